@@ -1,0 +1,46 @@
+/**
+ * Token usage of a model call (`LanguageModelV4Usage`): every key present, values possibly undefined.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { JsonObject } from "./Json.ts"
+
+const Count = Schema.UndefinedOr(Schema.Number)
+
+/**
+ * Token usage of a model call.
+ *
+ * @since 0.1.0
+ */
+export const Usage = Schema.Struct({
+  inputTokens: Schema.Struct({
+    total: Count,
+    noCache: Count,
+    cacheRead: Count,
+    cacheWrite: Count
+  }),
+  outputTokens: Schema.Struct({
+    total: Count,
+    text: Count,
+    reasoning: Count
+  }),
+  raw: Schema.optional(JsonObject)
+})
+
+/**
+ * Token usage of a model call.
+ *
+ * @since 0.1.0
+ */
+export type Usage = typeof Usage.Type
+
+/**
+ * Usage with every count undefined (what providers report when the response has no usage).
+ *
+ * @since 0.1.0
+ */
+export const emptyUsage = (): Usage => ({
+  inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: undefined, text: undefined, reasoning: undefined }
+})
