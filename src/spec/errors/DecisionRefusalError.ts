@@ -1,0 +1,65 @@
+/**
+ * `DecisionRefusalError`: a decision model declined to answer questions
+ * (upstream exports it as `Experimental_DecisionRefusalError`).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_DecisionRefusalError"
+const marker = markerOf(name)
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface DecisionRefusalErrorOptions {
+  readonly questionIds: ReadonlyArray<string>
+  readonly provider: string
+  readonly modelId: string
+  readonly message?: string | undefined
+}
+
+/**
+ * A decision model refused one or more questions; message as upstream.
+ *
+ * @since 0.1.0
+ */
+export class DecisionRefusalError extends Schema.TaggedError<DecisionRefusalError>(name)("DecisionRefusalError", {
+  message: Schema.String,
+  questionIds: Schema.Array(Schema.String),
+  provider: Schema.String,
+  modelId: Schema.String
+}) {
+  constructor(options: DecisionRefusalErrorOptions, makeOptions?: Schema.MakeOptions) {
+    const { modelId, provider, questionIds } = options
+    super({
+      message: options.message ??
+        `Decision model "${modelId}" from provider "${provider}" refused ${
+          questionIds.length === 1 ? "question" : "questions"
+        } ${questionIds.map((id) => JSON.stringify(id)).join(", ")}.`,
+      questionIds,
+      provider,
+      modelId
+    }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is DecisionRefusalErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(DecisionRefusalError.prototype, name)
+
+/**
+ * What `DecisionRefusalError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type DecisionRefusalErrorLike = UpstreamLike<DecisionRefusalError>

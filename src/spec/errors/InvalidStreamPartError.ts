@@ -1,0 +1,51 @@
+/**
+ * `InvalidStreamPartError`: a model stream produced a part core cannot accept.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_InvalidStreamPartError"
+const marker = markerOf(name)
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface InvalidStreamPartErrorOptions {
+  readonly chunk: unknown
+  readonly message: string
+}
+
+/**
+ * An invalid stream part; `chunk` is the offending part as received.
+ *
+ * @since 0.1.0
+ */
+export class InvalidStreamPartError extends Schema.TaggedError<InvalidStreamPartError>(name)(
+  "InvalidStreamPartError",
+  { message: Schema.String, chunk: Schema.Unknown }
+) {
+  constructor(options: InvalidStreamPartErrorOptions, makeOptions?: Schema.MakeOptions) {
+    super({ message: options.message, chunk: options.chunk }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is InvalidStreamPartErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(InvalidStreamPartError.prototype, name)
+
+/**
+ * What `InvalidStreamPartError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type InvalidStreamPartErrorLike = UpstreamLike<InvalidStreamPartError>

@@ -1,0 +1,58 @@
+/**
+ * `JSONParseError`: text that should be JSON did not parse.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { getErrorMessage } from "./getErrorMessage.ts"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_JSONParseError"
+const marker = markerOf(name)
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface JSONParseErrorOptions {
+  readonly text: string
+  readonly cause: unknown
+}
+
+/**
+ * JSON parsing failed; the message embeds the text and the cause's message
+ * exactly as upstream.
+ *
+ * @since 0.1.0
+ */
+export class JSONParseError extends Schema.TaggedError<JSONParseError>(name)("JSONParseError", {
+  message: Schema.String,
+  text: Schema.String,
+  cause: Schema.Defect()
+}) {
+  constructor(options: JSONParseErrorOptions, makeOptions?: Schema.MakeOptions) {
+    super({
+      message: `JSON parsing failed: Text: ${options.text}.\nError message: ${getErrorMessage(options.cause)}`,
+      text: options.text,
+      cause: options.cause
+    }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is JSONParseErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(JSONParseError.prototype, name)
+
+/**
+ * What `JSONParseError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type JSONParseErrorLike = UpstreamLike<JSONParseError>

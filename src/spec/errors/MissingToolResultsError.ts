@@ -1,0 +1,56 @@
+/**
+ * `MissingToolResultsError`: tool calls in the prompt have no results.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_MissingToolResultsError"
+const marker = markerOf(name)
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface MissingToolResultsErrorOptions {
+  readonly toolCallIds: ReadonlyArray<string>
+}
+
+/**
+ * Tool results are missing for the given tool call ids; message as upstream
+ * (singular/plural wording included).
+ *
+ * @since 0.1.0
+ */
+export class MissingToolResultsError extends Schema.TaggedError<MissingToolResultsError>(name)(
+  "MissingToolResultsError",
+  { message: Schema.String, toolCallIds: Schema.Array(Schema.String) }
+) {
+  constructor(options: MissingToolResultsErrorOptions, makeOptions?: Schema.MakeOptions) {
+    const { toolCallIds } = options
+    const many = toolCallIds.length > 1
+    super({
+      message: `Tool result${many ? "s are" : " is"} missing for tool call${many ? "s" : ""} ${toolCallIds.join(", ")}.`,
+      toolCallIds
+    }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is MissingToolResultsErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(MissingToolResultsError.prototype, name)
+
+/**
+ * What `MissingToolResultsError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type MissingToolResultsErrorLike = UpstreamLike<MissingToolResultsError>

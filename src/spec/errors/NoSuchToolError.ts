@@ -1,0 +1,61 @@
+/**
+ * `NoSuchToolError`: the model called a tool that is not available.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_NoSuchToolError"
+const marker = markerOf(name)
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface NoSuchToolErrorOptions {
+  readonly toolName: string
+  readonly availableTools?: ReadonlyArray<string> | undefined
+  readonly message?: string | undefined
+}
+
+/**
+ * The model tried to call an unavailable tool; message as upstream.
+ *
+ * @since 0.1.0
+ */
+export class NoSuchToolError extends Schema.TaggedError<NoSuchToolError>(name)("NoSuchToolError", {
+  message: Schema.String,
+  toolName: Schema.String,
+  availableTools: Schema.UndefinedOr(Schema.Array(Schema.String))
+}) {
+  constructor(options: NoSuchToolErrorOptions, makeOptions?: Schema.MakeOptions) {
+    const { availableTools, toolName } = options
+    super({
+      message: options.message ??
+        `Model tried to call unavailable tool '${toolName}'. ${
+          availableTools === undefined ? "No tools are available." : `Available tools: ${availableTools.join(", ")}.`
+        }`,
+      toolName,
+      availableTools
+    }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is NoSuchToolErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(NoSuchToolError.prototype, name)
+
+/**
+ * What `NoSuchToolError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type NoSuchToolErrorLike = UpstreamLike<NoSuchToolError>

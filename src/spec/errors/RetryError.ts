@@ -1,0 +1,74 @@
+/**
+ * `RetryError`: a retried call gave up.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_RetryError"
+const marker = markerOf(name)
+
+/**
+ * Why retrying stopped.
+ *
+ * @since 0.1.0
+ */
+export const RetryErrorReason = Schema.Literals(["maxRetriesExceeded", "errorNotRetryable", "abort"])
+
+/**
+ * Why retrying stopped.
+ *
+ * @since 0.1.0
+ */
+export type RetryErrorReason = typeof RetryErrorReason.Type
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface RetryErrorOptions {
+  readonly message: string
+  readonly reason: RetryErrorReason
+  readonly errors: ReadonlyArray<unknown>
+}
+
+/**
+ * Retrying stopped; `errors` holds every attempt's failure, `lastError` the
+ * last of them.
+ *
+ * @since 0.1.0
+ */
+export class RetryError extends Schema.TaggedError<RetryError>(name)("RetryError", {
+  message: Schema.String,
+  reason: RetryErrorReason,
+  lastError: Schema.Unknown,
+  errors: Schema.Array(Schema.Unknown)
+}) {
+  constructor(options: RetryErrorOptions, makeOptions?: Schema.MakeOptions) {
+    super({
+      message: options.message,
+      reason: options.reason,
+      lastError: options.errors[options.errors.length - 1],
+      errors: options.errors
+    }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is RetryErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(RetryError.prototype, name)
+
+/**
+ * What `RetryError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type RetryErrorLike = UpstreamLike<RetryError>

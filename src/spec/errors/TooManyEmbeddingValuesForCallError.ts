@@ -1,0 +1,68 @@
+/**
+ * `TooManyEmbeddingValuesForCallError`: an embedding call got more values
+ * than the model accepts per call.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_TooManyEmbeddingValuesForCallError"
+const marker = markerOf(name)
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface TooManyEmbeddingValuesForCallErrorOptions {
+  readonly provider: string
+  readonly modelId: string
+  readonly maxEmbeddingsPerCall: number
+  readonly values: ReadonlyArray<unknown>
+}
+
+/**
+ * Too many values for one embedding call; message as upstream.
+ *
+ * @since 0.1.0
+ */
+export class TooManyEmbeddingValuesForCallError extends Schema.TaggedError<TooManyEmbeddingValuesForCallError>(name)(
+  "TooManyEmbeddingValuesForCallError",
+  {
+    message: Schema.String,
+    provider: Schema.String,
+    modelId: Schema.String,
+    maxEmbeddingsPerCall: Schema.Number,
+    values: Schema.Array(Schema.Unknown)
+  }
+) {
+  constructor(options: TooManyEmbeddingValuesForCallErrorOptions, makeOptions?: Schema.MakeOptions) {
+    super({
+      message: `Too many values for a single embedding call. ` +
+        `The ${options.provider} model "${options.modelId}" can only embed up to ` +
+        `${options.maxEmbeddingsPerCall} values per call, but ${options.values.length} values were provided.`,
+      provider: options.provider,
+      modelId: options.modelId,
+      maxEmbeddingsPerCall: options.maxEmbeddingsPerCall,
+      values: options.values
+    }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is TooManyEmbeddingValuesForCallErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(TooManyEmbeddingValuesForCallError.prototype, name)
+
+/**
+ * What `TooManyEmbeddingValuesForCallError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type TooManyEmbeddingValuesForCallErrorLike = UpstreamLike<TooManyEmbeddingValuesForCallError>

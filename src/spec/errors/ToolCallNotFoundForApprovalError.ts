@@ -1,0 +1,56 @@
+/**
+ * `ToolCallNotFoundForApprovalError`: an approval request names a tool call
+ * that does not exist.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_ToolCallNotFoundForApprovalError"
+const marker = markerOf(name)
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface ToolCallNotFoundForApprovalErrorOptions {
+  readonly toolCallId: string
+  readonly approvalId: string
+}
+
+/**
+ * No tool call with the approval request's `toolCallId`; message as upstream.
+ *
+ * @since 0.1.0
+ */
+export class ToolCallNotFoundForApprovalError extends Schema.TaggedError<ToolCallNotFoundForApprovalError>(name)(
+  "ToolCallNotFoundForApprovalError",
+  { message: Schema.String, toolCallId: Schema.String, approvalId: Schema.String }
+) {
+  constructor(options: ToolCallNotFoundForApprovalErrorOptions, makeOptions?: Schema.MakeOptions) {
+    super({
+      message: `Tool call "${options.toolCallId}" not found for approval request "${options.approvalId}".`,
+      toolCallId: options.toolCallId,
+      approvalId: options.approvalId
+    }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is ToolCallNotFoundForApprovalErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(ToolCallNotFoundForApprovalError.prototype, name)
+
+/**
+ * What `ToolCallNotFoundForApprovalError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type ToolCallNotFoundForApprovalErrorLike = UpstreamLike<ToolCallNotFoundForApprovalError>

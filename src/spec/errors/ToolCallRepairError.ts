@@ -1,0 +1,62 @@
+/**
+ * `ToolCallRepairError`: the tool-call repair function itself failed.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { getErrorMessage } from "./getErrorMessage.ts"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { InvalidToolInputError } from "./InvalidToolInputError.ts"
+import { NoSuchToolError } from "./NoSuchToolError.ts"
+
+const name = "AI_ToolCallRepairError"
+const marker = markerOf(name)
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface ToolCallRepairErrorOptions {
+  readonly message?: string | undefined
+  readonly cause: unknown
+  readonly originalError: NoSuchToolError | InvalidToolInputError
+}
+
+/**
+ * Repairing a tool call failed; `cause` is the repair function's failure,
+ * `originalError` the parse error that triggered the repair. Default message
+ * `Error repairing tool call: <getErrorMessage(cause)>`.
+ *
+ * @since 0.1.0
+ */
+export class ToolCallRepairError extends Schema.TaggedError<ToolCallRepairError>(name)("ToolCallRepairError", {
+  message: Schema.String,
+  originalError: Schema.Union([NoSuchToolError, InvalidToolInputError]),
+  cause: Schema.Defect()
+}) {
+  constructor(options: ToolCallRepairErrorOptions, makeOptions?: Schema.MakeOptions) {
+    super({
+      message: options.message ?? `Error repairing tool call: ${getErrorMessage(options.cause)}`,
+      originalError: options.originalError,
+      cause: options.cause
+    }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is ToolCallRepairErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(ToolCallRepairError.prototype, name)
+
+/**
+ * What `ToolCallRepairError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type ToolCallRepairErrorLike = UpstreamLike<ToolCallRepairError>

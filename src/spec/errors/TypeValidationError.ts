@@ -1,0 +1,116 @@
+/**
+ * `TypeValidationError`: a value failed validation against a schema.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { getErrorMessage } from "./getErrorMessage.ts"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_TypeValidationError"
+const marker = markerOf(name)
+
+/**
+ * Where the failing value sits (upstream's `TypeValidationContext`).
+ *
+ * @since 0.1.0
+ */
+export const TypeValidationContext = Schema.Struct({
+  field: Schema.optional(Schema.String),
+  entityName: Schema.optional(Schema.String),
+  entityId: Schema.optional(Schema.String)
+})
+
+/**
+ * Where the failing value sits: field path, entity name, entity id.
+ *
+ * @since 0.1.0
+ */
+export type TypeValidationContext = typeof TypeValidationContext.Type
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface TypeValidationErrorOptions {
+  readonly value: unknown
+  readonly cause: unknown
+  readonly context?: TypeValidationContext | undefined
+}
+
+const prefixOf = (context: TypeValidationContext | undefined): string => {
+  let prefix = "Type validation failed"
+  if (context?.field) prefix += ` for ${context.field}`
+  if (context?.entityName || context?.entityId) {
+    const parts: Array<string> = []
+    if (context.entityName) parts.push(context.entityName)
+    if (context.entityId) parts.push(`id: "${context.entityId}"`)
+    prefix += ` (${parts.join(", ")})`
+  }
+  return prefix
+}
+
+/**
+ * Type validation failed; the message embeds the context, the value (JSON)
+ * and the cause's message exactly as upstream.
+ *
+ * @since 0.1.0
+ */
+export class TypeValidationError extends Schema.TaggedError<TypeValidationError>(name)("TypeValidationError", {
+  message: Schema.String,
+  value: Schema.Unknown,
+  context: Schema.optional(TypeValidationContext),
+  cause: Schema.Defect()
+}) {
+  constructor(options: TypeValidationErrorOptions, makeOptions?: Schema.MakeOptions) {
+    super({
+      message: `${prefixOf(options.context)}: Value: ${JSON.stringify(options.value)}.\n` +
+        `Error message: ${getErrorMessage(options.cause)}`,
+      value: options.value,
+      context: options.context,
+      cause: options.cause
+    }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is TypeValidationErrorLike {
+    return hasMarker(u, marker)
+  }
+
+  /**
+   * Upstream's `wrap`: returns `cause` itself when it already is an aimux
+   * TypeValidationError for the same value (by identity) and the same
+   * context fields; otherwise a new error wrapping `cause`.
+   *
+   * An upstream instance that matches is wrapped rather than returned,
+   * because the result must be an aimux instance (taggable, yieldable).
+   *
+   * @since 0.1.0
+   */
+  static wrap(options: TypeValidationErrorOptions): TypeValidationError {
+    const { cause, context, value } = options
+    if (
+      cause instanceof TypeValidationError &&
+      cause.value === value &&
+      cause.context?.field === context?.field &&
+      cause.context?.entityName === context?.entityName &&
+      cause.context?.entityId === context?.entityId
+    ) {
+      return cause
+    }
+    return new TypeValidationError({ value, cause, context })
+  }
+}
+markPrototype(TypeValidationError.prototype, name)
+
+/**
+ * What `TypeValidationError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type TypeValidationErrorLike = UpstreamLike<TypeValidationError>

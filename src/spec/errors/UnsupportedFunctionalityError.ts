@@ -1,0 +1,56 @@
+/**
+ * `UnsupportedFunctionalityError`: a provider or model does not support a
+ * requested feature.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_UnsupportedFunctionalityError"
+const marker = markerOf(name)
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface UnsupportedFunctionalityErrorOptions {
+  readonly functionality: string
+  readonly message?: string | undefined
+}
+
+/**
+ * A functionality is not supported; default message
+ * `'<functionality>' functionality not supported.`
+ *
+ * @since 0.1.0
+ */
+export class UnsupportedFunctionalityError extends Schema.TaggedError<UnsupportedFunctionalityError>(name)(
+  "UnsupportedFunctionalityError",
+  { message: Schema.String, functionality: Schema.String }
+) {
+  constructor(options: UnsupportedFunctionalityErrorOptions, makeOptions?: Schema.MakeOptions) {
+    super({
+      message: options.message ?? `'${options.functionality}' functionality not supported.`,
+      functionality: options.functionality
+    }, makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is UnsupportedFunctionalityErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(UnsupportedFunctionalityError.prototype, name)
+
+/**
+ * What `UnsupportedFunctionalityError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type UnsupportedFunctionalityErrorLike = UpstreamLike<UnsupportedFunctionalityError>
