@@ -1,0 +1,181 @@
+/**
+ * `toResponseMessages`: step content → the messages to append to the conversation (upstream
+ * `to-response-messages.ts`, ai 7.0.173): one assistant message, then one tool message.
+ *
+ * @since 0.1.0
+ */
+import { Effect } from "effect"
+import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
+import type { JsonValue } from "../spec/Json.ts"
+import type { AssistantContentPart, AssistantMessage, ToolMessage, ToolResultOutput, ToolResultPart } from "../spec/Prompt.ts"
+import type { ContentPart, ToolInfoSet } from "./StepContent.ts"
+import { getTool } from "./StepContent.ts"
+
+/**
+ * A response message: the assistant's or the tool results'.
+ *
+ * @since 0.1.0
+ */
+export type ResponseMessage = AssistantMessage | ToolMessage
+
+/**
+ * An in-process value as plain JSON (upstream `toJSONValue`: a JSON round trip, `undefined` →
+ * `null`). `JSON.parse` is safe here: the text comes from `JSON.stringify` in this process.
+ *
+ * @since 0.1.0
+ */
+export const toJsonValue = (value: unknown): JsonValue => {
+  if (value === undefined) return null
+  const serialized = JSON.stringify(value)
+  if (serialized === undefined) return null
+  const parsed: JsonValue = JSON.parse(serialized)
+  return parsed
+}
+
+/**
+ * The output sent back to the model for a tool output (upstream `createToolModelOutput`).
+ *
+ * @since 0.1.0
+ */
+export const toolModelOutput = (options: {
+  readonly toolCallId: string
+  readonly input: unknown
+  readonly output: unknown
+  readonly tools: ToolInfoSet | undefined
+  readonly toolName: string
+  readonly errorMode: "none" | "text" | "json"
+}): Effect.Effect<ToolResultOutput> => {
+  if (options.errorMode === "text") return Effect.succeed({ type: "error-text", value: getErrorMessage(options.output) })
+  if (options.errorMode === "json") return Effect.succeed({ type: "error-json", value: toJsonValue(options.output) })
+  const tool = getTool(options.tools, options.toolName)
+  if (tool?.toModelOutput !== undefined) {
+    const out = tool.toModelOutput({ toolCallId: options.toolCallId, input: options.input, output: options.output })
+    return Effect.isEffect(out) ? out : Effect.succeed(out)
+  }
+  return Effect.succeed(
+    typeof options.output === "string"
+      ? { type: "text", value: options.output }
+      : { type: "json", value: toJsonValue(options.output) }
+  )
+}
+
+const sortByCallOrder = (
+  results: ReadonlyArray<ToolResultPart>,
+  order: ReadonlyMap<string, number>
+): Array<ToolResultPart> =>
+  results
+    .map((part, index) => ({ part, index }))
+    .sort((a, b) => {
+      const ao = order.get(a.part.toolCallId)
+      const bo = order.get(b.part.toolCallId)
+      if (ao == null && bo == null) return a.index - b.index
+      if (ao == null) return 1
+      if (bo == null) return -1
+      return ao - bo || a.index - b.index
+    })
+    .map(({ part }) => part)
+
+/**
+ * Converts step content to response messages, by upstream's rules: sources and client tool
+ * outputs are left out of the assistant message; an invalid call whose input is not an object is
+ * written with input `{}`; provider-executed results go in the assistant message (errors as
+ * `error-json`); client results go in the tool message (errors as `error-text`), sorted into
+ * tool-call order; empty text without provider metadata is dropped.
+ *
+ * @since 0.1.0
+ */
+export const toResponseMessages = Effect.fnUntraced(function*(
+  content: ReadonlyArray<ContentPart>,
+  tools: ToolInfoSet | undefined
+) {
+  const messages: Array<ResponseMessage> = []
+  const order = new Map<string, number>()
+  const assistant: Array<AssistantContentPart> = []
+  for (const part of content) {
+    switch (part.type) {
+      case "source":
+        break
+      case "text":
+        if (part.text.length === 0 && part.providerMetadata == null) break
+        assistant.push({ type: "text", text: part.text, providerOptions: part.providerMetadata })
+        break
+      case "custom":
+        assistant.push({ type: "custom", kind: part.kind, providerOptions: part.providerMetadata })
+        break
+      case "reasoning":
+        assistant.push({ type: "reasoning", text: part.text, providerOptions: part.providerMetadata })
+        break
+      case "file":
+        assistant.push({
+          type: "file",
+          data: { type: "data", data: part.file.base64 },
+          mediaType: part.file.mediaType,
+          providerOptions: part.providerMetadata
+        })
+        break
+      case "reasoning-file":
+        assistant.push({
+          type: "reasoning-file",
+          data: { type: "data", data: part.file.base64 },
+          mediaType: part.file.mediaType,
+          providerOptions: part.providerMetadata
+        })
+        break
+      case "tool-call":
+        if (!order.has(part.toolCallId)) order.set(part.toolCallId, order.size)
+        assistant.push({
+          type: "tool-call",
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: part.invalid === true && typeof part.input !== "object" ? {} : part.input,
+          providerExecuted: part.providerExecuted,
+          providerOptions: part.providerMetadata
+        })
+        break
+      case "tool-result":
+      case "tool-error": {
+        if (part.providerExecuted !== true) break
+        const output = yield* toolModelOutput({
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: part.input,
+          output: part.type === "tool-result" ? part.output : part.error,
+          tools,
+          errorMode: part.type === "tool-result" ? "none" : "json"
+        })
+        assistant.push({
+          type: "tool-result",
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          output,
+          providerOptions: part.providerMetadata
+        })
+        break
+      }
+    }
+  }
+  if (assistant.length > 0) messages.push({ role: "assistant", content: assistant })
+
+  const results: Array<ToolResultPart> = []
+  for (const part of content) {
+    if (part.type !== "tool-result" && part.type !== "tool-error") continue
+    if (part.providerExecuted === true) continue
+    const output = yield* toolModelOutput({
+      toolCallId: part.toolCallId,
+      toolName: part.toolName,
+      input: part.input,
+      output: part.type === "tool-result" ? part.output : part.error,
+      tools,
+      errorMode: part.type === "tool-error" ? "text" : "none"
+    })
+    results.push({
+      type: "tool-result",
+      toolCallId: part.toolCallId,
+      toolName: part.toolName,
+      output,
+      ...(part.providerMetadata != null ? { providerOptions: part.providerMetadata } : {})
+    })
+  }
+  if (results.length > 0) messages.push({ role: "tool", content: sortByCallOrder(results, order) })
+  return messages
+})

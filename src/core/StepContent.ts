@@ -1,0 +1,325 @@
+/**
+ * Core content parts (upstream `ContentPart` of `ai`) and the conversion of provider output into
+ * them: `convertLanguageModelContent` for `generate` results and the per-part conversion of
+ * `stream-language-model-call.ts` for stream parts.
+ *
+ * This module and the stream conversion in {@link toTextStreamToolResult} are the only places where
+ * a provider (V4) tool result becomes a core result; both go through {@link markProviderResult}, so
+ * `providerExecuted: true` is written in exactly one function.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Schema } from "effect"
+import type * as Content from "../spec/Content.ts"
+import type { FileDataDataOrUrl } from "../spec/FileData.ts"
+import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
+import type { ToolResultOutput } from "../spec/Prompt.ts"
+
+/**
+ * What core needs to know of a tool to convert and execute around it (a structural view of the
+ * tool definitions of `Tool.ts`).
+ *
+ * @since 0.1.0
+ */
+export interface ToolInfo {
+  readonly type?: "function" | "dynamic" | "provider" | undefined
+  readonly title?: string | undefined
+  readonly metadata?: unknown
+  readonly supportsDeferredResults?: boolean | undefined
+  readonly toModelOutput?:
+    | ((options: { readonly toolCallId: string; readonly input: unknown; readonly output: unknown }) =>
+      Effect.Effect<ToolResultOutput> | ToolResultOutput)
+    | undefined
+}
+
+/**
+ * Tools by name, as core looks them up (own properties only).
+ *
+ * @since 0.1.0
+ */
+export type ToolInfoSet = Readonly<Record<string, ToolInfo>>
+
+/**
+ * Looks up a tool by own property (upstream `getOwn`: `toString`, `__proto__` are never tools).
+ *
+ * @since 0.1.0
+ */
+export const getTool = (tools: ToolInfoSet | undefined, name: string): ToolInfo | undefined =>
+  tools !== undefined && Object.hasOwn(tools, name) ? tools[name] : undefined
+
+/**
+ * A parsed tool call (upstream `TypedToolCall`); `invalid` calls keep what could be parsed of the
+ * input and carry the parse error.
+ *
+ * @since 0.1.0
+ */
+export interface ToolCall {
+  readonly type: "tool-call"
+  readonly toolCallId: string
+  readonly toolName: string
+  readonly input: unknown
+  readonly providerExecuted?: boolean | undefined
+  readonly dynamic?: boolean | undefined
+  readonly invalid?: boolean | undefined
+  readonly error?: unknown
+  readonly title?: string | undefined
+  readonly providerMetadata?: ProviderMetadata | undefined
+  readonly toolMetadata?: unknown
+}
+
+/**
+ * A tool result: client (`dynamic` a boolean, no `providerExecuted`) or provider
+ * (`providerExecuted: true`, `dynamic` as the provider gave it). `preliminary` results are
+ * streamed only.
+ *
+ * @since 0.1.0
+ */
+export interface ToolResult {
+  readonly type: "tool-result"
+  readonly toolCallId: string
+  readonly toolName: string
+  readonly input: unknown
+  readonly output: unknown
+  readonly providerExecuted?: true | undefined
+  readonly dynamic?: boolean | undefined
+  readonly preliminary?: boolean | undefined
+  readonly title?: string | undefined
+  readonly providerMetadata?: ProviderMetadata | undefined
+  readonly toolMetadata?: unknown
+}
+
+/**
+ * A tool error: client (`error` is the raw failure, or the error message string for invalid
+ * calls) or provider (`providerExecuted: true`, `error` the provider's result).
+ *
+ * @since 0.1.0
+ */
+export interface ToolError {
+  readonly type: "tool-error"
+  readonly toolCallId: string
+  readonly toolName: string
+  readonly input: unknown
+  readonly error: unknown
+  readonly providerExecuted?: true | undefined
+  readonly dynamic?: boolean | undefined
+  readonly title?: string | undefined
+  readonly providerMetadata?: ProviderMetadata | undefined
+  readonly toolMetadata?: unknown
+}
+
+/**
+ * A generated file (upstream `GeneratedFile`): base64 and bytes views of the same data.
+ *
+ * @since 0.1.0
+ */
+export interface GeneratedFile {
+  readonly base64: string
+  readonly uint8Array: Uint8Array
+  readonly mediaType: string
+}
+
+/**
+ * A file part of core content.
+ *
+ * @since 0.1.0
+ */
+export interface FilePart {
+  readonly type: "file" | "reasoning-file"
+  readonly file: GeneratedFile
+  readonly providerMetadata?: ProviderMetadata | undefined
+}
+
+/**
+ * A content part of a step (upstream `ContentPart`, without tool approvals).
+ *
+ * @since 0.1.0
+ */
+export type ContentPart =
+  | Content.Text
+  | Content.Reasoning
+  | Content.CustomContent
+  | Content.UrlSource
+  | Content.DocumentSource
+  | FilePart
+  | ToolCall
+  | ToolResult
+  | ToolError
+
+/**
+ * A tool output of a step (result or error).
+ *
+ * @since 0.1.0
+ */
+export type ToolOutput = ToolResult | ToolError
+
+/**
+ * Converts a provider tool result into a core result or error (by `isError`) with
+ * `providerExecuted: true`. The only function that writes the mark. `input`, `dynamic` and
+ * `toolMetadata` come from the caller (the matching call in generate, the provider part in stream).
+ *
+ * @since 0.1.0
+ */
+export const markProviderResult = (
+  part: Content.ToolResult,
+  context: { readonly input: unknown; readonly dynamic: boolean | undefined; readonly toolMetadata: unknown }
+): ToolResult | ToolError => {
+  const extra = {
+    ...(part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {}),
+    ...(context.toolMetadata != null ? { toolMetadata: context.toolMetadata } : {})
+  }
+  return part.isError
+    ? {
+      type: "tool-error",
+      toolCallId: part.toolCallId,
+      toolName: part.toolName,
+      input: context.input,
+      error: part.result,
+      providerExecuted: true,
+      dynamic: context.dynamic,
+      ...extra
+    }
+    : {
+      type: "tool-result",
+      toolCallId: part.toolCallId,
+      toolName: part.toolName,
+      input: context.input,
+      output: part.result,
+      providerExecuted: true,
+      dynamic: context.dynamic,
+      ...extra
+    }
+}
+
+/**
+ * The stream-side conversion of a provider tool result (upstream `stream-language-model-call.ts`
+ * L822-864): `dynamic` from the provider part, `input` from the call seen earlier in the stream
+ * (undefined for orphans); provider `preliminary` is dropped.
+ *
+ * @since 0.1.0
+ */
+export const toTextStreamToolResult = (
+  part: Content.ToolResult,
+  call: ToolCall | undefined
+): ToolResult | ToolError =>
+  markProviderResult(part, { input: call?.input, dynamic: part.dynamic, toolMetadata: call?.toolMetadata })
+
+const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString("base64")
+
+const fromBase64 = (base64: string): Uint8Array => {
+  return new Uint8Array(Buffer.from(base64, "base64"))
+}
+
+/**
+ * A generated file from base64 or bytes; the other view is computed on first use.
+ *
+ * @since 0.1.0
+ */
+export const makeGeneratedFile = (data: string | Uint8Array, mediaType: string): GeneratedFile => {
+  let base64: string | undefined = typeof data === "string" ? data : undefined
+  let bytes: Uint8Array | undefined = typeof data === "string" ? undefined : data
+  return {
+    mediaType,
+    get base64() {
+      return base64 ??= toBase64(bytes ?? new Uint8Array())
+    },
+    get uint8Array() {
+      return bytes ??= fromBase64(base64 ?? "")
+    }
+  }
+}
+
+/**
+ * File data of a generated file: inline data is used as is; a URL is kept as its text (aimux does
+ * not download generated file URLs, see docs/divergences.md).
+ *
+ * @since 0.1.0
+ */
+export const generatedFileOf = (data: FileDataDataOrUrl, mediaType: string): GeneratedFile =>
+  data.type === "data"
+    ? makeGeneratedFile(data.data, mediaType)
+    : makeGeneratedFile(new TextEncoder().encode(data.url.href), mediaType)
+
+/**
+ * Error raised when provider content references a tool call that is not in the step.
+ *
+ * @since 0.1.0
+ */
+export class ToolCallNotFound extends Schema.TaggedError<ToolCallNotFound>()("ToolCallNotFound", {
+  toolCallId: Schema.String
+}) {
+  /** Upstream's message text. */
+  override get message(): string {
+    return `Tool call ${this.toolCallId} not found.`
+  }
+}
+
+/**
+ * Converts the content of a `generate` result into step content (upstream
+ * `convertLanguageModelContent`): provider parts in order, then the client tool outputs. Fails
+ * with {@link ToolCallNotFound} when a call or an orphan provider result (whose tool does not
+ * support deferred results) has no parsed call.
+ *
+ * @since 0.1.0
+ */
+export const fromGenerateContent = (options: {
+  readonly content: ReadonlyArray<Content.Content>
+  readonly toolCalls: ReadonlyArray<ToolCall>
+  readonly toolOutputs: ReadonlyArray<ToolOutput>
+  readonly tools: ToolInfoSet | undefined
+}): Effect.Effect<Array<ContentPart>, ToolCallNotFound> =>
+  Effect.suspend(() => {
+    const parts: Array<ContentPart> = []
+    const findCall = (id: string) => options.toolCalls.find((call) => call.toolCallId === id)
+    for (const part of options.content) {
+      switch (part.type) {
+        case "text":
+        case "reasoning":
+        case "custom":
+        case "source":
+          parts.push(part)
+          break
+        case "file":
+        case "reasoning-file":
+          parts.push({
+            type: part.type,
+            file: generatedFileOf(part.data, part.mediaType),
+            ...(part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {})
+          })
+          break
+        case "tool-call": {
+          const call = findCall(part.toolCallId)
+          if (call === undefined) return Effect.fail(new ToolCallNotFound({ toolCallId: part.toolCallId }))
+          parts.push(call)
+          break
+        }
+        case "tool-result": {
+          const call = findCall(part.toolCallId)
+          if (call === undefined) {
+            const tool = getTool(options.tools, part.toolName)
+            if (!(tool?.type === "provider" && tool.supportsDeferredResults === true)) {
+              return Effect.fail(new ToolCallNotFound({ toolCallId: part.toolCallId }))
+            }
+            parts.push(markProviderResult(part, { input: undefined, dynamic: part.dynamic, toolMetadata: tool.metadata }))
+            break
+          }
+          parts.push(markProviderResult(part, { input: call.input, dynamic: call.dynamic, toolMetadata: call.toolMetadata }))
+          break
+        }
+        case "tool-approval-request":
+          // Tool approvals are not supported yet (see the issue report); the request is dropped.
+          break
+      }
+    }
+    return Effect.succeed([...parts, ...options.toolOutputs])
+  })
+
+/**
+ * The text of a step: all text parts joined.
+ *
+ * @since 0.1.0
+ */
+export const textOf = (content: ReadonlyArray<ContentPart>): string => {
+  let text = ""
+  for (const part of content) if (part.type === "text") text += part.text
+  return text
+}
