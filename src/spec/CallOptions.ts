@@ -6,17 +6,19 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
-import { JsonObject } from "./Json.ts"
+import { Schema, SchemaGetter } from "effect"
+import { optional } from "./internal/fields.ts"
+import { JsonObject, UnknownRecord } from "./Json.ts"
 import { Prompt } from "./Prompt.ts"
 import { ProviderOptions } from "./ProviderMetadata.ts"
 
 /**
- * A JSON Schema (draft 7) document, kept as plain JSON.
+ * A JSON Schema (draft 7) document, kept as a plain object (JSON form: the object, `undefined`
+ * values dropped).
  *
  * @since 0.1.0
  */
-export const JsonSchema7 = Schema.Record(Schema.String, Schema.Unknown)
+export const JsonSchema7 = UnknownRecord
 
 /**
  * A JSON Schema (draft 7) document, kept as plain JSON.
@@ -33,11 +35,11 @@ export type JsonSchema7 = typeof JsonSchema7.Type
 export const FunctionTool = Schema.Struct({
   type: Schema.Literal("function"),
   name: Schema.String,
-  description: Schema.optional(Schema.String),
+  description: optional(Schema.String),
   inputSchema: JsonSchema7,
-  inputExamples: Schema.optional(Schema.Array(Schema.Struct({ input: JsonObject }))),
-  strict: Schema.optional(Schema.Boolean),
-  providerOptions: Schema.optional(ProviderOptions)
+  inputExamples: optional(Schema.Array(Schema.Struct({ input: JsonObject }))),
+  strict: optional(Schema.Boolean),
+  providerOptions: optional(ProviderOptions)
 })
 
 /**
@@ -54,9 +56,9 @@ export type FunctionTool = typeof FunctionTool.Type
  */
 export const ProviderTool = Schema.Struct({
   type: Schema.Literal("provider"),
-  id: Schema.String,
+  id: Schema.TemplateLiteral([Schema.String, ".", Schema.String]),
   name: Schema.String,
-  args: Schema.Record(Schema.String, Schema.Unknown)
+  args: UnknownRecord
 })
 
 /**
@@ -108,9 +110,9 @@ export const ResponseFormat = Schema.Union([
   Schema.Struct({ type: Schema.Literal("text") }),
   Schema.Struct({
     type: Schema.Literal("json"),
-    schema: Schema.optional(JsonSchema7),
-    name: Schema.optional(Schema.String),
-    description: Schema.optional(Schema.String)
+    schema: optional(JsonSchema7),
+    name: optional(Schema.String),
+    description: optional(Schema.String)
   })
 ])
 
@@ -145,27 +147,44 @@ export const ReasoningLevel = Schema.Literals([
 export type ReasoningLevel = typeof ReasoningLevel.Type
 
 /**
- * Call options of one model call.
+ * Request headers of call options (`Record<string, string | undefined>`); an `undefined` header
+ * is written as an absent key.
+ *
+ * @since 0.1.0
+ */
+export const HeadersWithUndefined = Schema.Record(Schema.String, Schema.UndefinedOr(Schema.String)).pipe(
+  Schema.decodeTo(Schema.Record(Schema.String, Schema.UndefinedOr(Schema.String)), {
+    decode: SchemaGetter.passthrough(),
+    encode: SchemaGetter.transform((headers) => {
+      const out: Record<string, string> = {}
+      for (const [key, value] of Object.entries(headers)) if (value !== undefined) out[key] = value
+      return out
+    })
+  })
+)
+
+/**
+ * Call options of one model call. `abortSignal` is not here: cancelling is interrupting the fiber.
  *
  * @since 0.1.0
  */
 export const CallOptions = Schema.Struct({
   prompt: Prompt,
-  maxOutputTokens: Schema.optional(Schema.Number),
-  temperature: Schema.optional(Schema.Number),
-  stopSequences: Schema.optional(Schema.Array(Schema.String)),
-  topP: Schema.optional(Schema.Number),
-  topK: Schema.optional(Schema.Number),
-  presencePenalty: Schema.optional(Schema.Number),
-  frequencyPenalty: Schema.optional(Schema.Number),
-  responseFormat: Schema.optional(ResponseFormat),
-  seed: Schema.optional(Schema.Number),
-  tools: Schema.optional(Schema.Array(CallTool)),
-  toolChoice: Schema.optional(ToolChoice),
-  includeRawChunks: Schema.optional(Schema.Boolean),
-  headers: Schema.optional(Schema.Record(Schema.String, Schema.UndefinedOr(Schema.String))),
-  reasoning: Schema.optional(ReasoningLevel),
-  providerOptions: Schema.optional(ProviderOptions)
+  maxOutputTokens: optional(Schema.Number),
+  temperature: optional(Schema.Number),
+  stopSequences: optional(Schema.Array(Schema.String)),
+  topP: optional(Schema.Number),
+  topK: optional(Schema.Number),
+  presencePenalty: optional(Schema.Number),
+  frequencyPenalty: optional(Schema.Number),
+  responseFormat: optional(ResponseFormat),
+  seed: optional(Schema.Number),
+  tools: optional(Schema.Array(CallTool)),
+  toolChoice: optional(ToolChoice),
+  includeRawChunks: optional(Schema.Boolean),
+  headers: optional(HeadersWithUndefined),
+  reasoning: optional(ReasoningLevel),
+  providerOptions: optional(ProviderOptions)
 })
 
 /**

@@ -4,11 +4,12 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { optional } from "./internal/fields.ts"
 import { FileDataDataOrUrl } from "./FileData.ts"
-import { JsonValue } from "./Json.ts"
+import { NonNullJsonValue } from "./Json.ts"
 import { ProviderMetadata } from "./ProviderMetadata.ts"
 
-const providerMetadata = Schema.optional(ProviderMetadata)
+const providerMetadata = optional(ProviderMetadata)
 
 /**
  * A URL source.
@@ -20,7 +21,7 @@ export const UrlSource = Schema.Struct({
   sourceType: Schema.Literal("url"),
   id: Schema.String,
   url: Schema.String,
-  title: Schema.optional(Schema.String),
+  title: optional(Schema.String),
   providerMetadata
 })
 
@@ -35,7 +36,7 @@ export const DocumentSource = Schema.Struct({
   id: Schema.String,
   mediaType: Schema.String,
   title: Schema.String,
-  filename: Schema.optional(Schema.String),
+  filename: optional(Schema.String),
   providerMetadata
 })
 
@@ -60,9 +61,9 @@ export type Source = typeof Source.Type
  */
 export const Citation = Schema.Struct({
   source: Source,
-  startIndex: Schema.optional(Schema.Number),
-  endIndex: Schema.optional(Schema.Number),
-  citedText: Schema.optional(Schema.String)
+  startIndex: optional(Schema.Number),
+  endIndex: optional(Schema.Number),
+  citedText: optional(Schema.String)
 })
 
 /**
@@ -80,7 +81,7 @@ export type Citation = typeof Citation.Type
 export const Text = Schema.Struct({
   type: Schema.Literal("text"),
   text: Schema.String,
-  citations: Schema.optional(Schema.Array(Citation)),
+  citations: optional(Schema.Array(Citation)),
   providerMetadata
 })
 
@@ -102,7 +103,7 @@ export const Reasoning = Schema.Struct({
  */
 export const CustomContent = Schema.Struct({
   type: Schema.Literal("custom"),
-  kind: Schema.String,
+  kind: Schema.TemplateLiteral([Schema.String, ".", Schema.String]),
   providerMetadata
 })
 
@@ -152,8 +153,8 @@ export const ToolCall = Schema.Struct({
   toolCallId: Schema.String,
   toolName: Schema.String,
   input: Schema.String,
-  providerExecuted: Schema.optional(Schema.Boolean),
-  dynamic: Schema.optional(Schema.Boolean),
+  providerExecuted: optional(Schema.Boolean),
+  dynamic: optional(Schema.Boolean),
   providerMetadata
 })
 
@@ -167,10 +168,10 @@ export const ToolResult = Schema.Struct({
   type: Schema.Literal("tool-result"),
   toolCallId: Schema.String,
   toolName: Schema.String,
-  result: JsonValue,
-  isError: Schema.optional(Schema.Boolean),
-  preliminary: Schema.optional(Schema.Boolean),
-  dynamic: Schema.optional(Schema.Boolean),
+  result: NonNullJsonValue,
+  isError: optional(Schema.Boolean),
+  preliminary: optional(Schema.Boolean),
+  dynamic: optional(Schema.Boolean),
   providerMetadata
 })
 

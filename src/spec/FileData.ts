@@ -10,6 +10,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { optional } from "./internal/fields.ts"
 
 /**
  * Binary content: a base64 string or raw bytes.
@@ -43,7 +44,7 @@ export const FileDataData = Schema.Struct({
 export const FileDataUrl = Schema.Struct({
   type: Schema.Literal("url"),
   url: Schema.URL,
-  originalUrl: Schema.optional(Schema.String)
+  originalUrl: optional(Schema.String)
 })
 
 /**

@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { undefinedOr } from "./internal/fields.ts"
 
 /**
  * The unified finish reasons (`interrupted` since provider 4.0.32).
@@ -34,7 +35,7 @@ export type UnifiedFinishReason = typeof UnifiedFinishReason.Type
  */
 export const FinishReason = Schema.Struct({
   unified: UnifiedFinishReason,
-  raw: Schema.UndefinedOr(Schema.String)
+  raw: undefinedOr(Schema.String)
 })
 
 /**

@@ -1,34 +1,189 @@
 /**
- * JSON values as the V4 contract uses them (`JSONValue`, `JSONObject`).
+ * JSON values as the V4 contract uses them (`JSONValue`, `JSONObject`), and the JSON form of
+ * values the contract leaves `unknown`.
+ *
+ * Upstream's `JSONObject` is `{ [key]: JSONValue | undefined }`: providers routinely put
+ * `undefined` into provider metadata and options. These schemas accept that in memory; the JSON
+ * form drops such keys, as `JSON.stringify` does.
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { Schema, SchemaGetter } from "effect"
 
 /**
- * Any JSON value.
+ * Any JSON value (`JSONValue`): objects may hold `undefined` values, as upstream allows.
  *
  * @since 0.1.0
  */
-export type JsonValue = Schema.Json
+export type JsonValue = null | string | number | boolean | JsonObject | JsonArray
 
 /**
- * A JSON object (`Record<string, JSONValue>`).
+ * A JSON array.
  *
  * @since 0.1.0
  */
-export type JsonObject = Schema.JsonObject
+export interface JsonArray extends ReadonlyArray<JsonValue> {}
 
 /**
- * Schema of any JSON value.
+ * A JSON object (`JSONObject`, `Record<string, JSONValue | undefined>`).
  *
  * @since 0.1.0
  */
-export const JsonValue: Schema.Codec<Schema.Json> = Schema.Json
+export interface JsonObject {
+  readonly [key: string]: JsonValue | undefined
+}
+
+/**
+ * A JSON value other than `null` (`NonNullable<JSONValue>`, e.g. a provider tool result).
+ *
+ * @since 0.1.0
+ */
+export type NonNullJsonValue = string | number | boolean | JsonObject | JsonArray
+
+const isPlainObject = (u: unknown): u is Readonly<Record<string, unknown>> => {
+  if (typeof u !== "object" || u === null || Array.isArray(u)) return false
+  const proto = Object.getPrototypeOf(u)
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * True for a JSON value as upstream types it (plain objects and arrays; `undefined` object values).
+ *
+ * @since 0.1.0
+ */
+export const isJsonValue = (u: unknown): u is JsonValue => {
+  switch (typeof u) {
+    case "string":
+    case "number":
+    case "boolean":
+      return true
+    case "object": {
+      if (u === null) return true
+      if (Array.isArray(u)) return u.every(isJsonValue)
+      if (!isPlainObject(u)) return false
+      for (const key in u) {
+        const v = u[key]
+        if (v !== undefined && !isJsonValue(v)) return false
+      }
+      return true
+    }
+    default:
+      return false
+  }
+}
+
+/**
+ * True for a JSON object as upstream types it.
+ *
+ * @since 0.1.0
+ */
+export const isJsonObject = (u: unknown): u is JsonObject => isPlainObject(u) && isJsonValue(u)
+
+const bytesToBase64 = (bytes: Uint8Array): string => {
+  let binary = ""
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  }
+  return btoa(binary)
+}
+
+/**
+ * The JSON form of any value: what `JSON.stringify` writes (objects drop `undefined`, functions
+ * and symbols; `Date` and `URL` become strings through `toJSON`; non-finite numbers become
+ * `null`), except that a `Uint8Array` becomes its base64 string, a `bigint` its decimal string,
+ * and an `Error` the object `{ name, message, ...its own enumerable fields }` (no `stack`),
+ * so error parts print as `{ name, message, statusCode, ... }`.
+ *
+ * @since 0.1.0
+ */
+export const toJsonValue = (u: unknown): Schema.Json => {
+  switch (typeof u) {
+    case "string":
+    case "boolean":
+      return u
+    case "number":
+      return Number.isFinite(u) ? u : null
+    case "bigint":
+      return u.toString()
+    case "object": {
+      if (u === null) return null
+      if (Array.isArray(u)) return u.map((v) => (v === undefined || typeof v === "function" ? null : toJsonValue(v)))
+      if (u instanceof Uint8Array) return bytesToBase64(u)
+      if (u instanceof Error) {
+        const out: Record<string, Schema.Json> = { name: u.name, message: u.message }
+        for (const [key, v] of Object.entries(u)) {
+          if (key === "stack" || v === undefined || typeof v === "function" || typeof v === "symbol") continue
+          out[key] = toJsonValue(v)
+        }
+        return out
+      }
+      if ("toJSON" in u && typeof u.toJSON === "function") return toJsonValue(u.toJSON())
+      const out: Record<string, Schema.Json> = {}
+      for (const [key, v] of Object.entries(u)) {
+        if (v === undefined || typeof v === "function" || typeof v === "symbol") continue
+        out[key] = toJsonValue(v)
+      }
+      return out
+    }
+    default:
+      return null
+  }
+}
+
+const jsonLink = <T>() =>
+  Schema.link<T>()(Schema.Json, {
+    decode: SchemaGetter.passthrough({ strict: false }),
+    encode: SchemaGetter.transform(toJsonValue)
+  })
+
+/**
+ * Schema of any JSON value (in memory objects may hold `undefined`; the JSON form drops those keys).
+ *
+ * @since 0.1.0
+ */
+export const JsonValue = Schema.declare(isJsonValue, {
+  expected: "JSON value",
+  toCodecJson: () => jsonLink<JsonValue>()
+})
+
+/**
+ * Schema of a JSON value other than `null`.
+ *
+ * @since 0.1.0
+ */
+export const NonNullJsonValue = Schema.declare(
+  (u: unknown): u is NonNullJsonValue => u !== null && isJsonValue(u),
+  { expected: "non-null JSON value", toCodecJson: () => jsonLink<NonNullJsonValue>() }
+)
 
 /**
  * Schema of a JSON object.
  *
  * @since 0.1.0
  */
-export const JsonObject = Schema.JsonObject
+export const JsonObject = Schema.declare(isJsonObject, {
+  expected: "JSON object",
+  toCodecJson: () => jsonLink<JsonObject>()
+})
+
+/**
+ * Schema of a value the contract leaves `unknown` (raw chunks, error parts, request and response
+ * bodies, prompt tool-call inputs). Any value decodes; the JSON form is {@link toJsonValue}.
+ *
+ * @since 0.1.0
+ */
+export const UnknownValue = Schema.declare((_u: unknown): _u is unknown => true, {
+  expected: "unknown",
+  toCodecJson: () => jsonLink<unknown>()
+})
+
+/**
+ * Schema of an object with unknown values (`Record<string, unknown>`: JSON Schema documents,
+ * provider tool args). The JSON form is {@link toJsonValue}.
+ *
+ * @since 0.1.0
+ */
+export const UnknownRecord = Schema.declare(
+  (u: unknown): u is { readonly [key: string]: unknown } => isPlainObject(u),
+  { expected: "object", toCodecJson: () => jsonLink<{ readonly [key: string]: unknown }>() }
+)

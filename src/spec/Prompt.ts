@@ -4,11 +4,12 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { optional } from "./internal/fields.ts"
 import { FileData, FileDataDataOrUrl } from "./FileData.ts"
-import { JsonValue } from "./Json.ts"
+import { JsonValue, UnknownValue } from "./Json.ts"
 import { ProviderOptions } from "./ProviderMetadata.ts"
 
-const providerOptions = Schema.optional(ProviderOptions)
+const providerOptions = optional(ProviderOptions)
 
 /**
  * A text part.
@@ -51,7 +52,7 @@ export const ReasoningFilePart = Schema.Struct({
  */
 export const CustomPart = Schema.Struct({
   type: Schema.Literal("custom"),
-  kind: Schema.String,
+  kind: Schema.TemplateLiteral([Schema.String, ".", Schema.String]),
   providerOptions
 })
 
@@ -62,7 +63,7 @@ export const CustomPart = Schema.Struct({
  */
 export const FilePart = Schema.Struct({
   type: Schema.Literal("file"),
-  filename: Schema.optional(Schema.String),
+  filename: optional(Schema.String),
   data: FileData,
   mediaType: Schema.String,
   providerOptions
@@ -77,8 +78,8 @@ export const ToolCallPart = Schema.Struct({
   type: Schema.Literal("tool-call"),
   toolCallId: Schema.String,
   toolName: Schema.String,
-  input: Schema.Unknown,
-  providerExecuted: Schema.optional(Schema.Boolean),
+  input: UnknownValue,
+  providerExecuted: optional(Schema.Boolean),
   providerOptions
 })
 
@@ -93,7 +94,7 @@ export const ToolResultContentItem = Schema.Union([
     type: Schema.Literal("file"),
     data: FileData,
     mediaType: Schema.String,
-    filename: Schema.optional(Schema.String),
+    filename: optional(Schema.String),
     providerOptions
   }),
   Schema.Struct({ type: Schema.Literal("custom"), providerOptions })
@@ -107,7 +108,7 @@ export const ToolResultContentItem = Schema.Union([
 export const ToolResultOutput = Schema.Union([
   Schema.Struct({ type: Schema.Literal("text"), value: Schema.String, providerOptions }),
   Schema.Struct({ type: Schema.Literal("json"), value: JsonValue, providerOptions }),
-  Schema.Struct({ type: Schema.Literal("execution-denied"), reason: Schema.optional(Schema.String), providerOptions }),
+  Schema.Struct({ type: Schema.Literal("execution-denied"), reason: optional(Schema.String), providerOptions }),
   Schema.Struct({ type: Schema.Literal("error-text"), value: Schema.String, providerOptions }),
   Schema.Struct({ type: Schema.Literal("error-json"), value: JsonValue, providerOptions }),
   Schema.Struct({ type: Schema.Literal("content"), value: Schema.Array(ToolResultContentItem) })
@@ -142,7 +143,7 @@ export const ToolApprovalResponsePart = Schema.Struct({
   type: Schema.Literal("tool-approval-response"),
   approvalId: Schema.String,
   approved: Schema.Boolean,
-  reason: Schema.optional(Schema.String),
+  reason: optional(Schema.String),
   providerOptions
 })
 

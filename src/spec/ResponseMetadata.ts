@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { optional } from "./internal/fields.ts"
 
 /**
  * Response metadata fields.
@@ -12,9 +13,9 @@ import { Schema } from "effect"
  * @since 0.1.0
  */
 export const ResponseMetadataFields = {
-  id: Schema.optional(Schema.String),
-  timestamp: Schema.optional(Schema.Date),
-  modelId: Schema.optional(Schema.String)
+  id: optional(Schema.String),
+  timestamp: optional(Schema.Date),
+  modelId: optional(Schema.String)
 }
 
 /**

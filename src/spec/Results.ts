@@ -4,7 +4,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { optional } from "./internal/fields.ts"
 import { Content } from "./Content.ts"
+import { UnknownValue } from "./Json.ts"
 import { FinishReason } from "./FinishReason.ts"
 import { Headers, ProviderMetadata } from "./ProviderMetadata.ts"
 import { ResponseMetadataFields } from "./ResponseMetadata.ts"
@@ -17,8 +19,8 @@ import { Warning } from "./Warning.ts"
  * @since 0.1.0
  */
 export const RequestInfo = Schema.Struct({
-  url: Schema.optional(Schema.String),
-  body: Schema.optional(Schema.Unknown)
+  url: optional(Schema.String),
+  body: optional(UnknownValue)
 })
 
 /**
@@ -35,15 +37,15 @@ export type RequestInfo = typeof RequestInfo.Type
  */
 export const GenerateResult = Schema.Struct({
   content: Schema.Array(Content),
-  structuredOutputText: Schema.optional(Schema.String),
+  structuredOutputText: optional(Schema.String),
   finishReason: FinishReason,
   usage: Usage,
-  providerMetadata: Schema.optional(ProviderMetadata),
-  request: Schema.optional(RequestInfo),
-  response: Schema.optional(Schema.Struct({
+  providerMetadata: optional(ProviderMetadata),
+  request: optional(RequestInfo),
+  response: optional(Schema.Struct({
     ...ResponseMetadataFields,
-    headers: Schema.optional(Headers),
-    body: Schema.optional(Schema.Unknown)
+    headers: optional(Headers),
+    body: optional(UnknownValue)
   })),
   warnings: Schema.Array(Warning)
 })
@@ -61,8 +63,8 @@ export type GenerateResult = typeof GenerateResult.Type
  * @since 0.1.0
  */
 export const StreamMetadata = Schema.Struct({
-  request: Schema.optional(RequestInfo),
-  response: Schema.optional(Schema.Struct({ headers: Schema.optional(Headers) }))
+  request: optional(RequestInfo),
+  response: optional(Schema.Struct({ headers: optional(Headers) }))
 })
 
 /**

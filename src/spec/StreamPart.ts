@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { optional } from "./internal/fields.ts"
 import {
   Citation,
   CustomContent,
@@ -16,12 +17,13 @@ import {
   UrlSource
 } from "./Content.ts"
 import { FinishReason } from "./FinishReason.ts"
+import { UnknownValue } from "./Json.ts"
 import { ProviderMetadata } from "./ProviderMetadata.ts"
 import { ResponseMetadataFields } from "./ResponseMetadata.ts"
 import { Usage } from "./Usage.ts"
 import { Warning } from "./Warning.ts"
 
-const providerMetadata = Schema.optional(ProviderMetadata)
+const providerMetadata = optional(ProviderMetadata)
 
 /** @since 0.1.0 */
 export const TextStart = Schema.Struct({ type: Schema.Literal("text-start"), id: Schema.String, providerMetadata })
@@ -36,7 +38,7 @@ export const TextDelta = Schema.Struct({
 export const TextEnd = Schema.Struct({
   type: Schema.Literal("text-end"),
   id: Schema.String,
-  citations: Schema.optional(Schema.Array(Citation)),
+  citations: optional(Schema.Array(Citation)),
   providerMetadata
 })
 /** @since 0.1.0 */
@@ -68,11 +70,11 @@ export const ToolInputStart = Schema.Struct({
   type: Schema.Literal("tool-input-start"),
   id: Schema.String,
   toolName: Schema.String,
-  inputEncoding: Schema.optional(Schema.Literals(["json", "text"])),
+  inputEncoding: optional(Schema.Literals(["json", "text"])),
   providerMetadata,
-  providerExecuted: Schema.optional(Schema.Boolean),
-  dynamic: Schema.optional(Schema.Boolean),
-  title: Schema.optional(Schema.String)
+  providerExecuted: optional(Schema.Boolean),
+  dynamic: optional(Schema.Boolean),
+  title: optional(Schema.String)
 })
 /** @since 0.1.0 */
 export const ToolInputDelta = Schema.Struct({
@@ -132,14 +134,14 @@ export const Ping = Schema.Struct({ type: Schema.Literal("ping") })
  *
  * @since 0.1.0
  */
-export const Raw = Schema.Struct({ type: Schema.Literal("raw"), rawValue: Schema.Unknown })
+export const Raw = Schema.Struct({ type: Schema.Literal("raw"), rawValue: UnknownValue })
 
 /**
  * An in-stream error; not terminal (the stream may go on and finish).
  *
  * @since 0.1.0
  */
-export const ErrorPart = Schema.Struct({ type: Schema.Literal("error"), error: Schema.Unknown })
+export const ErrorPart = Schema.Struct({ type: Schema.Literal("error"), error: UnknownValue })
 
 /**
  * A stream part of the V4 contract.

@@ -4,9 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { optional, undefinedOr } from "./internal/fields.ts"
 import { JsonObject } from "./Json.ts"
 
-const Count = Schema.UndefinedOr(Schema.Number)
+const Count = undefinedOr(Schema.Number)
 
 /**
  * Token usage of a model call.
@@ -25,7 +26,7 @@ export const Usage = Schema.Struct({
     text: Count,
     reasoning: Count
   }),
-  raw: Schema.optional(JsonObject)
+  raw: optional(JsonObject)
 })
 
 /**

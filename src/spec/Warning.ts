@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { optional } from "./internal/fields.ts"
 
 /**
  * A feature the model does not support; the call went on without it.
@@ -13,7 +14,7 @@ import { Schema } from "effect"
 export const UnsupportedWarning = Schema.Struct({
   type: Schema.Literal("unsupported"),
   feature: Schema.String,
-  details: Schema.optional(Schema.String)
+  details: optional(Schema.String)
 })
 
 /**
@@ -24,7 +25,7 @@ export const UnsupportedWarning = Schema.Struct({
 export const CompatibilityWarning = Schema.Struct({
   type: Schema.Literal("compatibility"),
   feature: Schema.String,
-  details: Schema.optional(Schema.String)
+  details: optional(Schema.String)
 })
 
 /**

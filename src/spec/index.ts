@@ -9,6 +9,8 @@ export * as CallOptions from "./CallOptions.ts"
 /** @since 0.1.0 */
 export * as Content from "./Content.ts"
 /** @since 0.1.0 */
+export * as Decision from "./Decision.ts"
+/** @since 0.1.0 */
 export * as FileData from "./FileData.ts"
 /** @since 0.1.0 */
 export * as FinishReason from "./FinishReason.ts"
