@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { baseMarker, hasMarker, type UpstreamLike } from "./internal/marker.ts"
+import { baseMarker, hasMarker, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 /**
  * Constructor options, named as upstream's.
@@ -29,7 +29,7 @@ export class AISDKError extends Schema.TaggedError<AISDKError>("AI_SDKError")("A
   cause: Schema.optional(Schema.Defect())
 }) {
   constructor(options: AISDKErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({ name: options.name, message: options.message, cause: options.cause }, makeOptions)
+    super(omitUndefined({ name: options.name, message: options.message, cause: options.cause }), makeOptions)
   }
 
   /**

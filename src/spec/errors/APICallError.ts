@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, isRetryableStatusCode, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, isRetryableStatusCode, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_APICallError"
 const marker = markerOf(name)
@@ -36,7 +36,7 @@ export interface APICallErrorOptions {
 export class APICallError extends Schema.TaggedError<APICallError>(name)("APICallError", {
   message: Schema.String,
   url: Schema.String,
-  requestBodyValues: Schema.Unknown,
+  requestBodyValues: Schema.optional(Schema.Unknown),
   statusCode: Schema.optional(Schema.Number),
   responseHeaders: Schema.optional(Schema.Record(Schema.String, Schema.String)),
   responseBody: Schema.optional(Schema.String),
@@ -45,7 +45,7 @@ export class APICallError extends Schema.TaggedError<APICallError>(name)("APICal
   cause: Schema.optional(Schema.Defect())
 }) {
   constructor(options: APICallErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: options.message,
       url: options.url,
       requestBodyValues: options.requestBodyValues,
@@ -55,7 +55,7 @@ export class APICallError extends Schema.TaggedError<APICallError>(name)("APICal
       isRetryable: options.isRetryable ?? isRetryableStatusCode(options.statusCode),
       data: options.data,
       cause: options.cause
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 import type { InvalidArgumentErrorLike } from "./InvalidArgumentError.ts"
 
 // Upstream core reuses the provider class's name, hence its marker too.
@@ -33,14 +33,14 @@ export interface CoreInvalidArgumentErrorOptions {
  */
 export class CoreInvalidArgumentError extends Schema.TaggedError<CoreInvalidArgumentError>(name)(
   "CoreInvalidArgumentError",
-  { message: Schema.String, parameter: Schema.String, value: Schema.Unknown }
+  { message: Schema.String, parameter: Schema.String, value: Schema.optional(Schema.Unknown) }
 ) {
   constructor(options: CoreInvalidArgumentErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: `Invalid argument for parameter ${options.parameter}: ${options.message}`,
       parameter: options.parameter,
       value: options.value
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

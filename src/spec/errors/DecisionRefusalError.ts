@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_DecisionRefusalError"
 const marker = markerOf(name)
@@ -35,7 +35,7 @@ export class DecisionRefusalError extends Schema.TaggedError<DecisionRefusalErro
 }) {
   constructor(options: DecisionRefusalErrorOptions, makeOptions?: Schema.MakeOptions) {
     const { modelId, provider, questionIds } = options
-    super({
+    super(omitUndefined({
       message: options.message ??
         `Decision model "${modelId}" from provider "${provider}" refused ${
           questionIds.length === 1 ? "question" : "questions"
@@ -43,7 +43,7 @@ export class DecisionRefusalError extends Schema.TaggedError<DecisionRefusalErro
       questionIds,
       provider,
       modelId
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

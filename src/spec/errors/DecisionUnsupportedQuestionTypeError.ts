@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_DecisionUnsupportedQuestionTypeError"
 const marker = markerOf(name)
@@ -39,14 +39,14 @@ export class DecisionUnsupportedQuestionTypeError
 {
   constructor(options: DecisionUnsupportedQuestionTypeErrorOptions, makeOptions?: Schema.MakeOptions) {
     const { modelId, provider, questionId, questionType } = options
-    super({
+    super(omitUndefined({
       message: options.message ??
         `Question "${questionId}" has type "${questionType}", which is not supported by provider "${provider}" and model "${modelId}".`,
       questionId,
       questionType,
       provider,
       modelId
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

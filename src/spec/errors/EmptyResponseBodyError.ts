@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_EmptyResponseBodyError"
 const marker = markerOf(name)
@@ -28,7 +28,7 @@ export class EmptyResponseBodyError extends Schema.TaggedError<EmptyResponseBody
   { message: Schema.String }
 ) {
   constructor(options: EmptyResponseBodyErrorOptions = {}, makeOptions?: Schema.MakeOptions) {
-    super({ message: options.message ?? "Empty response body" }, makeOptions)
+    super(omitUndefined({ message: options.message ?? "Empty response body" }), makeOptions)
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import type { CoreInvalidArgumentErrorLike } from "./CoreInvalidArgumentError.ts"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_InvalidArgumentError"
 const marker = markerOf(name)
@@ -33,7 +33,7 @@ export class InvalidArgumentError extends Schema.TaggedError<InvalidArgumentErro
   cause: Schema.optional(Schema.Defect())
 }) {
   constructor(options: InvalidArgumentErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({ message: options.message, argument: options.argument, cause: options.cause }, makeOptions)
+    super(omitUndefined({ message: options.message, argument: options.argument, cause: options.cause }), makeOptions)
   }
 
   /**

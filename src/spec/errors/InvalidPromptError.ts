@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_InvalidPromptError"
 const marker = markerOf(name)
@@ -28,11 +28,11 @@ export interface InvalidPromptErrorOptions {
  */
 export class InvalidPromptError extends Schema.TaggedError<InvalidPromptError>(name)("InvalidPromptError", {
   message: Schema.String,
-  prompt: Schema.Unknown,
+  prompt: Schema.optional(Schema.Unknown),
   cause: Schema.optional(Schema.Defect())
 }) {
   constructor(options: InvalidPromptErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({ message: `Invalid prompt: ${options.message}`, prompt: options.prompt, cause: options.cause }, makeOptions)
+    super(omitUndefined({ message: `Invalid prompt: ${options.message}`, prompt: options.prompt, cause: options.cause }), makeOptions)
   }
 
   /**

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_InvalidResponseDataError"
 const marker = markerOf(name)
@@ -27,13 +27,13 @@ export interface InvalidResponseDataErrorOptions {
  */
 export class InvalidResponseDataError extends Schema.TaggedError<InvalidResponseDataError>(name)(
   "InvalidResponseDataError",
-  { message: Schema.String, data: Schema.Unknown }
+  { message: Schema.String, data: Schema.optional(Schema.Unknown) }
 ) {
   constructor(options: InvalidResponseDataErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: options.message ?? `Invalid response data: ${JSON.stringify(options.data)}.`,
       data: options.data
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

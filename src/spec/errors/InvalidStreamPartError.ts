@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_InvalidStreamPartError"
 const marker = markerOf(name)
@@ -26,10 +26,10 @@ export interface InvalidStreamPartErrorOptions {
  */
 export class InvalidStreamPartError extends Schema.TaggedError<InvalidStreamPartError>(name)(
   "InvalidStreamPartError",
-  { message: Schema.String, chunk: Schema.Unknown }
+  { message: Schema.String, chunk: Schema.optional(Schema.Unknown) }
 ) {
   constructor(options: InvalidStreamPartErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({ message: options.message, chunk: options.chunk }, makeOptions)
+    super(omitUndefined({ message: options.message, chunk: options.chunk }), makeOptions)
   }
 
   /**

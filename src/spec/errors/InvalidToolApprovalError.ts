@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_InvalidToolApprovalError"
 const marker = markerOf(name)
@@ -29,11 +29,11 @@ export class InvalidToolApprovalError extends Schema.TaggedError<InvalidToolAppr
   { message: Schema.String, approvalId: Schema.String }
 ) {
   constructor(options: InvalidToolApprovalErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: `Tool approval response references unknown approvalId: "${options.approvalId}". ` +
         `No matching tool-approval-request found in message history.`,
       approvalId: options.approvalId
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

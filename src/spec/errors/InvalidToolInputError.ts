@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { getErrorMessage } from "./getErrorMessage.ts"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_InvalidToolInputError"
 const marker = markerOf(name)
@@ -33,15 +33,15 @@ export class InvalidToolInputError extends Schema.TaggedError<InvalidToolInputEr
   message: Schema.String,
   toolName: Schema.String,
   toolInput: Schema.String,
-  cause: Schema.Defect()
+  cause: Schema.optional(Schema.Defect())
 }) {
   constructor(options: InvalidToolInputErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: options.message ?? `Invalid input for tool ${options.toolName}: ${getErrorMessage(options.cause)}`,
       toolName: options.toolName,
       toolInput: options.toolInput,
       cause: options.cause
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { getErrorMessage } from "./getErrorMessage.ts"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_JSONParseError"
 const marker = markerOf(name)
@@ -29,14 +29,14 @@ export interface JSONParseErrorOptions {
 export class JSONParseError extends Schema.TaggedError<JSONParseError>(name)("JSONParseError", {
   message: Schema.String,
   text: Schema.String,
-  cause: Schema.Defect()
+  cause: Schema.optional(Schema.Defect())
 }) {
   constructor(options: JSONParseErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: `JSON parsing failed: Text: ${options.text}.\nError message: ${getErrorMessage(options.cause)}`,
       text: options.text,
       cause: options.cause
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_LoadAPIKeyError"
 const marker = markerOf(name)
@@ -27,7 +27,7 @@ export class LoadAPIKeyError extends Schema.TaggedError<LoadAPIKeyError>(name)("
   message: Schema.String
 }) {
   constructor(options: LoadAPIKeyErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({ message: options.message }, makeOptions)
+    super(omitUndefined({ message: options.message }), makeOptions)
   }
 
   /**

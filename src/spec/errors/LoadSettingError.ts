@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_LoadSettingError"
 const marker = markerOf(name)
@@ -27,7 +27,7 @@ export class LoadSettingError extends Schema.TaggedError<LoadSettingError>(name)
   message: Schema.String
 }) {
   constructor(options: LoadSettingErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({ message: options.message }, makeOptions)
+    super(omitUndefined({ message: options.message }), makeOptions)
   }
 
   /**

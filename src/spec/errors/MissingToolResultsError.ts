@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_MissingToolResultsError"
 const marker = markerOf(name)
@@ -31,10 +31,10 @@ export class MissingToolResultsError extends Schema.TaggedError<MissingToolResul
   constructor(options: MissingToolResultsErrorOptions, makeOptions?: Schema.MakeOptions) {
     const { toolCallIds } = options
     const many = toolCallIds.length > 1
-    super({
+    super(omitUndefined({
       message: `Tool result${many ? "s are" : " is"} missing for tool call${many ? "s" : ""} ${toolCallIds.join(", ")}.`,
       toolCallIds
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

@@ -13,6 +13,7 @@ import type { LoadAPIKeyError } from "./LoadAPIKeyError.ts"
 import type { LoadSettingError } from "./LoadSettingError.ts"
 import type { NoContentGeneratedError } from "./NoContentGeneratedError.ts"
 import type { NoSuchModelError } from "./NoSuchModelError.ts"
+import type { NoSuchProviderReferenceError } from "./NoSuchProviderReferenceError.ts"
 import type { TypeValidationError } from "./TypeValidationError.ts"
 import type { UnsupportedFunctionalityError } from "./UnsupportedFunctionalityError.ts"
 
@@ -35,3 +36,4 @@ export type ModelError =
   | UnsupportedFunctionalityError
   | NoContentGeneratedError
   | NoSuchModelError
+  | NoSuchProviderReferenceError

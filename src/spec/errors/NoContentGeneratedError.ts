@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_NoContentGeneratedError"
 const marker = markerOf(name)
@@ -28,7 +28,7 @@ export class NoContentGeneratedError extends Schema.TaggedError<NoContentGenerat
   { message: Schema.String }
 ) {
   constructor(options: NoContentGeneratedErrorOptions = {}, makeOptions?: Schema.MakeOptions) {
-    super({ message: options.message ?? "No content generated." }, makeOptions)
+    super(omitUndefined({ message: options.message ?? "No content generated." }), makeOptions)
   }
 
   /**

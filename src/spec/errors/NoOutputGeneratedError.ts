@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_NoOutputGeneratedError"
 const marker = markerOf(name)
@@ -30,7 +30,7 @@ export class NoOutputGeneratedError extends Schema.TaggedError<NoOutputGenerated
   { message: Schema.String, cause: Schema.optional(Schema.Defect()) }
 ) {
   constructor(options: NoOutputGeneratedErrorOptions = {}, makeOptions?: Schema.MakeOptions) {
-    super({ message: options.message ?? "No output generated.", cause: options.cause }, makeOptions)
+    super(omitUndefined({ message: options.message ?? "No output generated.", cause: options.cause }), makeOptions)
   }
 
   /**

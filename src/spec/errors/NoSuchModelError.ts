@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_NoSuchModelError"
 const marker = markerOf(name)
@@ -57,11 +57,11 @@ export class NoSuchModelError extends Schema.TaggedError<NoSuchModelError>(name)
   modelType: ModelType
 }) {
   constructor(options: NoSuchModelErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: options.message ?? `No such ${options.modelType}: ${options.modelId}`,
       modelId: options.modelId,
       modelType: options.modelType
-    }, makeOptions)
+    }), makeOptions)
     if (options.errorName !== undefined) {
       // Upstream stores the override as the instance's `name`; the schema
       // fields do not carry it, so it does not survive encode/decode.

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_NoSuchToolError"
 const marker = markerOf(name)
@@ -28,18 +28,18 @@ export interface NoSuchToolErrorOptions {
 export class NoSuchToolError extends Schema.TaggedError<NoSuchToolError>(name)("NoSuchToolError", {
   message: Schema.String,
   toolName: Schema.String,
-  availableTools: Schema.UndefinedOr(Schema.Array(Schema.String))
+  availableTools: Schema.optional(Schema.Array(Schema.String))
 }) {
   constructor(options: NoSuchToolErrorOptions, makeOptions?: Schema.MakeOptions) {
     const { availableTools, toolName } = options
-    super({
+    super(omitUndefined({
       message: options.message ??
         `Model tried to call unavailable tool '${toolName}'. ${
           availableTools === undefined ? "No tools are available." : `Available tools: ${availableTools.join(", ")}.`
         }`,
       toolName,
       availableTools
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_RetryError"
 const marker = markerOf(name)
@@ -43,16 +43,16 @@ export interface RetryErrorOptions {
 export class RetryError extends Schema.TaggedError<RetryError>(name)("RetryError", {
   message: Schema.String,
   reason: RetryErrorReason,
-  lastError: Schema.Unknown,
-  errors: Schema.Array(Schema.Unknown)
+  lastError: Schema.optional(Schema.Defect()),
+  errors: Schema.Array(Schema.Defect())
 }) {
   constructor(options: RetryErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: options.message,
       reason: options.reason,
       lastError: options.errors[options.errors.length - 1],
       errors: options.errors
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

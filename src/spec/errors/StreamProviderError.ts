@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { baseMarker, hasMarker, isRetryableStatusCode, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { baseMarker, hasMarker, isRetryableStatusCode, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 import { isProviderStreamError } from "./ProviderStreamError.ts"
 
 const name = "AI_StreamProviderError"
@@ -44,7 +44,7 @@ export class StreamProviderError extends Schema.TaggedError<StreamProviderError>
   cause: Schema.optional(Schema.Defect())
 }) {
   constructor(options: StreamProviderErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: options.message,
       type: options.type,
       code: options.code,
@@ -52,7 +52,7 @@ export class StreamProviderError extends Schema.TaggedError<StreamProviderError>
       isRetryable: options.isRetryable ?? isRetryableStatusCode(options.statusCode),
       data: options.data,
       cause: options.cause
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_TooManyEmbeddingValuesForCallError"
 const marker = markerOf(name)
@@ -38,7 +38,7 @@ export class TooManyEmbeddingValuesForCallError extends Schema.TaggedError<TooMa
   }
 ) {
   constructor(options: TooManyEmbeddingValuesForCallErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: `Too many values for a single embedding call. ` +
         `The ${options.provider} model "${options.modelId}" can only embed up to ` +
         `${options.maxEmbeddingsPerCall} values per call, but ${options.values.length} values were provided.`,
@@ -46,7 +46,7 @@ export class TooManyEmbeddingValuesForCallError extends Schema.TaggedError<TooMa
       modelId: options.modelId,
       maxEmbeddingsPerCall: options.maxEmbeddingsPerCall,
       values: options.values
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_ToolCallNotFoundForApprovalError"
 const marker = markerOf(name)
@@ -30,11 +30,11 @@ export class ToolCallNotFoundForApprovalError extends Schema.TaggedError<ToolCal
   { message: Schema.String, toolCallId: Schema.String, approvalId: Schema.String }
 ) {
   constructor(options: ToolCallNotFoundForApprovalErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: `Tool call "${options.toolCallId}" not found for approval request "${options.approvalId}".`,
       toolCallId: options.toolCallId,
       approvalId: options.approvalId
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

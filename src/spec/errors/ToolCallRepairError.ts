@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { getErrorMessage } from "./getErrorMessage.ts"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 import { InvalidToolInputError } from "./InvalidToolInputError.ts"
 import { NoSuchToolError } from "./NoSuchToolError.ts"
 
@@ -33,14 +33,14 @@ export interface ToolCallRepairErrorOptions {
 export class ToolCallRepairError extends Schema.TaggedError<ToolCallRepairError>(name)("ToolCallRepairError", {
   message: Schema.String,
   originalError: Schema.Union([NoSuchToolError, InvalidToolInputError]),
-  cause: Schema.Defect()
+  cause: Schema.optional(Schema.Defect())
 }) {
   constructor(options: ToolCallRepairErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: options.message ?? `Error repairing tool call: ${getErrorMessage(options.cause)}`,
       originalError: options.originalError,
       cause: options.cause
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

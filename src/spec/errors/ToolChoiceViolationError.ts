@@ -7,7 +7,7 @@
 import { Schema } from "effect"
 import { Content } from "../Content.ts"
 import { UnifiedFinishReason } from "../FinishReason.ts"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_ToolChoiceViolationError"
 const marker = markerOf(name)
@@ -73,14 +73,14 @@ export class ToolChoiceViolationError extends Schema.TaggedError<ToolChoiceViola
   }
 ) {
   constructor(options: ToolChoiceViolationErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: options.message ?? defaultMessage(options.toolChoice),
       toolChoice: options.toolChoice,
       finishReason: options.finishReason,
       provider: options.provider,
       modelId: options.modelId,
       content: options.content
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

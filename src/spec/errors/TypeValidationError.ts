@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { getErrorMessage } from "./getErrorMessage.ts"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_TypeValidationError"
 const marker = markerOf(name)
@@ -59,18 +59,18 @@ const prefixOf = (context: TypeValidationContext | undefined): string => {
  */
 export class TypeValidationError extends Schema.TaggedError<TypeValidationError>(name)("TypeValidationError", {
   message: Schema.String,
-  value: Schema.Unknown,
+  value: Schema.optional(Schema.Unknown),
   context: Schema.optional(TypeValidationContext),
-  cause: Schema.Defect()
+  cause: Schema.optional(Schema.Defect())
 }) {
   constructor(options: TypeValidationErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: `${prefixOf(options.context)}: Value: ${JSON.stringify(options.value)}.\n` +
         `Error message: ${getErrorMessage(options.cause)}`,
       value: options.value,
       context: options.context,
       cause: options.cause
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

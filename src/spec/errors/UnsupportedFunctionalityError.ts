@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, type UpstreamLike } from "./internal/marker.ts"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_UnsupportedFunctionalityError"
 const marker = markerOf(name)
@@ -31,10 +31,10 @@ export class UnsupportedFunctionalityError extends Schema.TaggedError<Unsupporte
   { message: Schema.String, functionality: Schema.String }
 ) {
   constructor(options: UnsupportedFunctionalityErrorOptions, makeOptions?: Schema.MakeOptions) {
-    super({
+    super(omitUndefined({
       message: options.message ?? `'${options.functionality}' functionality not supported.`,
       functionality: options.functionality
-    }, makeOptions)
+    }), makeOptions)
   }
 
   /**

@@ -101,6 +101,12 @@ export {
   type NoSuchModelErrorOptions
 } from "./NoSuchModelError.ts"
 /** @since 0.1.0 */
+export {
+  NoSuchProviderReferenceError,
+  type NoSuchProviderReferenceErrorLike,
+  type NoSuchProviderReferenceErrorOptions
+} from "./NoSuchProviderReferenceError.ts"
+/** @since 0.1.0 */
 export { NoSuchToolError, type NoSuchToolErrorLike, type NoSuchToolErrorOptions } from "./NoSuchToolError.ts"
 /** @since 0.1.0 */
 export { createProviderStreamError, isProviderStreamError, type ProviderStreamError } from "./ProviderStreamError.ts"

@@ -55,3 +55,18 @@ export const isRetryableStatusCode = (statusCode: number | undefined): boolean =
  * @internal
  */
 export type UpstreamLike<X> = globalThis.Error & Omit<X, "_tag" | keyof Cause.YieldableError>
+
+/**
+ * Drops keys whose value is `undefined`, so optional fields are absent
+ * rather than present-but-undefined: a JSON round trip then gives the same
+ * instance back (the JSON codec writes a present `undefined` as `null`).
+ *
+ * @internal
+ */
+export const omitUndefined = <A extends object>(fields: A): A => {
+  const out = { ...fields }
+  for (const key of Object.keys(out)) {
+    if (Reflect.get(out, key) === undefined) Reflect.deleteProperty(out, key)
+  }
+  return out
+}

@@ -1,0 +1,61 @@
+/**
+ * `NoSuchProviderReferenceError`: a file reference has no id for the provider
+ * that needs it.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+
+const name = "AI_NoSuchProviderReferenceError"
+const marker = markerOf(name)
+
+/**
+ * Constructor options, named as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface NoSuchProviderReferenceErrorOptions {
+  readonly provider: string
+  readonly reference: Readonly<Record<string, string>>
+  readonly message?: string | undefined
+}
+
+/**
+ * A provider reference cannot be resolved; default message
+ * `No provider reference found for provider '<provider>'. Available providers: <keys>`.
+ *
+ * @since 0.1.0
+ */
+export class NoSuchProviderReferenceError extends Schema.TaggedError<NoSuchProviderReferenceError>(name)(
+  "NoSuchProviderReferenceError",
+  { message: Schema.String, provider: Schema.String, reference: Schema.Record(Schema.String, Schema.String) }
+) {
+  constructor(options: NoSuchProviderReferenceErrorOptions, makeOptions?: Schema.MakeOptions) {
+    super(omitUndefined({
+      message: options.message ??
+        `No provider reference found for provider '${options.provider}'. Available providers: ${
+          Object.keys(options.reference).join(", ")
+        }`,
+      provider: options.provider,
+      reference: options.reference
+    }), makeOptions)
+  }
+
+  /**
+   * True for aimux and upstream instances alike (marker check, no `instanceof`).
+   *
+   * @since 0.1.0
+   */
+  static isInstance(u: unknown): u is NoSuchProviderReferenceErrorLike {
+    return hasMarker(u, marker)
+  }
+}
+markPrototype(NoSuchProviderReferenceError.prototype, name)
+
+/**
+ * What `NoSuchProviderReferenceError.isInstance` narrows to.
+ *
+ * @since 0.1.0
+ */
+export type NoSuchProviderReferenceErrorLike = UpstreamLike<NoSuchProviderReferenceError>
