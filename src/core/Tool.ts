@@ -1,0 +1,297 @@
+/**
+ * Tools: what the model may call, how its input is described and validated, and how a client
+ * tool runs.
+ *
+ * Three kinds, as upstream `@ai-sdk/provider-utils` `Tool`:
+ * - {@link FunctionTool} (`Tool.make`): input described by an Effect Schema (or a JSON Schema via
+ *   {@link jsonSchema}); the JSON Schema sent to the provider is derived from it.
+ * - {@link DynamicTool} (`Tool.dynamic`): input type unknown at compile time (e.g. MCP tools);
+ *   the JSON Schema is usually given directly. Its calls are marked `dynamic: true`.
+ * - {@link ProviderTool} (`Tool.provider`): a provider-defined tool `{id: 'provider.name', args}`,
+ *   executed by the provider (`isProviderExecuted: true`) or by the client.
+ *
+ * `execute` returns an `Effect` (one result) or a `Stream` (preliminary results, the last one is
+ * final). Its services appear in the tool's `R` type and, through the toolkit, in the `R` of
+ * execution and generation.
+ *
+ * @since 0.1.0
+ */
+import type { Effect } from "effect"
+import { Schema } from "effect"
+import type * as Stream from "effect/Stream"
+import type { JsonSchema7 } from "../spec/CallOptions.ts"
+import type { JsonObject } from "../spec/Json.ts"
+import type { ToolResultOutput } from "../spec/Prompt.ts"
+import type { ProviderOptions } from "../spec/ProviderMetadata.ts"
+
+/**
+ * The messages of the step a tool call belongs to, as generation holds them (upstream passes
+ * its `ModelMessage[]`). Kept opaque here so that tools do not depend on the message model.
+ *
+ * @since 0.1.0
+ */
+export type Messages = ReadonlyArray<unknown>
+
+/**
+ * What `execute` (and `needsApproval`) receive besides the input. There is no abort signal:
+ * cancelling is interrupting the fiber that runs the tool.
+ *
+ * @since 0.1.0
+ */
+export interface ExecutionContext {
+  readonly toolCallId: string
+  readonly messages: Messages
+}
+
+/**
+ * What `execute` returns: one result (`Effect`) or preliminary results (`Stream`, the last
+ * element is the final result). Failures and defects become `tool-error` values.
+ *
+ * @since 0.1.0
+ */
+export type ExecuteResult<Output, R> = Effect.Effect<Output, unknown, R> | Stream.Stream<Output, unknown, R>
+
+const JsonSchemaInputTypeId: unique symbol = Symbol.for("aimux/Tool/JsonSchemaInput")
+
+/**
+ * A JSON Schema given directly, with an optional validation (upstream `jsonSchema(schema,
+ * {validate})`). Without `validate` every value is accepted as is.
+ *
+ * @since 0.1.0
+ */
+export interface JsonSchemaInput<A> {
+  readonly [JsonSchemaInputTypeId]: typeof JsonSchemaInputTypeId
+  readonly jsonSchema: JsonSchema7
+  readonly validate?: ((value: unknown) => Effect.Effect<A, unknown>) | undefined
+}
+
+/**
+ * Wraps a JSON Schema (and an optional validation Effect) as a tool input schema.
+ *
+ * @since 0.1.0
+ */
+export const jsonSchema = <A = unknown>(
+  schema: JsonSchema7,
+  options?: { readonly validate?: ((value: unknown) => Effect.Effect<A, unknown>) | undefined }
+): JsonSchemaInput<A> => ({
+  [JsonSchemaInputTypeId]: JsonSchemaInputTypeId,
+  jsonSchema: schema,
+  validate: options?.validate
+})
+
+/**
+ * True for a value made by {@link jsonSchema}.
+ *
+ * @since 0.1.0
+ */
+export const isJsonSchemaInput = (u: unknown): u is JsonSchemaInput<unknown> =>
+  typeof u === "object" && u !== null && JsonSchemaInputTypeId in u
+
+/**
+ * A tool input (or output) schema: an Effect Schema decoding the model's JSON to `A`, or a JSON
+ * Schema given directly.
+ *
+ * @since 0.1.0
+ */
+export type InputSchema<A> = Schema.Decoder<A> | JsonSchemaInput<A>
+
+/**
+ * True for an Effect Schema (as opposed to a JSON Schema input).
+ *
+ * @since 0.1.0
+ */
+export const isEffectSchema = (u: unknown): u is Schema.Decoder<unknown> => Schema.isSchema(u)
+
+/**
+ * What `toModelOutput` receives.
+ *
+ * @since 0.1.0
+ */
+export interface ToModelOutputOptions<Input, Output> {
+  readonly toolCallId: string
+  readonly input: Input
+  readonly output: Output
+}
+
+/**
+ * Fields shared by all tool kinds.
+ *
+ * @since 0.1.0
+ */
+export interface BaseTool<Input, Output, R> {
+  /** Optional title (upstream deprecates it in favour of metadata, but still copies it onto calls). */
+  readonly title?: string | undefined
+  /** Provider-specific options, passed to the provider with the tool definition. */
+  readonly providerOptions?: ProviderOptions | undefined
+  /** Metadata about the tool itself; not sent to the model, copied onto calls as `toolMetadata`. */
+  readonly metadata?: JsonObject | undefined
+  /** The schema of the output, for documentation and typing; not enforced at execution (as upstream). */
+  readonly outputSchema?: InputSchema<Output> | undefined
+  /** Runs the tool on the client. Absent: the tool is not executed automatically. */
+  execute?(input: Input, context: ExecutionContext): ExecuteResult<Output, R>
+  /** Maps the tool result to the output sent back to the model (default: text or JSON). */
+  toModelOutput?(options: ToModelOutputOptions<Input, Output>): Effect.Effect<ToolResultOutput, unknown, R>
+  /** Whether a call needs approval before it runs (upstream deprecated field, kept for parity). */
+  readonly needsApproval?: boolean | NeedsApproval<Input, R> | undefined
+}
+
+/**
+ * Decides per call whether a tool call needs approval. Declared as a method type so that a tool
+ * with a specific input stays assignable to {@link Any}.
+ *
+ * @since 0.1.0
+ */
+export type NeedsApproval<Input, R> = {
+  check(input: Input, context: ExecutionContext): Effect.Effect<boolean, unknown, R>
+}["check"]
+
+/**
+ * Fields shared by function and dynamic tools.
+ *
+ * @since 0.1.0
+ */
+export interface BaseFunctionTool<Input, Output, R> extends BaseTool<Input, Output, R> {
+  readonly description?: string | undefined
+  /** Strict mode for providers that support it. */
+  readonly strict?: boolean | undefined
+  /** Example inputs shown to the model. */
+  readonly inputExamples?: ReadonlyArray<{ readonly input: JsonObject }> | undefined
+}
+
+/**
+ * A tool with a typed input, executed by the client.
+ *
+ * @since 0.1.0
+ */
+export interface FunctionTool<Input, Output, R> extends BaseFunctionTool<Input, Output, R> {
+  readonly type: "function"
+  readonly inputSchema: InputSchema<Input>
+}
+
+/**
+ * A tool defined at runtime whose input type is unknown; its calls are `dynamic: true`.
+ *
+ * @since 0.1.0
+ */
+export interface DynamicTool<R> extends BaseFunctionTool<unknown, unknown, R> {
+  readonly type: "dynamic"
+  readonly inputSchema: InputSchema<unknown>
+}
+
+/**
+ * A provider-defined tool (`id` is `<provider>.<tool>`); `args` configure it.
+ *
+ * @since 0.1.0
+ */
+export interface ProviderTool<Input, Output, R> extends BaseTool<Input, Output, R> {
+  readonly type: "provider"
+  readonly id: `${string}.${string}`
+  readonly args: Readonly<Record<string, unknown>>
+  /** Absent: any object is accepted (upstream `asSchema(undefined)`). */
+  readonly inputSchema?: InputSchema<Input> | undefined
+  /** Whether the provider executes the tool (no client `execute` then). */
+  readonly isProviderExecuted: boolean
+  /** The provider may send the result in a later turn than the call. */
+  readonly supportsDeferredResults?: boolean | undefined
+}
+
+/**
+ * Any tool.
+ *
+ * @since 0.1.0
+ */
+export type Tool<Input, Output, R> = FunctionTool<Input, Output, R> | DynamicTool<R> | ProviderTool<Input, Output, R>
+
+/**
+ * The type every tool is assignable to.
+ *
+ * @since 0.1.0
+ */
+export type Any = Tool<unknown, unknown, unknown>
+
+/**
+ * The decoded input type of a tool.
+ *
+ * @since 0.1.0
+ */
+export type InputOf<T> = T extends DynamicTool<infer _R> ? unknown
+  : T extends FunctionTool<infer I, infer _O, infer _R> ? I
+  : T extends ProviderTool<infer I, infer _O, infer _R> ? I
+  : never
+
+/**
+ * The output type of a tool.
+ *
+ * @since 0.1.0
+ */
+export type OutputOf<T> = T extends DynamicTool<infer _R> ? unknown
+  : T extends FunctionTool<infer _I, infer O, infer _R> ? O
+  : T extends ProviderTool<infer _I, infer O, infer _R> ? O
+  : never
+
+/**
+ * The services a tool's handlers need.
+ *
+ * @since 0.1.0
+ */
+export type ServicesOf<T> = T extends DynamicTool<infer R> ? R
+  : T extends FunctionTool<infer _I, infer _O, infer R> ? R
+  : T extends ProviderTool<infer _I, infer _O, infer R> ? R
+  : never
+
+/**
+ * Options of {@link make}: a function tool without its `type`.
+ *
+ * @since 0.1.0
+ */
+export type MakeOptions<Input, Output, R> = Omit<FunctionTool<Input, Output, R>, "type">
+
+/**
+ * Defines a function tool (upstream `tool({...})`).
+ *
+ * @since 0.1.0
+ */
+export const make = <Input, Output = unknown, R = never>(
+  options: MakeOptions<Input, Output, R>
+): FunctionTool<Input, Output, R> => ({ ...options, type: "function" })
+
+/**
+ * Options of {@link dynamic}.
+ *
+ * @since 0.1.0
+ */
+export type DynamicOptions<R> = Omit<DynamicTool<R>, "type" | "inputSchema"> & {
+  /** A JSON Schema given directly (not validated), an Effect Schema or a {@link jsonSchema} input. */
+  readonly inputSchema: InputSchema<unknown> | JsonSchema7
+}
+
+/**
+ * Defines a dynamic tool (upstream `dynamicTool({...})`). A plain JSON Schema object as
+ * `inputSchema` is sent as is and performs no validation.
+ *
+ * @since 0.1.0
+ */
+export const dynamic = <R = never>(options: DynamicOptions<R>): DynamicTool<R> => {
+  const inputSchema = options.inputSchema
+  return {
+    ...options,
+    type: "dynamic",
+    inputSchema: isEffectSchema(inputSchema) || isJsonSchemaInput(inputSchema) ? inputSchema : jsonSchema(inputSchema)
+  }
+}
+
+/**
+ * Options of {@link provider}.
+ *
+ * @since 0.1.0
+ */
+export type ProviderOptionsOf<Input, Output, R> = Omit<ProviderTool<Input, Output, R>, "type">
+
+/**
+ * Defines a provider tool (what provider packages' tool factories return).
+ *
+ * @since 0.1.0
+ */
+export const provider = <Input = unknown, Output = unknown, R = never>(
+  options: ProviderOptionsOf<Input, Output, R>
+): ProviderTool<Input, Output, R> => ({ ...options, type: "provider" })
