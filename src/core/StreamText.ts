@@ -1,0 +1,706 @@
+/**
+ * `streamText`: the upstream `fullStream` as an Effect `Stream`, multi-step, with client tool
+ * execution between steps (upstream `stream-text.ts` + `stream-language-model-call.ts`).
+ *
+ * Design for Effect users: {@link streamText} returns a cold `Stream`; every run calls the model
+ * (so there is no hidden replay buffer). The aggregated values (text, steps, usage, response
+ * messages) are a fold over the parts: {@link collect} consumes the stream once and returns them;
+ * {@link withResult} gives the stream plus an Effect of the aggregate that completes when that
+ * same run ends, so the model is never called twice.
+ *
+ * @since 0.1.0
+ */
+import { Cause, Clock, Deferred, Effect, Exit, Queue, Schema, Stream } from "effect"
+import { LanguageModel } from "../LanguageModel.ts"
+import type * as Content from "../spec/Content.ts"
+import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
+import { NoOutputGeneratedError } from "../spec/errors/NoOutputGeneratedError.ts"
+import { NoSuchToolError } from "../spec/errors/NoSuchToolError.ts"
+import { normalizeStreamProviderError } from "../spec/errors/StreamProviderError.ts"
+import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
+import type { Prompt } from "../spec/Prompt.ts"
+import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
+import type { RequestInfo } from "../spec/Results.ts"
+import type { StreamPart } from "../spec/StreamPart.ts"
+import type { Warning } from "../spec/Warning.ts"
+import type { LanguageModelUsage } from "./CoreUsage.ts"
+import * as CoreUsage from "./CoreUsage.ts"
+import type { BaseOptions } from "./internal/generationSettings.ts"
+import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
+import { toPrompt } from "./internal/generationPrompt.ts"
+import type { ExecEvent } from "./internal/generationTools.ts"
+import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
+import type { ContentPart, FilePart, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
+import { generatedFileOf, textOf, toTextStreamToolResult } from "./StepContent.ts"
+import { isStepCount, isStopConditionMet } from "./StopCondition.ts"
+
+/**
+ * The response of a step.
+ *
+ * @since 0.1.0
+ */
+export interface StepResponse {
+  readonly id: string
+  readonly timestamp: Date
+  readonly modelId: string
+  readonly headers?: Readonly<Record<string, string>> | undefined
+}
+
+/**
+ * A part of the full stream (upstream `TextStreamPart`, without approvals).
+ *
+ * @since 0.1.0
+ */
+export type TextStreamPart =
+  | { readonly type: "start" }
+  | { readonly type: "start-step"; readonly request: RequestInfo; readonly warnings: ReadonlyArray<Warning> }
+  | { readonly type: "text-start" | "text-end" | "reasoning-start" | "reasoning-end"; readonly id: string; readonly providerMetadata?: ProviderMetadata | undefined; readonly citations?: ReadonlyArray<Content.Citation> | undefined }
+  | { readonly type: "text-delta" | "reasoning-delta"; readonly id: string; readonly text: string; readonly providerMetadata?: ProviderMetadata | undefined }
+  | { readonly type: "tool-input-start"; readonly id: string; readonly toolName: string; readonly dynamic?: boolean | undefined; readonly title?: string | undefined; readonly providerExecuted?: boolean | undefined; readonly providerMetadata?: ProviderMetadata | undefined; readonly toolMetadata?: unknown }
+  | { readonly type: "tool-input-delta"; readonly id: string; readonly delta: string; readonly providerMetadata?: ProviderMetadata | undefined }
+  | { readonly type: "tool-input-end"; readonly id: string; readonly providerMetadata?: ProviderMetadata | undefined }
+  | ToolCall
+  | ToolResult
+  | ToolError
+  | Content.UrlSource
+  | Content.DocumentSource
+  | Content.CustomContent
+  | FilePart
+  | {
+    readonly type: "finish-step"
+    readonly finishReason: UnifiedFinishReason
+    readonly rawFinishReason: string | undefined
+    readonly usage: LanguageModelUsage
+    readonly performance: { readonly stepTimeMs: number; readonly toolExecutionMs: Readonly<Record<string, number>> }
+    readonly providerMetadata: ProviderMetadata | undefined
+    readonly response: StepResponse
+  }
+  | {
+    readonly type: "finish"
+    readonly finishReason: UnifiedFinishReason
+    readonly rawFinishReason: string | undefined
+    readonly totalUsage: LanguageModelUsage
+  }
+  | { readonly type: "error"; readonly error: unknown }
+  | { readonly type: "abort"; readonly reason?: string | undefined }
+  | { readonly type: "ping" }
+  | { readonly type: "raw"; readonly rawValue: unknown }
+
+/**
+ * A finished step as the stream reports it.
+ *
+ * @since 0.1.0
+ */
+export interface StepResult {
+  readonly stepNumber: number
+  readonly content: ReadonlyArray<ContentPart>
+  readonly text: string
+  readonly toolCalls: ReadonlyArray<ToolCall>
+  readonly toolResults: ReadonlyArray<ToolResult>
+  readonly finishReason: UnifiedFinishReason
+  readonly rawFinishReason: string | undefined
+  readonly usage: LanguageModelUsage
+  readonly warnings: ReadonlyArray<Warning>
+  readonly request: RequestInfo
+  readonly response: StepResponse & { readonly messages: ReadonlyArray<ResponseMessage> }
+  readonly providerMetadata: ProviderMetadata | undefined
+}
+
+/**
+ * An abort trigger: an Effect that completes (with the abort reason) when the generation must
+ * stop, or an `AbortSignal` for interop.
+ *
+ * @since 0.1.0
+ */
+export type AbortTrigger = Effect.Effect<unknown> | AbortSignal
+
+/**
+ * Options of {@link streamText}.
+ *
+ * @since 0.1.0
+ */
+export interface StreamTextOptions<R> extends BaseOptions<StepResult, R> {
+  readonly includeRawChunks?: boolean | undefined
+  readonly abort?: AbortTrigger | undefined
+  /** Called for every part except start/finish bookkeeping (as upstream `onChunk`). */
+  readonly onChunk?: ((part: TextStreamPart) => Effect.Effect<void, unknown>) | undefined
+  readonly onError?: ((error: unknown) => Effect.Effect<void, unknown>) | undefined
+  readonly onStepFinish?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onFinish?: ((result: StreamTextResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onAbort?: ((event: { readonly steps: ReadonlyArray<StepResult>; readonly reason: string | undefined }) => Effect.Effect<void, unknown>) | undefined
+}
+
+/**
+ * The aggregated values of a run.
+ *
+ * @since 0.1.0
+ */
+export interface StreamTextResult {
+  readonly text: string
+  readonly content: ReadonlyArray<ContentPart>
+  readonly steps: ReadonlyArray<StepResult>
+  readonly toolCalls: ReadonlyArray<ToolCall>
+  readonly toolResults: ReadonlyArray<ToolResult>
+  readonly finishReason: UnifiedFinishReason
+  readonly rawFinishReason: string | undefined
+  readonly usage: LanguageModelUsage
+  readonly totalUsage: LanguageModelUsage
+  readonly warnings: ReadonlyArray<Warning>
+  readonly response: StepResponse & { readonly messages: ReadonlyArray<ResponseMessage> }
+  readonly providerMetadata: ProviderMetadata | undefined
+}
+
+/**
+ * Why aggregated values are unavailable: the run was aborted (`reason` as given to the trigger).
+ *
+ * @since 0.1.0
+ */
+export class AbortedError extends Schema.TaggedError<AbortedError>()("AbortedError", {
+  reason: Schema.Unknown
+}) {}
+
+/** A failing callback never corrupts the stream: its failure (or defect) is dropped. */
+const notify = <A>(callback: ((a: A) => Effect.Effect<void, unknown>) | undefined, a: A): Effect.Effect<void> =>
+  callback === undefined ? Effect.void : Effect.ignoreCause(Effect.suspend(() => callback(a)))
+
+/** Upstream's step finish reason before any `finish` part (a function so narrowing does not fix it to "other"). */
+const initialFinishReason = (): UnifiedFinishReason => "other"
+
+const isToolExecutionAllowed = (reason: UnifiedFinishReason) => reason === "stop" || reason === "tool-calls"
+
+const makeIdReserver = (generateId: () => string) => {
+  const used = new Set<string>()
+  return (id: string): string => {
+    if (!used.has(id)) {
+      used.add(id)
+      return id
+    }
+    const base = generateId()
+    let unique = base
+    let suffix = 0
+    while (used.has(unique)) unique = `${base}-${++suffix}`
+    used.add(unique)
+    return unique
+  }
+}
+
+let idCounter = 0
+const defaultGenerateId = (): string => `aitxt-${Date.now().toString(36)}${(idCounter++).toString(36)}`
+
+/** Step content accumulated from the parts of one step (upstream's event processor). */
+const makeContentBuilder = () => {
+  const content: Array<ContentPart> = []
+  const open = new Map<string, number>()
+  const upsert = (kind: "text" | "reasoning", id: string, delta: string, pm: ProviderMetadata | undefined) => {
+    const key = `${kind}:${id}`
+    const index = open.get(key)
+    if (index === undefined) {
+      open.set(key, content.length)
+      content.push({ type: kind, text: delta, ...(pm != null ? { providerMetadata: pm } : {}) })
+      return
+    }
+    const prev = content[index]
+    if (prev !== undefined && (prev.type === "text" || prev.type === "reasoning")) {
+      content[index] = { ...prev, text: prev.text + delta, ...(pm != null ? { providerMetadata: pm } : {}) }
+    }
+  }
+  return {
+    content,
+    add(part: TextStreamPart) {
+      switch (part.type) {
+        case "text-start":
+        case "reasoning-start":
+          upsert(part.type === "text-start" ? "text" : "reasoning", part.id, "", part.providerMetadata)
+          break
+        case "text-delta":
+        case "reasoning-delta":
+          upsert(part.type === "text-delta" ? "text" : "reasoning", part.id, part.text, part.providerMetadata)
+          break
+        case "text-end":
+        case "reasoning-end":
+          upsert(part.type === "text-end" ? "text" : "reasoning", part.id, "", part.providerMetadata)
+          open.delete(`${part.type === "text-end" ? "text" : "reasoning"}:${part.id}`)
+          break
+        case "tool-call":
+        case "tool-error":
+        case "source":
+        case "custom":
+        case "file":
+        case "reasoning-file":
+          content.push(part)
+          break
+        case "tool-result":
+          if (part.preliminary !== true) content.push(part)
+          break
+      }
+    }
+  }
+}
+
+/**
+ * Streams a generation. The stream never fails: model failures are `error` parts, as upstream;
+ * interrupting the consumer interrupts the model stream and running tools and emits nothing more.
+ *
+ * @since 0.1.0
+ */
+export const streamText = <R = never>(
+  options: StreamTextOptions<R>
+): Stream.Stream<TextStreamPart, never, LanguageModel | R> =>
+  Stream.callback<TextStreamPart, never, LanguageModel | R>((queue) =>
+    Effect.gen(function*() {
+      const emit = (part: TextStreamPart) => {
+        Queue.offerUnsafe(queue, part)
+      }
+      const emitChunk = (part: TextStreamPart): Effect.Effect<void> =>
+        options.onChunk === undefined
+          ? Effect.sync(() => emit(part))
+          : Effect.andThen(notify(options.onChunk, part), Effect.sync(() => emit(part)))
+      const steps: Array<StepResult> = []
+      const run = runSteps(options, emit, emitChunk, steps)
+      const abort = options.abort
+      if (abort === undefined) {
+        yield* run
+      } else {
+        const trigger: Effect.Effect<unknown> = Effect.isEffect(abort) ? abort : fromSignal(abort)
+        const winner = yield* Effect.raceFirst(
+          Effect.map(run, () => ({ aborted: false as const, reason: undefined })),
+          Effect.map(trigger, (reason) => ({ aborted: true as const, reason }))
+        )
+        if (winner.aborted) {
+          const reason = winner.reason === undefined ? undefined : getErrorMessage(winner.reason)
+          yield* notify(options.onAbort, { steps, reason })
+          emit({ type: "abort", ...(reason !== undefined ? { reason } : {}) })
+        }
+      }
+      yield* Queue.end(queue)
+    }).pipe(Effect.withSpan("StreamText.streamText"))
+  )
+
+const fromSignal = (signal: AbortSignal): Effect.Effect<unknown> =>
+  Effect.callback<unknown>((resume) => {
+    if (signal.aborted) return resume(Effect.succeed(signal.reason))
+    const onAbort = () => resume(Effect.succeed(signal.reason))
+    signal.addEventListener("abort", onAbort, { once: true })
+    return Effect.sync(() => signal.removeEventListener("abort", onAbort))
+  })
+
+const runSteps = <R>(
+  options: StreamTextOptions<R>,
+  emit: (part: TextStreamPart) => void,
+  emitChunk: (part: TextStreamPart) => Effect.Effect<void>,
+  steps: Array<StepResult>
+): Effect.Effect<void, never, LanguageModel | R> =>
+  Effect.gen(function*() {
+    const model = yield* LanguageModel
+    const runtime = options.toolRuntime
+    const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
+    const reserveText = makeIdReserver(defaultGenerateId)
+    const reserveReasoning = makeIdReserver(defaultGenerateId)
+    let messages: Prompt = toPrompt(options)
+    let totalUsage = CoreUsage.nullUsage()
+    emit({ type: "start" })
+    for (let stepNumber = 0;; stepNumber++) {
+      const stepStart = yield* Clock.currentTimeMillis
+      const callOptions = callOptionsOf(options, messages, runtime, options.toolChoice, {
+        includeRawChunks: options.includeRawChunks === true
+      })
+      const started = yield* Effect.exit(model.stream(callOptions))
+      if (Exit.isFailure(started)) {
+        const error = Cause.squash(started.cause)
+        yield* notify(options.onError, error)
+        emit({ type: "error", error })
+        return
+      }
+      const { stream, request, response } = started.value
+      const builder = makeContentBuilder()
+      const textIds = new Map<string, string>()
+      const reasoningIds = new Map<string, string>()
+      const callsById = new Map<string, ToolCall>()
+      const stepToolCalls: Array<ToolCall> = []
+      const stepOutputs: Array<ToolResult | ToolError> = []
+      const toExecute: Array<ToolCall> = []
+      const toolExecutionMs: Record<string, number> = {}
+      let warnings: ReadonlyArray<Warning> = []
+      let finishReason: UnifiedFinishReason = initialFinishReason()
+      let rawFinishReason: string | undefined = undefined
+      let usage = CoreUsage.nullUsage()
+      let providerMetadata: ProviderMetadata | undefined = undefined
+      let stepResponse: StepResponse = {
+        id: defaultGenerateId(),
+        timestamp: new Date(yield* Clock.currentTimeMillis),
+        modelId: model.modelId
+      }
+      let first = true
+      let terminal = false
+      let output = false
+      const stepRequest: RequestInfo = { ...request }
+      const forward = (part: TextStreamPart) =>
+        Effect.suspend(() => {
+          builder.add(part)
+          return emitChunk(part)
+        })
+      const startStep = () => {
+        if (first) {
+          first = false
+          emit({ type: "start-step", request: stepRequest, warnings })
+        }
+      }
+      const handle = (part: StreamPart): Effect.Effect<void, never, R> => {
+        if (part.type === "stream-start") {
+          warnings = part.warnings
+          return Effect.void
+        }
+        startStep()
+        switch (part.type) {
+          case "text-start": {
+            const id = reserveText(part.id)
+            textIds.set(part.id, id)
+            return forward({ ...part, id })
+          }
+          case "text-delta":
+            if (part.delta.length > 0) output = true
+            if (part.delta.length === 0 && part.providerMetadata == null) return Effect.void
+            return forward({
+              type: "text-delta",
+              id: textIds.get(part.id) ?? part.id,
+              text: part.delta,
+              providerMetadata: part.providerMetadata
+            })
+          case "text-end": {
+            const id = textIds.get(part.id) ?? part.id
+            textIds.delete(part.id)
+            return forward({ ...part, id })
+          }
+          case "reasoning-start": {
+            const id = reserveReasoning(part.id)
+            reasoningIds.set(part.id, id)
+            return forward({ ...part, id })
+          }
+          case "reasoning-delta":
+            if (part.delta.length > 0) output = true
+            return forward({
+              type: "reasoning-delta",
+              id: reasoningIds.get(part.id) ?? part.id,
+              text: part.delta,
+              providerMetadata: part.providerMetadata
+            })
+          case "reasoning-end": {
+            const id = reasoningIds.get(part.id) ?? part.id
+            reasoningIds.delete(part.id)
+            return forward({ ...part, id })
+          }
+          case "tool-input-start": {
+            const tool = runtime?.info?.[part.toolName]
+            const own = runtime?.info !== undefined && Object.hasOwn(runtime.info, part.toolName) ? tool : undefined
+            return forward({
+              ...part,
+              dynamic: part.dynamic ?? own?.type === "dynamic",
+              title: own?.title,
+              ...(own?.metadata != null ? { toolMetadata: own.metadata } : {})
+            })
+          }
+          case "tool-input-delta":
+            if (part.delta.length > 0) output = true
+            return forward(part)
+          case "tool-input-end":
+            return forward(part)
+          case "tool-call": {
+            output = true
+            return Effect.flatMap(parseCall(part), (call) => {
+              callsById.set(call.toolCallId, call)
+              stepToolCalls.push(call)
+              const parts: Array<TextStreamPart> = [call]
+              if (call.invalid === true) {
+                if (call.providerExecuted !== true) {
+                  const toolError: ToolError = {
+                    type: "tool-error",
+                    toolCallId: call.toolCallId,
+                    toolName: call.toolName,
+                    input: call.input,
+                    error: getErrorMessage(call.error),
+                    dynamic: true,
+                    title: call.title,
+                    ...(call.toolMetadata != null ? { toolMetadata: call.toolMetadata } : {})
+                  }
+                  stepOutputs.push(toolError)
+                  parts.push(toolError)
+                }
+              } else if (call.providerExecuted !== true && runtime?.execute(call, messages) !== undefined) {
+                toExecute.push(call)
+              }
+              return Effect.forEach(parts, forward, { discard: true })
+            })
+          }
+          case "tool-result": {
+            const result = toTextStreamToolResult(part, callsById.get(part.toolCallId))
+            stepOutputs.push(result)
+            return forward(result)
+          }
+          case "file":
+          case "reasoning-file":
+            output = true
+            return forward({
+              type: part.type,
+              file: generatedFileOf(part.data, part.mediaType),
+              providerMetadata: part.providerMetadata
+            })
+          case "source":
+          case "custom":
+            return forward(part)
+          case "response-metadata":
+            stepResponse = {
+              id: part.id ?? stepResponse.id,
+              timestamp: part.timestamp ?? stepResponse.timestamp,
+              modelId: part.modelId ?? stepResponse.modelId
+            }
+            return Effect.void
+          case "finish":
+            terminal = true
+            usage = CoreUsage.asLanguageModelUsage(part.usage)
+            finishReason = part.finishReason.unified
+            rawFinishReason = part.finishReason.raw
+            providerMetadata = part.providerMetadata
+            return Effect.void
+          case "error": {
+            terminal = true
+            finishReason = "error"
+            const error = normalizeStreamProviderError(part.error)
+            return Effect.andThen(notify(options.onError, error), forward({ type: "error", error }))
+          }
+          case "raw":
+            return options.includeRawChunks === true ? forward(part) : Effect.void
+          case "ping":
+            return forward(part)
+          case "tool-approval-request":
+            return Effect.void
+        }
+      }
+      const parseCall = (part: Content.ToolCall): Effect.Effect<ToolCall, never, R> =>
+        runtime === undefined ? Effect.succeed(noToolsCall(part)) : runtime.parse(part, messages)
+
+      const streamExit = yield* Effect.exit(Stream.runForEach(stream, handle))
+      if (Exit.isFailure(streamExit)) {
+        if (Cause.hasInterruptsOnly(streamExit.cause)) return yield* Effect.interrupt
+        const error = Cause.squash(streamExit.cause)
+        yield* notify(options.onError, error)
+        emit({ type: "error", error })
+        return
+      }
+      if (!terminal && !output) {
+        emit({
+          type: "error",
+          error: new NoOutputGeneratedError({
+            message: "No output generated. The model stream ended without a finish chunk."
+          })
+        })
+        return
+      }
+      startStep()
+      // client tools run only when the model call ended with stop/tool-calls
+      if (isToolExecutionAllowed(finishReason) && toExecute.length > 0 && runtime !== undefined) {
+        yield* Effect.forEach(
+          toExecute,
+          (call) =>
+            Effect.gen(function*() {
+              const started = yield* Clock.currentTimeMillis
+              const events = runtime.execute(call, messages)
+              if (events === undefined) return
+              yield* Stream.runForEach(events, (event: ExecEvent) => {
+                if (event._tag === "Final") {
+                  return Effect.flatMap(Clock.currentTimeMillis, (now) => {
+                    toolExecutionMs[call.toolCallId] = now - started
+                    stepOutputs.push(event.part)
+                    return forward(event.part)
+                  })
+                }
+                return forward(event.part)
+              })
+            }),
+          { concurrency: options.toolCallConcurrency ?? "unbounded", discard: true }
+        )
+      }
+      const stepEnd = yield* Clock.currentTimeMillis
+      const finishStep: TextStreamPart = {
+        type: "finish-step",
+        finishReason,
+        rawFinishReason,
+        usage,
+        performance: { stepTimeMs: stepEnd - stepStart, toolExecutionMs },
+        providerMetadata,
+        response: { ...stepResponse, headers: response?.headers }
+      }
+      emit(finishStep)
+      totalUsage = CoreUsage.add(totalUsage, usage)
+      const responseMessages = yield* toResponseMessages(builder.content, runtime?.info)
+      const step: StepResult = {
+        stepNumber,
+        content: builder.content,
+        text: textOf(builder.content),
+        toolCalls: builder.content.filter((p): p is ToolCall => p.type === "tool-call"),
+        toolResults: builder.content.filter((p): p is ToolResult => p.type === "tool-result"),
+        finishReason,
+        rawFinishReason,
+        usage,
+        warnings,
+        request: stepRequest,
+        response: { ...stepResponse, headers: response?.headers, messages: responseMessages },
+        providerMetadata
+      }
+      steps.push(step)
+      yield* notify(options.onStepFinish, step)
+
+      const clientCalls = stepToolCalls.filter((call) => call.providerExecuted !== true)
+      const clientOutputs = stepOutputs.filter((o) => o.providerExecuted !== true)
+      const next = finishReason !== "interrupted" &&
+        clientCalls.length === clientOutputs.length &&
+        clientCalls.length > 0 &&
+        !(yield* isStopConditionMet(stopConditions, steps))
+      if (!next) {
+        emit({ type: "finish", finishReason, rawFinishReason, totalUsage })
+        return
+      }
+      messages = [...messages, ...responseMessages]
+    }
+  })
+
+/**
+ * A call parsed without tools (upstream `parseToolCall` with `tools == null`): a provider-executed
+ * dynamic call is valid (input parsed without a schema, empty means `{}`); any other call is an
+ * invalid call with `NoSuchToolError` ("No tools are available.") and its input JSON-parsed if
+ * possible.
+ */
+const noToolsCall = (part: Content.ToolCall): ToolCall => {
+  const parsed = parseJsonInput(part.input)
+  const empty = part.input.trim() === ""
+  if (part.providerExecuted === true && part.dynamic === true && (empty || parsed.ok)) {
+    return {
+      type: "tool-call",
+      toolCallId: part.toolCallId,
+      toolName: part.toolName,
+      input: empty || !parsed.ok ? {} : parsed.value,
+      providerExecuted: true,
+      dynamic: true,
+      providerMetadata: part.providerMetadata
+    }
+  }
+  return {
+    type: "tool-call",
+    toolCallId: part.toolCallId,
+    toolName: part.toolName,
+    input: parsed.ok ? parsed.value : part.input,
+    dynamic: true,
+    invalid: true,
+    error: new NoSuchToolError({ toolName: part.toolName }),
+    title: undefined,
+    providerExecuted: part.providerExecuted,
+    providerMetadata: part.providerMetadata
+  }
+}
+
+const parseJsonInput = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
+  try {
+    const value: unknown = JSON.parse(text)
+    return { ok: true, value }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/**
+ * Folds the parts of one run into the aggregated values. Fails with {@link AbortedError} when the
+ * run ended with `abort`, and with `NoOutputGeneratedError` when no step finished.
+ *
+ * @since 0.1.0
+ */
+export const collect = <E, R>(
+  stream: Stream.Stream<TextStreamPart, E, R>
+): Effect.Effect<StreamTextResult, E | AbortedError | NoOutputGeneratedError, R> =>
+  Effect.flatMap(Stream.runCollect(stream), (parts) => aggregate(Array.from(parts)))
+
+/**
+ * Rebuilds the aggregated values from the parts of a run.
+ *
+ * @since 0.1.0
+ */
+export const aggregate = (
+  parts: ReadonlyArray<TextStreamPart>
+): Effect.Effect<StreamTextResult, AbortedError | NoOutputGeneratedError> =>
+  Effect.gen(function*() {
+    const steps: Array<StepResult> = []
+    let builder = makeContentBuilder()
+    let warnings: ReadonlyArray<Warning> = []
+    let request: RequestInfo = {}
+    let totalUsage = CoreUsage.nullUsage()
+    for (const part of parts) {
+      switch (part.type) {
+        case "abort":
+          return yield* Effect.fail(new AbortedError({ reason: part.reason }))
+        case "start-step":
+          builder = makeContentBuilder()
+          warnings = part.warnings
+          request = part.request
+          break
+        case "finish-step": {
+          const messages = yield* toResponseMessages(builder.content, undefined)
+          steps.push({
+            stepNumber: steps.length,
+            content: builder.content,
+            text: textOf(builder.content),
+            toolCalls: builder.content.filter((p): p is ToolCall => p.type === "tool-call"),
+            toolResults: builder.content.filter((p): p is ToolResult => p.type === "tool-result"),
+            finishReason: part.finishReason,
+            rawFinishReason: part.rawFinishReason,
+            usage: part.usage,
+            warnings,
+            request,
+            response: { ...part.response, messages },
+            providerMetadata: part.providerMetadata
+          })
+          totalUsage = CoreUsage.add(totalUsage, part.usage)
+          break
+        }
+        default:
+          builder.add(part)
+      }
+    }
+    const last = steps[steps.length - 1]
+    if (last === undefined) return yield* Effect.fail(new NoOutputGeneratedError())
+    return {
+      text: last.text,
+      content: steps.flatMap((s) => s.content),
+      steps,
+      toolCalls: steps.flatMap((s) => s.toolCalls),
+      toolResults: steps.flatMap((s) => s.toolResults),
+      finishReason: last.finishReason,
+      rawFinishReason: last.rawFinishReason,
+      usage: totalUsage,
+      totalUsage,
+      warnings: steps.flatMap((s) => s.warnings),
+      response: { ...last.response, messages: steps.flatMap((s) => s.response.messages) },
+      providerMetadata: last.providerMetadata
+    }
+  })
+
+/**
+ * The stream plus an Effect of its aggregated values, both backed by the same single run: the
+ * aggregate completes when the returned stream has been consumed (it waits until then).
+ *
+ * @since 0.1.0
+ */
+export const withResult = <E, R>(
+  stream: Stream.Stream<TextStreamPart, E, R>
+): Effect.Effect<{
+  readonly fullStream: Stream.Stream<TextStreamPart, E, R>
+  readonly result: Effect.Effect<StreamTextResult, AbortedError | NoOutputGeneratedError>
+}> =>
+  Effect.map(Deferred.make<ReadonlyArray<TextStreamPart>>(), (done) => {
+    const seen: Array<TextStreamPart> = []
+    return {
+      fullStream: stream.pipe(
+        Stream.tap((part) => Effect.sync(() => seen.push(part))),
+        Stream.ensuring(Deferred.succeed(done, seen))
+      ),
+      result: Effect.flatMap(Deferred.await(done), aggregate)
+    }
+  })
+

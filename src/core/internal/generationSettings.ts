@@ -1,0 +1,72 @@
+/**
+ * Options shared by generateText and streamText: prompt, call settings, stop conditions, and how
+ * they become V4 call options.
+ *
+ * @internal
+ */
+import type { CallOptions, ReasoningLevel, ToolChoice } from "../../spec/CallOptions.ts"
+import type { Prompt } from "../../spec/Prompt.ts"
+import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
+import type { StopCondition, StepView } from "../StopCondition.ts"
+import type { ToolRuntime } from "./generationTools.ts"
+import type { ModelMessage } from "./generationPrompt.ts"
+
+/** @internal */
+export interface CallSettings {
+  readonly maxOutputTokens?: number | undefined
+  readonly temperature?: number | undefined
+  readonly topP?: number | undefined
+  readonly topK?: number | undefined
+  readonly presencePenalty?: number | undefined
+  readonly frequencyPenalty?: number | undefined
+  readonly stopSequences?: ReadonlyArray<string> | undefined
+  readonly seed?: number | undefined
+  readonly headers?: Readonly<Record<string, string | undefined>> | undefined
+  readonly reasoning?: ReasoningLevel | undefined
+  readonly providerOptions?: ProviderOptions | undefined
+}
+
+/** @internal */
+export interface BaseOptions<S extends StepView, R> extends CallSettings {
+  readonly system?: string | undefined
+  readonly prompt?: string | ReadonlyArray<ModelMessage> | undefined
+  readonly messages?: ReadonlyArray<ModelMessage> | undefined
+  readonly toolRuntime?: ToolRuntime<R> | undefined
+  readonly toolChoice?: ToolChoice | undefined
+  readonly stopWhen?: StopCondition<S> | ReadonlyArray<StopCondition<S>> | undefined
+  readonly toolCallConcurrency?: number | undefined
+  /** Record prompt and response content on spans (off by default). */
+  readonly recordContent?: boolean | undefined
+}
+
+/** @internal */
+export const callOptionsOf = (
+  settings: CallSettings,
+  prompt: Prompt,
+  runtime: ToolRuntime<unknown> | undefined,
+  toolChoice: ToolChoice | undefined,
+  extra: { readonly includeRawChunks?: boolean } = {}
+): CallOptions => ({
+  prompt,
+  ...(settings.maxOutputTokens !== undefined ? { maxOutputTokens: settings.maxOutputTokens } : {}),
+  ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+  ...(settings.topP !== undefined ? { topP: settings.topP } : {}),
+  ...(settings.topK !== undefined ? { topK: settings.topK } : {}),
+  ...(settings.presencePenalty !== undefined ? { presencePenalty: settings.presencePenalty } : {}),
+  ...(settings.frequencyPenalty !== undefined ? { frequencyPenalty: settings.frequencyPenalty } : {}),
+  ...(settings.stopSequences !== undefined ? { stopSequences: settings.stopSequences } : {}),
+  ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
+  ...(settings.headers !== undefined ? { headers: settings.headers } : {}),
+  ...(settings.reasoning !== undefined ? { reasoning: settings.reasoning } : {}),
+  ...(settings.providerOptions !== undefined ? { providerOptions: settings.providerOptions } : {}),
+  ...(runtime?.callTools !== undefined ? { tools: runtime.callTools } : {}),
+  ...(runtime?.callTools !== undefined ? { toolChoice: toolChoice ?? { type: "auto" } } : {}),
+  ...(extra.includeRawChunks === true ? { includeRawChunks: true } : {})
+})
+
+/** @internal */
+export const stopConditionsOf = <S extends StepView>(
+  stopWhen: StopCondition<S> | ReadonlyArray<StopCondition<S>> | undefined,
+  fallback: StopCondition<S>
+): ReadonlyArray<StopCondition<S>> =>
+  stopWhen === undefined ? [fallback] : typeof stopWhen === "function" ? [stopWhen] : stopWhen
