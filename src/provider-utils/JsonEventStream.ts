@@ -1,0 +1,68 @@
+/**
+ * `JsonEventStream`: upstream `parseJsonEventStream`. SSE bytes in, one
+ * `ParseResult` per event out (`data: [DONE]`, exact match, is dropped).
+ * A malformed or off-Schema event is a `{ success: false }` result, never a
+ * stream failure.
+ *
+ * @since 0.1.0
+ */
+import type { Schema } from "effect"
+import type { Stream } from "effect"
+import { makeSafeParseJson, type ParseResult } from "./ParseJson.ts"
+import * as Sse from "./Sse.ts"
+import * as StreamTransform from "./StreamTransform.ts"
+
+/**
+ * Bytes to parse results in one fused pass per network chunk: UTF-8 decode,
+ * SSE parse, secure JSON parse and one synchronous Schema decode per event,
+ * with no intermediate stream of events. The Schema decoder is compiled once
+ * per call of `parse`.
+ *
+ * @since 0.1.0
+ */
+export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, options: Sse.Options = {}) => {
+  const parseJson = makeSafeParseJson(schema)
+  return <E, R>(
+    self: Stream.Stream<Uint8Array, E, R>
+  ): Stream.Stream<ParseResult<S["Type"]>, E | Sse.SseEventTooLargeError, R> =>
+    StreamTransform.transform(
+      self,
+      (): StreamTransform.Transformer<Uint8Array, ParseResult<S["Type"]>, Sse.SseEventTooLargeError> => {
+        const decoder = Sse.makeDecoder(options)
+        let out: Array<ParseResult<S["Type"]>> = []
+        const onEvent = (event: Sse.Event) => {
+          const data = event.data
+          if (data !== "[DONE]") out.push(parseJson(data))
+        }
+        return {
+          onChunk: (chunk, chunkOut) => {
+            out = chunkOut
+            for (let i = 0; i < chunk.length; i++) {
+              const error = decoder.push(chunk[i], onEvent)
+              if (error !== undefined) return error
+            }
+            return undefined
+          }
+        }
+      }
+    )
+}
+
+/**
+ * SSE events to parse results, for callers that already hold events.
+ *
+ * @since 0.1.0
+ */
+export const fromEvents = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) => {
+  const parseJson = makeSafeParseJson(schema)
+  return <E, R>(self: Stream.Stream<Sse.Event, E, R>): Stream.Stream<ParseResult<S["Type"]>, E, R> =>
+    StreamTransform.transform(self, (): StreamTransform.Transformer<Sse.Event, ParseResult<S["Type"]>, never> => ({
+      onChunk: (chunk, out) => {
+        for (let i = 0; i < chunk.length; i++) {
+          const data = chunk[i].data
+          if (data !== "[DONE]") out.push(parseJson(data))
+        }
+        return undefined
+      }
+    }))
+}
