@@ -15,7 +15,6 @@ import { LanguageModel } from "../LanguageModel.ts"
 import type * as Content from "../spec/Content.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
 import { NoOutputGeneratedError } from "../spec/errors/NoOutputGeneratedError.ts"
-import { NoSuchToolError } from "../spec/errors/NoSuchToolError.ts"
 import { normalizeStreamProviderError } from "../spec/errors/StreamProviderError.ts"
 import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
 import type { Prompt } from "../spec/Prompt.ts"
@@ -28,7 +27,7 @@ import * as CoreUsage from "./CoreUsage.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { toPrompt } from "./internal/generationPrompt.ts"
-import type { ExecEvent } from "./internal/generationTools.ts"
+import { type ExecEvent, noToolsCall } from "./internal/generationTools.ts"
 import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
 import type { ContentPart, FilePart, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
 import { generatedFileOf, textOf, toTextStreamToolResult } from "./StepContent.ts"
@@ -562,49 +561,6 @@ const runSteps = <R>(
       messages = [...messages, ...responseMessages]
     }
   })
-
-/**
- * A call parsed without tools (upstream `parseToolCall` with `tools == null`): a provider-executed
- * dynamic call is valid (input parsed without a schema, empty means `{}`); any other call is an
- * invalid call with `NoSuchToolError` ("No tools are available.") and its input JSON-parsed if
- * possible.
- */
-const noToolsCall = (part: Content.ToolCall): ToolCall => {
-  const parsed = parseJsonInput(part.input)
-  const empty = part.input.trim() === ""
-  if (part.providerExecuted === true && part.dynamic === true && (empty || parsed.ok)) {
-    return {
-      type: "tool-call",
-      toolCallId: part.toolCallId,
-      toolName: part.toolName,
-      input: empty || !parsed.ok ? {} : parsed.value,
-      providerExecuted: true,
-      dynamic: true,
-      providerMetadata: part.providerMetadata
-    }
-  }
-  return {
-    type: "tool-call",
-    toolCallId: part.toolCallId,
-    toolName: part.toolName,
-    input: parsed.ok ? parsed.value : part.input,
-    dynamic: true,
-    invalid: true,
-    error: new NoSuchToolError({ toolName: part.toolName }),
-    title: undefined,
-    providerExecuted: part.providerExecuted,
-    providerMetadata: part.providerMetadata
-  }
-}
-
-const parseJsonInput = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
-  try {
-    const value: unknown = JSON.parse(text)
-    return { ok: true, value }
-  } catch {
-    return { ok: false }
-  }
-}
 
 /**
  * Folds the parts of one run into the aggregated values. Fails with {@link AbortedError} when the
