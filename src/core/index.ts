@@ -1,0 +1,25 @@
+/**
+ * Core generation: step content, response messages, stop conditions, usage, generateText and
+ * streamText.
+ *
+ * @since 0.1.0
+ */
+
+/** @since 0.1.0 */
+export * as CoreUsage from "./CoreUsage.ts"
+/** @since 0.1.0 */
+export * as GenerateText from "./GenerateText.ts"
+/** @since 0.1.0 */
+export * as ResponseMessages from "./ResponseMessages.ts"
+/** @since 0.1.0 */
+export * as StepContent from "./StepContent.ts"
+/** @since 0.1.0 */
+export * as StopCondition from "./StopCondition.ts"
+/** @since 0.1.0 */
+export * as StreamText from "./StreamText.ts"
+/** @since 0.1.0 */
+export * as Tool from "./Tool.ts"
+/** @since 0.1.0 */
+export * as Toolkit from "./Toolkit.ts"
+/** @since 0.1.0 */
+export * as TypedToolCall from "./TypedToolCall.ts"
