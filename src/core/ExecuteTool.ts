@@ -122,7 +122,7 @@ export interface TimeoutConfiguration<T extends Toolkit.Any> {
  * @since 0.1.0
  */
 export interface ExecuteOptions<T extends Toolkit.Any, R = never> {
-  readonly toolCall: TypedToolCall<T>
+  readonly toolCall: TypedToolCall<NoInfer<T>>
   readonly tools: T | undefined
   readonly messages: Tool.Messages
   readonly timeout?: TimeoutConfiguration<T> | undefined

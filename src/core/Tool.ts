@@ -253,7 +253,7 @@ export type MakeOptions<Input, Output, R> = Omit<FunctionTool<Input, Output, R>,
  */
 export const make = <Input, Output = unknown, R = never>(
   options: MakeOptions<Input, Output, R>
-): FunctionTool<Input, Output, R> => ({ ...options, type: "function" })
+): FunctionTool<NoInfer<Input>, NoInfer<Output>, NoInfer<R>> => ({ ...options, type: "function" })
 
 /**
  * Options of {@link dynamic}.
@@ -271,7 +271,7 @@ export type DynamicOptions<R> = Omit<DynamicTool<R>, "type" | "inputSchema"> & {
  *
  * @since 0.1.0
  */
-export const dynamic = <R = never>(options: DynamicOptions<R>): DynamicTool<R> => {
+export const dynamic = <R = never>(options: DynamicOptions<R>): DynamicTool<NoInfer<R>> => {
   const inputSchema = options.inputSchema
   return {
     ...options,
@@ -294,4 +294,4 @@ export type ProviderOptionsOf<Input, Output, R> = Omit<ProviderTool<Input, Outpu
  */
 export const provider = <Input = unknown, Output = unknown, R = never>(
   options: ProviderOptionsOf<Input, Output, R>
-): ProviderTool<Input, Output, R> => ({ ...options, type: "provider" })
+): ProviderTool<NoInfer<Input>, NoInfer<Output>, NoInfer<R>> => ({ ...options, type: "provider" })
