@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { LanguageModelV4StreamPart, LanguageModelV4ToolCall, LanguageModelV4ToolResult } from "@ai-sdk/provider"
-import { generateText, jsonSchema, streamText, tool } from "ai"
+import { generateText, jsonSchema, streamText, type ToolSet } from "ai"
 import { MockLanguageModelV4 } from "ai/test"
 import { Schema } from "effect"
 import * as fs from "node:fs"
@@ -108,8 +108,8 @@ const providerCalls: Array<LanguageModelV4ToolCall> = [
   { type: "tool-call", toolCallId: "c", toolName: "mcp", input: `{}`, providerExecuted: true, dynamic: true },
   { type: "tool-call", toolCallId: "d", toolName: "mcp", input: `{"z":1}`, providerExecuted: true, dynamic: true }
 ]
-const tools = {
-  search: tool({ type: "provider", id: "mock.search", args: {}, inputSchema: jsonSchema<Record<string, unknown>>({ type: "object" }) })
+const tools: ToolSet = {
+  search: { type: "provider", id: "mock.search", args: {}, inputSchema: jsonSchema({ type: "object" }) }
 }
 
 describe("fromProviderResult against upstream ai (differential)", () => {
