@@ -109,7 +109,13 @@ const providerCalls: Array<LanguageModelV4ToolCall> = [
   { type: "tool-call", toolCallId: "d", toolName: "mcp", input: `{"z":1}`, providerExecuted: true, dynamic: true }
 ]
 const tools: ToolSet = {
-  search: { type: "provider", id: "mock.search", args: {}, inputSchema: jsonSchema({ type: "object" }) }
+  search: {
+    type: "provider",
+    isProviderExecuted: true,
+    id: "mock.search",
+    args: {},
+    inputSchema: jsonSchema<Record<string, unknown>>({ type: "object" })
+  }
 }
 
 describe("fromProviderResult against upstream ai (differential)", () => {
