@@ -8,7 +8,8 @@
  *
  * @internal
  */
-import { secureJsonParse } from "./secureJsonParse.ts"
+import { Result } from "effect"
+import { secureJsonParse } from "../../../provider-utils/ParseJson.ts"
 
 const isPlainObject = (u: unknown): boolean => typeof u === "object" && u !== null && !Array.isArray(u)
 
@@ -16,7 +17,7 @@ const isPlainObject = (u: unknown): boolean => typeof u === "object" && u !== nu
 export const encodeToolCallArguments = (input: unknown): string => {
   if (typeof input === "string") {
     const parsed = secureJsonParse(input)
-    return parsed.ok && isPlainObject(parsed.value) ? input : "{}"
+    return Result.isSuccess(parsed) && isPlainObject(parsed.success) ? input : "{}"
   }
   return stringifyWithBigIntAndCycles(isPlainObject(input) ? input : {})
 }

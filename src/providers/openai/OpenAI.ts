@@ -1,0 +1,103 @@
+/**
+ * The OpenAI provider: settings (upstream `createOpenAI`'s `OpenAIProviderSettings`)
+ * and Layers providing the chat model as the `LanguageModel` service.
+ *
+ * @since 0.1.0
+ */
+import { Config, Effect, Layer, Option, Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import { LanguageModel } from "../../LanguageModel.ts"
+import type * as LanguageModelNs from "../../LanguageModel.ts"
+import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
+import { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
+import * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
+
+/**
+ * Provider settings, as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface Settings {
+  /** Base URL of the API; default `OPENAI_BASE_URL`, else `https://api.openai.com/v1`. */
+  readonly baseURL?: string | undefined
+  /** API key sent as a bearer token; default the `OPENAI_API_KEY` config value. */
+  readonly apiKey?: string | Redacted.Redacted<string> | undefined
+  /** OpenAI organization (`OpenAI-Organization` header). */
+  readonly organization?: string | undefined
+  /** OpenAI project (`OpenAI-Project` header). */
+  readonly project?: string | undefined
+  /** Extra headers of every request. */
+  readonly headers?: Readonly<Record<string, string | undefined>> | undefined
+  /** Provider name prefix; default `openai` (the chat model reports `<name>.chat`). */
+  readonly name?: string | undefined
+}
+
+/**
+ * The default base URL.
+ *
+ * @since 0.1.0
+ */
+export const defaultBaseURL = "https://api.openai.com/v1"
+
+const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.slice(0, -1) : url
+
+/**
+ * Resolves settings into the chat model's config: the API key (setting, else
+ * `Config.Redacted("OPENAI_API_KEY")`), the base URL (setting, else
+ * `OPENAI_BASE_URL`, else the default) and the headers.
+ *
+ * @since 0.1.0
+ */
+export const chatConfig = Effect.fn("OpenAI.chatConfig")(function*(modelId: string, settings: Settings = {}) {
+  const baseURLSetting = settings.baseURL ??
+    Option.getOrUndefined(yield* Effect.orElseSucceed(Config.option(Config.String("OPENAI_BASE_URL")), Option.none))
+  if (baseURLSetting?.trim() === "") {
+    return yield* new InvalidArgumentError({ argument: "baseURL", message: "baseURL must be a non-empty string." })
+  }
+  const baseURL = baseURLSetting === undefined ? defaultBaseURL : withoutTrailingSlash(baseURLSetting)
+  const apiKey = settings.apiKey === undefined
+    ? yield* Effect.mapError(
+      Config.Redacted("OPENAI_API_KEY"),
+      () =>
+        new LoadAPIKeyError({
+          message:
+            "OpenAI API key is missing. Pass it using the 'apiKey' parameter or the OPENAI_API_KEY environment variable."
+        })
+    )
+    : settings.apiKey
+  const key = typeof apiKey === "string" ? apiKey : Redacted.value(apiKey)
+  const config: OpenAIChatLanguageModel.Config = {
+    provider: `${settings.name ?? "openai"}.chat`,
+    modelId,
+    url: `${baseURL}/chat/completions`,
+    headers: {
+      Authorization: `Bearer ${key}`,
+      "OpenAI-Organization": settings.organization,
+      "OpenAI-Project": settings.project,
+      ...settings.headers
+    }
+  }
+  return config
+})
+
+/**
+ * The chat model service for `modelId`, on the environment's `HttpClient`.
+ *
+ * @since 0.1.0
+ */
+export const chat = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Effect.flatMap(chatConfig(modelId, settings), OpenAIChatLanguageModel.make)
+
+/**
+ * A Layer providing the chat model as the `LanguageModel` service.
+ *
+ * @since 0.1.0
+ */
+export const layerChat = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Layer.effect(LanguageModel, chat(modelId, settings))

@@ -1,0 +1,14 @@
+/**
+ * The OpenAI provider (chat completions).
+ *
+ * @since 0.1.0
+ */
+
+/** @since 0.1.0 */
+export * as OpenAI from "./OpenAI.ts"
+/** @since 0.1.0 */
+export * as OpenAIChatApi from "./OpenAIChatApi.ts"
+/** @since 0.1.0 */
+export * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
+/** @since 0.1.0 */
+export * as OpenAIChatOptions from "./OpenAIChatOptions.ts"

@@ -1,0 +1,65 @@
+/**
+ * Differential: OpenAI chat `stream` on identical bytes through upstream
+ * (mocked fetch) and aimux (replay HttpClient), at chunk sizes 1, 7 and the
+ * whole body: same parts (generated ids normalized), same request body, same
+ * failures. Inputs: the crafted corpus in fixtures/openai-chat/ and the real
+ * recordings in ../shared/recordings/openai-chat/ when that folder exists.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { expectSameStream } from "./differential.ts"
+
+const fixtureDir = join(import.meta.dirname, "../../../fixtures/openai-chat")
+const recordingsDir = join(import.meta.dirname, "../../../../shared/recordings/openai-chat")
+
+/** A `.chunks.txt` recording (one JSON payload per line) as an SSE body ending in `[DONE]`. */
+export const chunksToSse = (text: string): string =>
+  text.split("\n").filter((line) => line.trim() !== "").map((line) => `data: ${line}\n\n`).join("") +
+  "data: [DONE]\n\n"
+
+const corpus = readdirSync(fixtureDir).filter((f) => f.endsWith(".sse")).sort()
+const recordings = existsSync(recordingsDir)
+  ? readdirSync(recordingsDir).filter((f) => f.endsWith(".chunks.txt")).sort()
+  : []
+const chunkSizes = [1, 7, undefined] as const
+
+const tools = [{
+  type: "function" as const,
+  name: "weather",
+  inputSchema: { type: "object", properties: { city: { type: "string" } } }
+}]
+
+describe("OpenAI chat stream: crafted corpus (differential)", () => {
+  it("has a corpus", () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(25)
+  })
+  for (const file of corpus) {
+    for (const chunkSize of chunkSizes) {
+      it(`${file} @ chunk ${chunkSize ?? "whole"}`, async () => {
+        await expectSameStream(readFileSync(join(fixtureDir, file)), {
+          chunkSize,
+          options: { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }], tools }
+        })
+      })
+    }
+  }
+  for (const file of ["text.sse", "invalid-json.sse", "error-after-text.sse"]) {
+    it(`${file} with raw chunks`, async () => {
+      await expectSameStream(readFileSync(join(fixtureDir, file)), {
+        chunkSize: 7,
+        options: { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }], includeRawChunks: true }
+      })
+    })
+  }
+})
+
+describe("OpenAI chat stream: recorded traffic (differential)", () => {
+  for (const file of recordings) {
+    for (const chunkSize of chunkSizes) {
+      it(`${file} @ chunk ${chunkSize ?? "whole"}`, async () => {
+        await expectSameStream(chunksToSse(readFileSync(join(recordingsDir, file), "utf8")), { chunkSize })
+      })
+    }
+  }
+})

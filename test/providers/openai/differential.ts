@@ -1,0 +1,146 @@
+/**
+ * Runs the same bytes through upstream's OpenAI chat model (mocked fetch) and
+ * aimux's (replay HttpClient) and returns both outcomes in wire JSON, with
+ * generated ids normalized.
+ */
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
+import { Cause, Effect, Exit, Schema, Stream } from "effect"
+import { expect } from "vitest"
+import { errorToJson, partToJson } from "../../../src/cli/internal/wire.ts"
+import { makeCounter } from "../../../src/provider-utils/IdGenerator.ts"
+import * as OpenAIChatLanguageModel from "../../../src/providers/openai/OpenAIChatLanguageModel.ts"
+import { CallOptions } from "../../../src/spec/CallOptions.ts"
+import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import { replayClient } from "./replay.ts"
+import { type Captured, mockFetch, readAll, upstreamChat } from "./upstream.ts"
+
+export const decodeCallOptions = Schema.decodeUnknownSync(CallOptions)
+
+export interface Outcome {
+  readonly body: unknown
+  readonly failure?: unknown
+  readonly parts?: Array<unknown>
+  readonly streamError?: unknown
+}
+
+const upstreamGenerated = /^[0-9A-Za-z]{16}$/
+const oursGenerated = /^id-\d+$/
+
+/** Replaces generated ids (tool call ids, source ids) by `gen-<n>` in order of appearance. */
+export const normalizeIds = (parts: Array<unknown>, generated: RegExp): Array<unknown> => {
+  const mapping = new Map<string, string>()
+  const norm = (id: unknown) => {
+    if (typeof id !== "string") return id
+    const suffixed = /^(.*?)(-\d+)$/.exec(id)
+    const [base, suffix] = generated.test(id)
+      ? [id, ""]
+      : suffixed !== null && generated.test(suffixed[1])
+      ? [suffixed[1], suffixed[2]]
+      : [undefined, ""]
+    if (base === undefined) return id
+    if (!mapping.has(base)) mapping.set(base, `gen-${mapping.size}`)
+    return `${mapping.get(base)}${suffix}`
+  }
+  return parts.map((part) => {
+    if (typeof part !== "object" || part === null) return part
+    const copy: Record<string, unknown> = { ...part }
+    if (copy.type === "source" || copy.type === "tool-input-start" || copy.type === "tool-input-delta" || copy.type === "tool-input-end") copy.id = norm(copy.id)
+    if (copy.type === "tool-call") copy.toolCallId = norm(copy.toolCallId)
+    return copy
+  })
+}
+
+// the error payload's data too (ProviderStreamError, APICallError), beyond the CLI's fields
+const withData = (error: unknown) => {
+  const json = errorToJson(error)
+  // the validator's own message (zod's vs Schema's issue text) is a documented divergence
+  if (json.name === "AI_TypeValidationError" && typeof json.message === "string") {
+    json.message = json.message.split("\nError message:")[0]
+  }
+  if (typeof error === "object" && error !== null) {
+    const data: unknown = Reflect.get(error, "data")
+    if (data !== undefined) json.data = JSON.parse(JSON.stringify(data))
+    const responseBody: unknown = Reflect.get(error, "responseBody")
+    if (responseBody !== undefined) json.responseBody = responseBody
+  }
+  return json
+}
+
+const wire = (parts: ReadonlyArray<StreamPart | LanguageModelV4StreamPart>, generated: RegExp) =>
+  normalizeIds(
+    parts.map((part) =>
+      part.type === "error"
+        ? { type: "error", error: withData(part.error) }
+        : partToJson(part as StreamPart)
+    ),
+    generated
+  )
+
+export interface RunOptions {
+  readonly modelId?: string
+  readonly options?: LanguageModelV4CallOptions
+  readonly chunkSize?: number | undefined
+  readonly status?: number
+  readonly contentType?: string
+}
+
+const defaultOptions: LanguageModelV4CallOptions = { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] }
+
+export const runUpstreamStream = async (bytes: string | Uint8Array, run: RunOptions = {}): Promise<Outcome> => {
+  const captured: Captured = {}
+  const model = upstreamChat(run.modelId ?? "gpt-4o-mini", mockFetch(bytes, captured, run))
+  try {
+    const result = await model.doStream(run.options ?? defaultOptions)
+    const { parts, error } = await readAll(result.stream)
+    return {
+      body: captured.body,
+      parts: wire(parts, upstreamGenerated),
+      ...(error !== undefined ? { streamError: withData(error) } : {})
+    }
+  } catch (failure) {
+    return { body: captured.body, failure: withData(failure) }
+  }
+}
+
+const firstFailure = (cause: Cause.Cause<unknown>): unknown => {
+  for (const reason of cause.reasons) if (reason._tag === "Fail") return reason.error
+  return Cause.squash(cause)
+}
+
+export const runOursStream = async (bytes: string | Uint8Array, run: RunOptions = {}): Promise<Outcome> => {
+  const { client, seen } = replayClient(bytes, run)
+  const model = OpenAIChatLanguageModel.makeWith(client, {
+    provider: "openai.chat",
+    modelId: run.modelId ?? "gpt-4o-mini",
+    url: "https://api.openai.com/v1/chat/completions",
+    headers: { Authorization: "Bearer test-key" },
+    generateId: makeCounter("id")
+  })
+  const parts: Array<StreamPart> = []
+  const exit = await Effect.runPromiseExit(
+    Effect.flatMap(model.stream(decodeCallOptions(run.options ?? defaultOptions)), (response) =>
+      Stream.runForEach(response.stream, (part) => Effect.sync(() => parts.push(part))).pipe(
+        Effect.exit,
+        Effect.map((streamExit) => ({ streamExit }))
+      ))
+  )
+  if (Exit.isFailure(exit)) {
+    return { body: seen.bodies[0], failure: withData(firstFailure(exit.cause)) }
+  }
+  const streamExit = exit.value.streamExit
+  const streamError = Exit.isFailure(streamExit)
+    ? withData(firstFailure(streamExit.cause))
+    : undefined
+  return {
+    body: seen.bodies[0],
+    parts: wire(parts, oursGenerated),
+    ...(streamError !== undefined ? { streamError } : {})
+  }
+}
+
+export const expectSameStream = async (bytes: string | Uint8Array, run: RunOptions = {}) => {
+  const upstream = await runUpstreamStream(bytes, run)
+  const ours = await runOursStream(bytes, run)
+  expect(ours).toEqual(upstream)
+  return ours
+}
