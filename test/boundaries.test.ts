@@ -1,0 +1,207 @@
+/**
+ * Enforces the layer table of DESIGN.md by reading every import of every `src/**` file:
+ *
+ * | layer                          | may import                                                 |
+ * |--------------------------------|------------------------------------------------------------|
+ * | `src/spec/`                    | `effect`                                                   |
+ * | `src/LanguageModel.ts`, `src/DecisionModel.ts` | spec                                       |
+ * | `src/provider-utils/`          | spec (+ `eventsource-parser`: SSE decoding lives here)     |
+ * | `src/providers/<name>/`        | spec, provider-utils, LanguageModel, its own folder (+ `eventsource-parser`) |
+ * | `src/core/`                    | spec, LanguageModel                                        |
+ * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
+ *
+ * Providers may import `src/LanguageModel.ts` (not in DESIGN's table): "a provider is a Layer
+ * that provides LanguageModel" needs the service tag, and LanguageModel imports only spec, so this
+ * adds no path from a provider to core or to another provider.
+ *
+ * Every layer may import `effect`, and `node:` builtins are not library dependencies but are
+ * allowed only where "anything" is. Nothing in `src/` but `src/interop/` imports `ai` or
+ * `@ai-sdk/*`. A file in a folder the table does not know is a violation, so a new folder needs a
+ * row here first.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as fs from "node:fs"
+import * as path from "node:path"
+
+type Layer =
+  | { readonly kind: "spec" }
+  | { readonly kind: "model" }
+  | { readonly kind: "provider-utils" }
+  | { readonly kind: "provider"; readonly name: string }
+  | { readonly kind: "core" }
+  | { readonly kind: "interop" }
+  | { readonly kind: "open" }
+
+const layerOf = (file: string): Layer | undefined => {
+  const parts = file.split("/")
+  if (parts[0] !== "src") return undefined
+  if (parts.length === 2) {
+    if (parts[1] === "LanguageModel.ts" || parts[1] === "DecisionModel.ts") return { kind: "model" }
+    if (parts[1] === "index.ts") return { kind: "open" }
+    return undefined
+  }
+  switch (parts[1]) {
+    case "spec":
+      return { kind: "spec" }
+    case "provider-utils":
+      return { kind: "provider-utils" }
+    case "providers":
+      return parts.length >= 4 ? { kind: "provider", name: parts[2] } : undefined
+    case "core":
+      return { kind: "core" }
+    case "interop":
+      return { kind: "interop" }
+    case "testing":
+    case "cli":
+      return { kind: "open" }
+    default:
+      return undefined
+  }
+}
+
+const importPatterns = [
+  /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?[^;"'`]*?\sfrom\s*["']([^"']+)["']/g,
+  /(?:^|[\s;])import\s*["']([^"']+)["']/g,
+  /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g
+]
+
+/**
+ * The module specifiers a source text imports or re-exports (static, side-effect and dynamic).
+ */
+export const importsOf = (source: string): ReadonlyArray<string> => {
+  // comments may mention imports; drop them first
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1")
+  const out = new Set<string>()
+  for (const pattern of importPatterns) for (const m of code.matchAll(pattern)) out.add(m[1])
+  return [...out]
+}
+
+const isUpstream = (spec: string) => spec === "ai" || spec.startsWith("ai/") || spec.startsWith("@ai-sdk/")
+const isEffect = (spec: string) => spec === "effect" || spec.startsWith("effect/")
+
+/**
+ * The violations of one file: `file` is a repo-relative path (`src/...`), `source` its text.
+ */
+export const checkFile = (file: string, source: string): ReadonlyArray<string> => {
+  const layer = layerOf(file)
+  if (layer === undefined) return [`${file}: not in any layer of the table`]
+  const violations: Array<string> = []
+  for (const spec of importsOf(source)) {
+    const fail = (why: string) => violations.push(`${file} imports "${spec}": ${why}`)
+    if (!spec.startsWith(".")) {
+      if (isUpstream(spec)) {
+        if (layer.kind !== "interop") fail("only src/interop/ may import upstream packages")
+        continue
+      }
+      if (isEffect(spec)) continue
+      if (layer.kind === "open" || layer.kind === "interop") continue
+      if (spec === "eventsource-parser" && (layer.kind === "provider-utils" || layer.kind === "provider")) continue
+      fail(`a ${layer.kind} module may not import this package`)
+      continue
+    }
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec))
+    const targetLayer = layerOf(target)
+    if (targetLayer === undefined) {
+      fail("target is outside the layer table")
+      continue
+    }
+    const allowed = (() => {
+      switch (layer.kind) {
+        case "spec":
+          return targetLayer.kind === "spec"
+        case "model":
+          return targetLayer.kind === "spec" || targetLayer.kind === "model"
+        case "provider-utils":
+          return targetLayer.kind === "spec" || targetLayer.kind === "provider-utils"
+        case "provider":
+          return targetLayer.kind === "spec" || targetLayer.kind === "provider-utils" ||
+            targetLayer.kind === "model" || (targetLayer.kind === "provider" && targetLayer.name === layer.name)
+        case "core":
+          return targetLayer.kind === "spec" || targetLayer.kind === "model" || targetLayer.kind === "core"
+        case "interop":
+        case "open":
+          return true
+      }
+    })()
+    if (!allowed) fail(`a ${layer.kind === "provider" ? `provider (${layer.name})` : layer.kind} module may not import ${target}`)
+  }
+  return violations
+}
+
+const root = path.join(import.meta.dirname, "..")
+const sourceFiles = (dir: string): ReadonlyArray<string> =>
+  fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`
+    return entry.isDirectory() ? sourceFiles(rel) : entry.name.endsWith(".ts") ? [rel] : []
+  })
+
+/**
+ * Provider-to-provider imports present in the tree that their owners must remove: upstream
+ * `@ai-sdk/groq` and `@ai-sdk/deepseek` do not depend on `@ai-sdk/openai-compatible`, and code
+ * shared between providers belongs in `src/provider-utils/`. Keyed `importer -> imported`
+ * provider folder. The list must match exactly: a new pair fails, and so does a pair that no
+ * longer occurs, so it can only shrink.
+ */
+const pendingProviderPairs: ReadonlyArray<string> = [
+  "groq -> openai-compatible",
+  "deepseek -> openai-compatible"
+]
+
+const providerPair = (violation: string): string | undefined => {
+  const m = /^src\/providers\/([^/]+)\/\S+ imports "[^"]+": .* may not import src\/providers\/([^/]+)\//.exec(violation)
+  return m === null ? undefined : `${m[1]} -> ${m[2]}`
+}
+
+describe("layer boundaries (DESIGN.md)", () => {
+  it("every src file imports only what its layer allows", () => {
+    const files = sourceFiles("src")
+    expect(files.length).toBeGreaterThan(10)
+    const violations = files.flatMap((file) => checkFile(file, fs.readFileSync(path.join(root, file), "utf8")))
+    const unexpected = violations.filter((v) => !pendingProviderPairs.includes(providerPair(v) ?? ""))
+    expect(unexpected).toStrictEqual([])
+    const present = new Set(violations.map(providerPair))
+    expect(pendingProviderPairs.filter((p) => !present.has(p))).toStrictEqual([])
+  })
+
+  it("finds imports in every syntactic form", () => {
+    expect(importsOf([
+      `import { A } from "./a.ts"`,
+      `import type { B } from "../b.ts"`,
+      `import {\n  C,\n  D\n} from "effect"`,
+      `export * as E from "./e.ts"`,
+      `export { F } from "./f.ts"`,
+      `import "./side-effect.ts"`,
+      `const g = await import("./g.ts")`,
+      `// import { H } from "ai"`,
+      `/* import { I } from "ai" */`
+    ].join("\n"))).toStrictEqual(["./a.ts", "../b.ts", "effect", "./e.ts", "./f.ts", "./side-effect.ts", "./g.ts"])
+  })
+
+  it("fails on violations (synthetic inputs)", () => {
+    expect(checkFile("src/spec/Bad.ts", `import { x } from "../core/Tool.ts"`)).toHaveLength(1)
+    expect(checkFile("src/spec/Bad.ts", `import { x } from "eventsource-parser"`)).toHaveLength(1)
+    expect(checkFile("src/spec/Bad.ts", `import type { LanguageModelV4 } from "@ai-sdk/provider"`)).toHaveLength(1)
+    expect(checkFile("src/LanguageModel.ts", `import { x } from "./core/Tool.ts"`)).toHaveLength(1)
+    expect(checkFile("src/provider-utils/Bad.ts", `import { x } from "../providers/openai/Chat.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/openai/Bad.ts", `import { x } from "../anthropic/Messages.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/openai/Bad.ts", `import { x } from "../../core/Tool.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/openai/Bad.ts", `import { x } from "../../testing/Mock.ts"`)).toHaveLength(1)
+    expect(checkFile("src/core/Bad.ts", `import { x } from "../providers/openai/Chat.ts"`)).toHaveLength(1)
+    expect(checkFile("src/core/Bad.ts", `import { x } from "../provider-utils/Sse.ts"`)).toHaveLength(1)
+    expect(checkFile("src/core/Bad.ts", `import { generateText } from "ai"`)).toHaveLength(1)
+    expect(checkFile("src/testing/Bad.ts", `import { MockLanguageModelV4 } from "ai/test"`)).toHaveLength(1)
+    expect(checkFile("src/elsewhere/Bad.ts", ``)).toHaveLength(1)
+  })
+
+  it("accepts what the table allows (synthetic inputs)", () => {
+    expect(checkFile("src/spec/Ok.ts", `import { Schema } from "effect"\nimport { A } from "./errors/index.ts"`)).toStrictEqual([])
+    expect(checkFile("src/core/Ok.ts", `import { L } from "../LanguageModel.ts"\nimport { S } from "../spec/index.ts"`))
+      .toStrictEqual([])
+    expect(checkFile(
+      "src/providers/openai/internal/Ok.ts",
+      `import { P } from "../../../provider-utils/Post.ts"\nimport { Q } from "../Chat.ts"\nimport { createParser } from "eventsource-parser"`
+    )).toStrictEqual([])
+    expect(checkFile("src/interop/Ok.ts", `import type { LanguageModelV4 } from "@ai-sdk/provider"\nimport { X } from "../core/Tool.ts"`))
+      .toStrictEqual([])
+  })
+})
