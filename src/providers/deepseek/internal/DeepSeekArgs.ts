@@ -1,0 +1,248 @@
+/**
+ * Call options → the DeepSeek request body and warnings (upstream
+ * `DeepSeekChatLanguageModel.getArgs` and `deepseek-prepare-tools.ts`):
+ * thinking mode, reasoning effort, penalty and sampling rules, strict tools
+ * only on the beta endpoint.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Schema } from "effect"
+import type { CallOptions, CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
+import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
+import type { Warning } from "../../../spec/Warning.ts"
+import { parseProviderOptions } from "../../openai-compatible/internal/ProviderOptions.ts"
+import { isCustomReasoning, mapReasoningToProviderEffort } from "../../openai-compatible/internal/Reasoning.ts"
+import { convertToDeepSeekMessages, isDeepSeekV4Model } from "./DeepSeekMessages.ts"
+
+/**
+ * DeepSeek provider options (`providerOptions.deepseek`).
+ *
+ * @since 0.1.0
+ */
+export const DeepSeekChatOptions = Schema.Struct({
+  logprobs: Schema.optional(Schema.Boolean),
+  topLogprobs: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 20 }))),
+  userId: Schema.optional(
+    Schema.String.check(Schema.isPattern(/^[a-zA-Z0-9_-]+$/), Schema.isMaxLength(512))
+  ),
+  thinking: Schema.optional(Schema.Struct({
+    type: Schema.optional(Schema.Literals(["adaptive", "enabled", "disabled"]))
+  })),
+  reasoningEffort: Schema.optional(Schema.Literals(["low", "medium", "high", "xhigh", "max"])),
+  strictJsonSchema: Schema.optional(Schema.Boolean)
+})
+
+/**
+ * DeepSeek provider options.
+ *
+ * @since 0.1.0
+ */
+export type DeepSeekChatOptions = typeof DeepSeekChatOptions.Type
+
+/**
+ * What `getArgs` needs of the model configuration.
+ *
+ * @since 0.1.0
+ */
+export interface ArgsConfig {
+  readonly modelId: string
+  readonly providerOptionsName: string
+  readonly supportsAssistantPrefixCompletion: boolean
+  readonly supportsStrictToolCalls: boolean | undefined
+  readonly supportsPenaltySampling: boolean
+  readonly supportsThinking: boolean | undefined
+  readonly supportsStructuredOutputs: boolean
+}
+
+const prepareTools = (
+  tools: ReadonlyArray<CallTool> | undefined,
+  toolChoice: ToolChoice | undefined,
+  supportsStrictToolCalls: boolean | undefined
+) => {
+  const toolWarnings: Array<Warning> = []
+  if (tools == null || tools.length === 0) {
+    return Effect.succeed({ tools: undefined, toolChoice: undefined, toolWarnings })
+  }
+  const functionTools = tools.filter((tool) => tool.type === "function")
+  const hasStrictTool = functionTools.some((tool) => tool.strict === true)
+  if (hasStrictTool && supportsStrictToolCalls === false) {
+    return Effect.fail(
+      new UnsupportedFunctionalityError({
+        functionality: "DeepSeek strict tool calls",
+        message: "DeepSeek strict tool calls require a beta base URL ending in `/beta`."
+      })
+    )
+  }
+  if (hasStrictTool && supportsStrictToolCalls === true && functionTools.some((tool) => tool.strict !== true)) {
+    return Effect.fail(
+      new UnsupportedFunctionalityError({
+        functionality: "mixed DeepSeek strict and non-strict tool calls",
+        message: "DeepSeek strict mode requires every function tool in the request to set `strict: true`."
+      })
+    )
+  }
+  const deepseekTools: Array<Record<string, unknown>> = []
+  for (const tool of tools) {
+    if (tool.type === "provider") {
+      toolWarnings.push({ type: "unsupported", feature: `provider-defined tool ${tool.id}` })
+    } else {
+      deepseekTools.push({
+        type: "function",
+        function: {
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.inputSchema,
+          ...(tool.strict != null ? { strict: tool.strict } : {})
+        }
+      })
+    }
+  }
+  if (toolChoice == null) {
+    return Effect.succeed({ tools: deepseekTools, toolChoice: undefined, toolWarnings })
+  }
+  switch (toolChoice.type) {
+    case "auto":
+    case "none":
+    case "required":
+      return Effect.succeed({ tools: deepseekTools, toolChoice: toolChoice.type, toolWarnings })
+    case "tool":
+      return Effect.succeed({
+        tools: deepseekTools,
+        toolChoice: { type: "function", function: { name: toolChoice.toolName } },
+        toolWarnings
+      })
+  }
+}
+
+const mapProviderReasoningEffort = (
+  reasoningEffort: "low" | "medium" | "high" | "xhigh" | "max",
+  warnings: Array<Warning>
+): "low" | "high" | "max" => {
+  const mapped = reasoningEffort === "medium" ? "high" : reasoningEffort === "xhigh" ? "max" : reasoningEffort
+  if (mapped !== reasoningEffort) {
+    warnings.push({
+      type: "compatibility",
+      feature: "reasoningEffort",
+      details: `reasoningEffort "${reasoningEffort}" is not a canonical DeepSeek value. mapped to "${mapped}".`
+    })
+  }
+  return mapped
+}
+
+/**
+ * The request body (without stream fields) and the warnings.
+ *
+ * @since 0.1.0
+ */
+export const getArgs = Effect.fnUntraced(function*(options: CallOptions, config: ArgsConfig) {
+  const deepseekOptions: DeepSeekChatOptions =
+    (yield* parseProviderOptions(config.providerOptionsName, options.providerOptions, DeepSeekChatOptions)) ?? {}
+  const { responseFormat, temperature, topP } = options
+  const { messages, warnings } = yield* convertToDeepSeekMessages({
+    prompt: options.prompt,
+    responseFormat,
+    modelId: config.modelId,
+    providerOptionsName: config.providerOptionsName,
+    supportsAssistantPrefixCompletion: config.supportsAssistantPrefixCompletion,
+    supportsStructuredOutputs: config.supportsStructuredOutputs
+  })
+  const allWarnings: Array<Warning> = [...warnings]
+  if (options.topK != null) allWarnings.push({ type: "unsupported", feature: "topK" })
+  if (options.seed != null) allWarnings.push({ type: "unsupported", feature: "seed" })
+  if (!config.supportsPenaltySampling && options.frequencyPenalty != null) {
+    allWarnings.push({
+      type: "deprecated",
+      setting: "frequencyPenalty",
+      message:
+        "frequencyPenalty is deprecated by DeepSeek and has been omitted. Remove frequencyPenalty from the request."
+    })
+  }
+  if (!config.supportsPenaltySampling && options.presencePenalty != null) {
+    allWarnings.push({
+      type: "deprecated",
+      setting: "presencePenalty",
+      message:
+        "presencePenalty is deprecated by DeepSeek and has been omitted. Remove presencePenalty from the request."
+    })
+  }
+
+  const prepared = yield* prepareTools(options.tools, options.toolChoice, config.supportsStrictToolCalls)
+
+  const thinkingType = deepseekOptions.thinking?.type
+  if (thinkingType === "adaptive") {
+    allWarnings.push({
+      type: "compatibility",
+      feature: "thinking.type",
+      details: "thinking.type \"adaptive\" is not a canonical DeepSeek value. mapped to \"enabled\"."
+    })
+  }
+  const reasoning = options.reasoning
+  const thinking = config.supportsThinking === false
+    ? undefined
+    : thinkingType != null
+    ? { type: thinkingType === "adaptive" ? "enabled" : thinkingType }
+    : isCustomReasoning(reasoning)
+    ? { type: reasoning === "none" ? "disabled" : "enabled" }
+    : undefined
+  const isThinkingEnabled = config.supportsThinking !== false && thinking?.type !== "disabled" &&
+    (thinking != null || config.modelId === "deepseek-reasoner" || isDeepSeekV4Model(config.modelId))
+
+  if (isThinkingEnabled && temperature != null) {
+    allWarnings.push({
+      type: "unsupported",
+      feature: "temperature",
+      details:
+        "temperature has no effect when DeepSeek thinking is enabled. Set providerOptions.deepseek.thinking.type to 'disabled' to use temperature."
+    })
+  }
+  if (isThinkingEnabled && topP != null) {
+    allWarnings.push({
+      type: "unsupported",
+      feature: "topP",
+      details:
+        "topP has no effect when DeepSeek thinking is enabled. Set providerOptions.deepseek.thinking.type to 'disabled' to use topP."
+    })
+  }
+
+  const reasoningEffort = deepseekOptions.reasoningEffort != null
+    ? mapProviderReasoningEffort(deepseekOptions.reasoningEffort, allWarnings)
+    : isCustomReasoning(reasoning) && reasoning !== "none"
+    ? mapReasoningToProviderEffort(
+      reasoning,
+      { minimal: "low", low: "low", medium: "high", high: "high", xhigh: "max" },
+      allWarnings
+    )
+    : undefined
+
+  const args: Record<string, unknown> = {
+    model: config.modelId,
+    ...((deepseekOptions.logprobs === true || deepseekOptions.topLogprobs != null) && { logprobs: true }),
+    ...(deepseekOptions.topLogprobs != null && { top_logprobs: deepseekOptions.topLogprobs }),
+    max_tokens: options.maxOutputTokens,
+    temperature: isThinkingEnabled ? undefined : temperature,
+    top_p: isThinkingEnabled ? undefined : topP,
+    frequency_penalty: config.supportsPenaltySampling ? options.frequencyPenalty : undefined,
+    presence_penalty: config.supportsPenaltySampling ? options.presencePenalty : undefined,
+    response_format: responseFormat?.type === "json"
+      ? config.supportsStructuredOutputs && responseFormat.schema != null
+        ? {
+          type: "json_schema",
+          json_schema: {
+            schema: responseFormat.schema,
+            strict: deepseekOptions.strictJsonSchema ?? true,
+            name: responseFormat.name ?? "response",
+            description: responseFormat.description
+          }
+        }
+        : { type: "json_object" }
+      : undefined,
+    stop: options.stopSequences,
+    messages,
+    tools: prepared.tools,
+    tool_choice: prepared.toolChoice,
+    thinking,
+    ...(deepseekOptions.userId != null && { user_id: deepseekOptions.userId }),
+    ...(thinking?.type !== "disabled" && reasoningEffort != null && { reasoning_effort: reasoningEffort })
+  }
+  return { args, warnings: [...allWarnings, ...prepared.toolWarnings] }
+})

@@ -1,0 +1,232 @@
+/**
+ * The stream transform of the DeepSeek chat model (upstream `doStream`): the
+ * tracker without type validation, finish reason `other` until a
+ * `finish_reason` arrives, reasoning before text, logprobs and response
+ * details collected into provider metadata.
+ *
+ * aimux uses the fixed (5.0.55+) tracker here, where upstream's DeepSeek
+ * package pins provider-utils 5.0.51 and merges some parallel calls; see
+ * `docs/divergences.md`.
+ *
+ * @since 0.1.0
+ */
+import { createProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
+import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
+import type { FinishReason } from "../../../spec/FinishReason.ts"
+import type { StreamPart } from "../../../spec/StreamPart.ts"
+import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
+import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
+import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
+import { responseMetadata } from "../../openai-compatible/internal/ResponseMetadata.ts"
+import type { ChunkBase, ErrorData, Logprob, TokenUsage } from "./DeepSeekApi.ts"
+import { convertUsage, mapFinishReason } from "./DeepSeekUsage.ts"
+
+const httpStatusCode = (value: unknown): number | undefined => {
+  const statusCode = typeof value === "string" && /^\d{3}$/.test(value) ? Number(value) : value
+  return typeof statusCode === "number" && Number.isInteger(statusCode) && statusCode >= 400 && statusCode <= 599
+    ? statusCode
+    : undefined
+}
+
+const streamErrorMetadata = (
+  error: ErrorData["error"]
+): { statusCode?: number; isRetryable?: boolean } => {
+  if (error.code === "insufficient_quota" || error.type === "insufficient_quota") {
+    return { statusCode: 429, isRetryable: false }
+  }
+  const explicit = httpStatusCode(error.code)
+  if (explicit != null) {
+    return {
+      statusCode: explicit,
+      isRetryable: explicit === 408 || explicit === 409 || explicit === 429 || explicit >= 500
+    }
+  }
+  for (const discriminator of [error.code, error.type]) {
+    switch (discriminator) {
+      case "rate_limit_exceeded":
+      case "rate_limit_error":
+        return { statusCode: 429, isRetryable: true }
+      case "server_error":
+      case "api_error":
+      case "internal_server_error":
+        return { statusCode: 500, isRetryable: true }
+      case "overloaded_error":
+      case "service_unavailable":
+        return { statusCode: 503, isRetryable: true }
+      case "timeout":
+      case "timeout_error":
+        return { statusCode: 504, isRetryable: true }
+      case "authentication_error":
+      case "invalid_api_key":
+        return { statusCode: 401, isRetryable: false }
+      case "permission_error":
+        return { statusCode: 403, isRetryable: false }
+      case "not_found_error":
+      case "model_not_found":
+        return { statusCode: 404, isRetryable: false }
+      case "bad_request":
+      case "context_length_exceeded":
+      case "invalid_request_error":
+        return { statusCode: 400, isRetryable: false }
+    }
+  }
+  return {}
+}
+
+/**
+ * The in-stream error payload of a DeepSeek error frame.
+ *
+ * @since 0.1.0
+ */
+export const deepSeekStreamError = (error: ErrorData["error"], data: unknown) => {
+  const metadata = streamErrorMetadata(error)
+  return createProviderStreamError({
+    message: error.message,
+    type: error.type ?? undefined,
+    code: error.code ?? undefined,
+    statusCode: metadata.statusCode,
+    isRetryable: metadata.isRetryable,
+    data
+  })
+}
+
+/**
+ * A transformer for `StreamTransform.transform` (the caller emits `stream-start` before it).
+ *
+ * @since 0.1.0
+ */
+export const makeTransformer = (options: {
+  readonly includeRawChunks: boolean
+  readonly generateId: () => string
+  readonly providerOptionsName: string
+}): StreamTransform.Transformer<ParseResult<ChunkBase | ErrorData>, StreamPart, InvalidResponseDataError> => {
+  const tracker = StreamingToolCallTracker.make({ generateId: options.generateId })
+  const scratch: Array<StreamingToolCallTracker.Part> = []
+  let finishReason: FinishReason = { unified: "other", raw: undefined }
+  let usage: TokenUsage | undefined
+  let systemFingerprint: string | undefined
+  let isFirstChunk = true
+  let isActiveReasoning = false
+  let isActiveText = false
+  let responseObject: "chat.completion.chunk" | undefined
+  let choiceIndex: number | undefined
+  let messageRole: "assistant" | undefined
+  const toolCallTypes = new Map<number, "function">()
+  const contentLogprobs: Array<Logprob> = []
+  const reasoningLogprobs: Array<Logprob> = []
+
+  const processChunk = (
+    chunk: ParseResult<ChunkBase | ErrorData>,
+    out: Array<StreamPart>
+  ): InvalidResponseDataError | undefined => {
+    if (options.includeRawChunks) {
+      out.push({ type: "raw", rawValue: chunk.rawValue })
+    }
+    if (!chunk.success) {
+      finishReason = { unified: "error", raw: undefined }
+      out.push({ type: "error", error: chunk.error })
+      return undefined
+    }
+    const value = chunk.value
+    if ("error" in value) {
+      finishReason = { unified: "error", raw: undefined }
+      out.push({ type: "error", error: deepSeekStreamError(value.error, value) })
+      return undefined
+    }
+    if (isFirstChunk) {
+      isFirstChunk = false
+      out.push({ type: "response-metadata", ...responseMetadata(value) })
+    }
+    if (value.usage != null) usage = value.usage
+    if (value.object != null) responseObject = value.object
+    // The fingerprint repeats on every chunk; keep the latest non-null value.
+    if (value.system_fingerprint != null) systemFingerprint = value.system_fingerprint
+    const choice = value.choices[0]
+    if (choice?.index != null) choiceIndex = choice.index
+    if (choice?.finish_reason != null) {
+      finishReason = { unified: mapFinishReason(choice.finish_reason), raw: choice.finish_reason }
+    }
+    if (choice?.logprobs?.content != null) contentLogprobs.push(...choice.logprobs.content)
+    if (choice?.logprobs?.reasoning_content != null) reasoningLogprobs.push(...choice.logprobs.reasoning_content)
+    if (choice?.delta == null) {
+      return undefined
+    }
+    const delta = choice.delta
+    if (delta.role != null) messageRole = delta.role
+    const reasoningContent = delta.reasoning_content
+    if (reasoningContent) {
+      if (!isActiveReasoning) {
+        out.push({ type: "reasoning-start", id: "reasoning-0" })
+        isActiveReasoning = true
+      }
+      out.push({ type: "reasoning-delta", id: "reasoning-0", delta: reasoningContent })
+    }
+    if (delta.content) {
+      if (!isActiveText) {
+        out.push({ type: "text-start", id: "txt-0" })
+        isActiveText = true
+      }
+      if (isActiveReasoning) {
+        out.push({ type: "reasoning-end", id: "reasoning-0" })
+        isActiveReasoning = false
+      }
+      out.push({ type: "text-delta", id: "txt-0", delta: delta.content })
+    }
+    if (delta.tool_calls != null && delta.tool_calls.length > 0) {
+      if (isActiveReasoning) {
+        out.push({ type: "reasoning-end", id: "reasoning-0" })
+        isActiveReasoning = false
+      }
+      for (const toolCallDelta of delta.tool_calls) {
+        if (toolCallDelta.type != null) toolCallTypes.set(toolCallDelta.index, toolCallDelta.type)
+        scratch.length = 0
+        const result = tracker.processDelta(toolCallDelta, scratch)
+        for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
+        if (result instanceof InvalidResponseDataError) return result
+      }
+    }
+    return undefined
+  }
+
+  return {
+    onChunk: (chunk, out) => {
+      for (let i = 0; i < chunk.length; i++) {
+        const error = processChunk(chunk[i], out)
+        if (error !== undefined) return error
+      }
+      return undefined
+    },
+    onEnd: (out) => {
+      if (isActiveReasoning) out.push({ type: "reasoning-end", id: "reasoning-0" })
+      if (isActiveText) out.push({ type: "text-end", id: "txt-0" })
+      scratch.length = 0
+      tracker.flush(scratch)
+      for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
+      out.push({
+        type: "finish",
+        finishReason,
+        usage: convertUsage(usage),
+        providerMetadata: {
+          [options.providerOptionsName]: {
+            promptCacheHitTokens: usage?.prompt_cache_hit_tokens ?? undefined,
+            promptCacheMissTokens: usage?.prompt_cache_miss_tokens ?? undefined,
+            ...(responseObject != null && { responseObject }),
+            ...(choiceIndex != null && { choiceIndex }),
+            ...(messageRole != null && { messageRole }),
+            ...(toolCallTypes.size > 0 && {
+              toolCallTypes: [...toolCallTypes.entries()].sort(([left], [right]) => left - right).map(([, type]) => type)
+            }),
+            ...((contentLogprobs.length > 0 || reasoningLogprobs.length > 0) && {
+              logprobs: {
+                ...(contentLogprobs.length > 0 && { content: contentLogprobs }),
+                ...(reasoningLogprobs.length > 0 && { reasoning_content: reasoningLogprobs })
+              }
+            }),
+            ...(systemFingerprint != null && { systemFingerprint })
+          }
+        }
+      })
+      return undefined
+    }
+  }
+}

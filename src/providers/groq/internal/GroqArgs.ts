@@ -1,0 +1,202 @@
+/**
+ * Call options → the Groq request body and warnings (upstream
+ * `GroqChatLanguageModel.getArgs` and `groq-prepare-tools.ts`), including the
+ * JSON response tool Groq needs when a JSON schema meets function tools.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Schema } from "effect"
+import type { CallOptions, CallTool, FunctionTool, ToolChoice } from "../../../spec/CallOptions.ts"
+import type { Warning } from "../../../spec/Warning.ts"
+import { parseProviderOptions } from "../../openai-compatible/internal/ProviderOptions.ts"
+import { isCustomReasoning, mapReasoningToProviderEffort } from "../../openai-compatible/internal/Reasoning.ts"
+import { convertToGroqMessages } from "./GroqMessages.ts"
+import { languageEntry } from "./GroqModelCatalog.ts"
+
+/**
+ * Groq provider options (`providerOptions.groq`).
+ *
+ * @since 0.1.0
+ */
+export const GroqChatOptions = Schema.Struct({
+  reasoningFormat: Schema.optional(Schema.Literals(["parsed", "raw", "hidden"])),
+  reasoningEffort: Schema.optional(Schema.Literals(["none", "default", "low", "medium", "high"])),
+  parallelToolCalls: Schema.optional(Schema.Boolean),
+  user: Schema.optional(Schema.String),
+  structuredOutputs: Schema.optional(Schema.Boolean),
+  strictJsonSchema: Schema.optional(Schema.Boolean),
+  serviceTier: Schema.optional(Schema.Literals(["on_demand", "performance", "flex", "auto"]))
+})
+
+/**
+ * Groq provider options.
+ *
+ * @since 0.1.0
+ */
+export type GroqChatOptions = typeof GroqChatOptions.Type
+
+const prepareTools = (
+  tools: ReadonlyArray<CallTool> | undefined,
+  toolChoice: ToolChoice | undefined,
+  modelId: string
+) => {
+  const toolWarnings: Array<Warning> = []
+  if (tools == null || tools.length === 0) {
+    return { tools: undefined, toolChoice: undefined, toolWarnings }
+  }
+  const groqTools: Array<Record<string, unknown>> = []
+  for (const tool of tools) {
+    if (tool.type === "provider") {
+      if (tool.id === "groq.browser_search") {
+        if (languageEntry(modelId).browserSearch === false) {
+          toolWarnings.push({
+            type: "unsupported",
+            feature: `provider-defined tool ${tool.id}`,
+            details: `Browser search is not supported on model ${modelId}.`
+          })
+        } else {
+          groqTools.push({ type: "browser_search" })
+        }
+      } else {
+        toolWarnings.push({ type: "unsupported", feature: `provider-defined tool ${tool.id}` })
+      }
+    } else {
+      groqTools.push({
+        type: "function",
+        function: {
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.inputSchema,
+          ...(tool.strict != null ? { strict: tool.strict } : {})
+        }
+      })
+    }
+  }
+  if (toolChoice == null) {
+    return { tools: groqTools, toolChoice: undefined, toolWarnings }
+  }
+  switch (toolChoice.type) {
+    case "auto":
+    case "none":
+    case "required":
+      return { tools: groqTools, toolChoice: toolChoice.type, toolWarnings }
+    case "tool":
+      return { tools: groqTools, toolChoice: { type: "function", function: { name: toolChoice.toolName } }, toolWarnings }
+  }
+}
+
+/**
+ * The request body (without `stream`), the warnings and the JSON response tool name.
+ *
+ * @since 0.1.0
+ */
+export const getArgs = Effect.fnUntraced(function*(options: CallOptions, modelId: string) {
+  const warnings: Array<Warning> = []
+  const entry = languageEntry(modelId)
+  const groqOptions = yield* parseProviderOptions("groq", options.providerOptions, GroqChatOptions)
+  const { responseFormat, tools } = options
+
+  let jsonResponseTool: FunctionTool | undefined
+  if (
+    responseFormat?.type === "json" && responseFormat.schema != null && tools?.some((tool) => tool.type === "function")
+  ) {
+    let name = "json"
+    for (let suffix = 1; tools.some((tool) => tool.name === name); suffix++) {
+      name = `json_${suffix}`
+    }
+    jsonResponseTool = {
+      type: "function",
+      name,
+      description: responseFormat.description ?? "Respond with a JSON object.",
+      inputSchema: responseFormat.schema
+    }
+  }
+
+  const structuredOutputs = groqOptions?.structuredOutputs ?? true
+  const strictJsonSchema = groqOptions?.strictJsonSchema ?? true
+
+  if (options.topK != null) {
+    warnings.push({ type: "unsupported", feature: "topK" })
+  }
+  if (
+    responseFormat?.type === "json" && responseFormat.schema != null && !structuredOutputs &&
+    jsonResponseTool == null
+  ) {
+    warnings.push({
+      type: "unsupported",
+      feature: "responseFormat",
+      details: "JSON response format schema is only supported with structuredOutputs"
+    })
+  }
+
+  const toolChoice = options.toolChoice
+  const prepared = prepareTools(
+    jsonResponseTool != null ? [...(tools ?? []), jsonResponseTool] : tools,
+    jsonResponseTool == null
+      ? toolChoice
+      : toolChoice?.type === "tool"
+      ? toolChoice
+      : toolChoice?.type === "none"
+      ? { type: "tool", toolName: jsonResponseTool.name }
+      : { type: "required" },
+    modelId
+  )
+
+  let reasoningEffort: string | undefined = groqOptions?.reasoningEffort
+  const reasoning = options.reasoning
+  if (reasoningEffort == null && isCustomReasoning(reasoning)) {
+    if (reasoning === "none" && !entry.reasoningDisable && !entry.reasoningAlways) {
+      warnings.push({
+        type: "unsupported",
+        feature: "reasoning",
+        details: `reasoning "${reasoning}" is not supported by this model.`
+      })
+    } else {
+      reasoningEffort = mapReasoningToProviderEffort(
+        reasoning,
+        { ...(entry.reasoningDisable ? { none: "none" } : {}), low: "low", medium: "medium", high: "high" },
+        warnings
+      )
+    }
+  }
+
+  const messages = yield* convertToGroqMessages(options.prompt)
+
+  const args: Record<string, unknown> = {
+    model: modelId,
+    user: groqOptions?.user,
+    parallel_tool_calls: jsonResponseTool != null ? false : groqOptions?.parallelToolCalls,
+    max_tokens: options.maxOutputTokens,
+    temperature: options.temperature,
+    top_p: options.topP,
+    frequency_penalty: options.frequencyPenalty,
+    presence_penalty: options.presencePenalty,
+    stop: options.stopSequences,
+    seed: options.seed,
+    response_format: jsonResponseTool == null && responseFormat?.type === "json"
+      ? structuredOutputs && responseFormat.schema != null
+        ? {
+          type: "json_schema",
+          json_schema: {
+            schema: responseFormat.schema,
+            strict: strictJsonSchema,
+            name: responseFormat.name ?? "response",
+            description: responseFormat.description
+          }
+        }
+        : { type: "json_object" }
+      : undefined,
+    reasoning_format: groqOptions?.reasoningFormat,
+    reasoning_effort: reasoningEffort,
+    service_tier: groqOptions?.serviceTier,
+    messages,
+    tools: prepared.tools,
+    tool_choice: prepared.toolChoice
+  }
+
+  return {
+    args,
+    warnings: [...warnings, ...prepared.toolWarnings],
+    jsonResponseToolName: jsonResponseTool?.name
+  }
+})

@@ -1,0 +1,247 @@
+/**
+ * The stream transform of the Groq chat model (upstream `doStream`): the
+ * tracker with `typeValidation: 'required'`, finish reasons mapped per chunk
+ * (last writer wins), usage only from `x_groq.usage`, `interrupted` when the
+ * stream ends without a finish reason; and the JSON-response-tool transform.
+ *
+ * @since 0.1.0
+ */
+import { createProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
+import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
+import type { FinishReason } from "../../../spec/FinishReason.ts"
+import type { StreamPart } from "../../../spec/StreamPart.ts"
+import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
+import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
+import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
+import { responseMetadata } from "../../openai-compatible/internal/ResponseMetadata.ts"
+import type { ChunkBase, ErrorData, TokenUsage } from "./GroqApi.ts"
+import { convertUsage, mapFinishReason } from "./GroqUsage.ts"
+
+const streamErrorMetadata = (type: string): { statusCode?: number; isRetryable?: boolean } => {
+  switch (type) {
+    case "rate_limit_error":
+      return { statusCode: 429, isRetryable: true }
+    case "api_error":
+    case "internal_server_error":
+    case "server_error":
+      return { statusCode: 500, isRetryable: true }
+    case "overloaded_error":
+    case "service_unavailable":
+      return { statusCode: 503, isRetryable: true }
+    case "timeout":
+    case "timeout_error":
+      return { statusCode: 504, isRetryable: true }
+    case "authentication_error":
+    case "invalid_api_key":
+      return { statusCode: 401, isRetryable: false }
+    case "permission_error":
+      return { statusCode: 403, isRetryable: false }
+    case "not_found_error":
+    case "model_not_found":
+      return { statusCode: 404, isRetryable: false }
+    case "bad_request":
+    case "context_length_exceeded":
+    case "invalid_request_error":
+      return { statusCode: 400, isRetryable: false }
+    default:
+      return {}
+  }
+}
+
+/**
+ * The in-stream error payload of a Groq error frame (status from `error.type` only).
+ *
+ * @since 0.1.0
+ */
+export const groqStreamError = (error: ErrorData["error"], data: unknown) => {
+  const metadata = streamErrorMetadata(error.type)
+  return createProviderStreamError({
+    message: error.message,
+    type: error.type,
+    statusCode: metadata.statusCode,
+    isRetryable: metadata.isRetryable,
+    data
+  })
+}
+
+/**
+ * A transformer for `StreamTransform.transform` (the caller emits `stream-start` before it).
+ *
+ * @since 0.1.0
+ */
+export const makeTransformer = (options: {
+  readonly includeRawChunks: boolean
+  readonly generateId: () => string
+}): StreamTransform.Transformer<ParseResult<ChunkBase | ErrorData>, StreamPart, InvalidResponseDataError> => {
+  const tracker = StreamingToolCallTracker.make({ generateId: options.generateId, typeValidation: "required" })
+  const scratch: Array<StreamingToolCallTracker.Part> = []
+  let finishReason: FinishReason = { unified: "interrupted", raw: undefined }
+  let usage: TokenUsage | undefined
+  let isFirstChunk = true
+  let isActiveText = false
+  let isActiveReasoning = false
+
+  const processChunk = (
+    chunk: ParseResult<ChunkBase | ErrorData>,
+    out: Array<StreamPart>
+  ): InvalidResponseDataError | undefined => {
+    if (options.includeRawChunks) {
+      out.push({ type: "raw", rawValue: chunk.rawValue })
+    }
+    if (!chunk.success) {
+      finishReason = { unified: "error", raw: undefined }
+      out.push({ type: "error", error: chunk.error })
+      return undefined
+    }
+    const value = chunk.value
+    if ("error" in value) {
+      finishReason = { unified: "error", raw: undefined }
+      out.push({ type: "error", error: groqStreamError(value.error, value) })
+      return undefined
+    }
+    if (isFirstChunk) {
+      isFirstChunk = false
+      out.push({ type: "response-metadata", ...responseMetadata(value) })
+    }
+    if (value.x_groq?.usage != null) {
+      usage = value.x_groq.usage
+    }
+    const choice = value.choices[0]
+    if (choice?.finish_reason != null) {
+      finishReason = { unified: mapFinishReason(choice.finish_reason), raw: choice.finish_reason }
+    }
+    if (choice?.delta == null) {
+      return undefined
+    }
+    const delta = choice.delta
+    if (delta.reasoning != null && delta.reasoning.length > 0) {
+      if (!isActiveReasoning) {
+        out.push({ type: "reasoning-start", id: "reasoning-0" })
+        isActiveReasoning = true
+      }
+      out.push({ type: "reasoning-delta", id: "reasoning-0", delta: delta.reasoning })
+    }
+    if (delta.content != null && delta.content.length > 0) {
+      if (isActiveReasoning) {
+        out.push({ type: "reasoning-end", id: "reasoning-0" })
+        isActiveReasoning = false
+      }
+      if (!isActiveText) {
+        out.push({ type: "text-start", id: "txt-0" })
+        isActiveText = true
+      }
+      out.push({ type: "text-delta", id: "txt-0", delta: delta.content })
+    }
+    if (delta.tool_calls != null && delta.tool_calls.length > 0) {
+      if (isActiveReasoning) {
+        out.push({ type: "reasoning-end", id: "reasoning-0" })
+        isActiveReasoning = false
+      }
+      for (const toolCallDelta of delta.tool_calls) {
+        scratch.length = 0
+        const result = tracker.processDelta(toolCallDelta, scratch)
+        for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
+        if (result instanceof InvalidResponseDataError) return result
+      }
+    }
+    return undefined
+  }
+
+  return {
+    onChunk: (chunk, out) => {
+      for (let i = 0; i < chunk.length; i++) {
+        const error = processChunk(chunk[i], out)
+        if (error !== undefined) return error
+      }
+      return undefined
+    },
+    onEnd: (out) => {
+      if (isActiveReasoning) out.push({ type: "reasoning-end", id: "reasoning-0" })
+      if (isActiveText) out.push({ type: "text-end", id: "txt-0" })
+      scratch.length = 0
+      tracker.flush(scratch)
+      for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
+      out.push({ type: "finish", finishReason, usage: convertUsage(usage) })
+      return undefined
+    }
+  }
+}
+
+/**
+ * Turns the JSON response tool's streamed input into text parts (upstream
+ * `convertJsonResponseToolStream`): other text is dropped, application tool
+ * calls pass, a response with only the JSON tool finishes with `stop`.
+ *
+ * @since 0.1.0
+ */
+export const makeJsonResponseToolTransformer = (
+  toolName: string
+): StreamTransform.Transformer<StreamPart, StreamPart, never> => {
+  const responseToolIds = new Set<string>()
+  const responseToolsWithDeltas = new Set<string>()
+  let hasResponseTool = false
+  let hasApplicationTool = false
+  const onPart = (part: StreamPart, out: Array<StreamPart>) => {
+    switch (part.type) {
+      case "text-start":
+      case "text-delta":
+      case "text-end":
+        return
+      case "tool-input-start":
+        if (part.toolName === toolName) {
+          responseToolIds.add(part.id)
+          out.push({ type: "text-start", id: part.id, ...(part.providerMetadata && { providerMetadata: part.providerMetadata }) })
+          return
+        }
+        break
+      case "tool-input-delta":
+        if (responseToolIds.has(part.id)) {
+          if (part.delta.length > 0) responseToolsWithDeltas.add(part.id)
+          out.push({
+            type: "text-delta",
+            id: part.id,
+            delta: part.delta,
+            ...(part.providerMetadata && { providerMetadata: part.providerMetadata })
+          })
+          return
+        }
+        break
+      case "tool-input-end":
+        if (responseToolIds.has(part.id)) return
+        break
+      case "tool-call":
+        if (part.toolName === toolName) {
+          if (!responseToolsWithDeltas.has(part.toolCallId)) {
+            out.push({
+              type: "text-delta",
+              id: part.toolCallId,
+              delta: part.input,
+              ...(part.providerMetadata && { providerMetadata: part.providerMetadata })
+            })
+          }
+          out.push({
+            type: "text-end",
+            id: part.toolCallId,
+            ...(part.providerMetadata && { providerMetadata: part.providerMetadata })
+          })
+          hasResponseTool = true
+          return
+        }
+        if (!part.providerExecuted) hasApplicationTool = true
+        break
+      case "finish":
+        if (hasResponseTool && !hasApplicationTool && part.finishReason.unified === "tool-calls") {
+          out.push({ ...part, finishReason: { ...part.finishReason, unified: "stop" } })
+          return
+        }
+        break
+    }
+    out.push(part)
+  }
+  return {
+    onChunk: (chunk, out) => {
+      for (let i = 0; i < chunk.length; i++) onPart(chunk[i], out)
+      return undefined
+    }
+  }
+}
