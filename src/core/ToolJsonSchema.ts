@@ -101,9 +101,7 @@ const isNonFiniteNumberBranch = (u: unknown): boolean =>
   Object.keys(u).length === 2
 
 const isSimpleType = (u: unknown): u is { type: string } =>
-  isRecord(u) && typeof u.type === "string" && u.type !== "null" && Object.keys(u).length === 1
-
-const isNull = (u: unknown): boolean => isRecord(u) && u.type === "null" && Object.keys(u).length === 1
+  isRecord(u) && typeof u.type === "string" && Object.keys(u).length === 1
 
 const normalizeJson = (schema: unknown): unknown => {
   if (Array.isArray(schema)) return schema.map(normalizeJson)
@@ -126,10 +124,10 @@ const normalizeJson = (schema: unknown): unknown => {
     const [only] = branches
     if (branches.length === 1 && isRecord(only) && Object.keys(only).every((k) => !(k in rest))) {
       out = { ...only, ...rest }
-    } else if (
-      branches.length === 2 && isSimpleType(branches[0]) && isNull(branches[1]) && !("type" in rest)
-    ) {
-      out = { type: [branches[0].type, "null"], ...rest }
+    } else if (branches.length > 1 && branches.every(isSimpleType) && !("type" in rest)) {
+      // zod writes unions of bare primitive types (incl. nullable) as a type list
+      const types = branches.map((b) => b.type)
+      out = new Set(types).size === types.length ? { type: types, ...rest } : { anyOf: branches, ...rest }
     } else {
       out = { anyOf: branches, ...rest }
     }
@@ -138,14 +136,64 @@ const normalizeJson = (schema: unknown): unknown => {
     const { enum: values, ...rest } = out
     out = { ...rest, const: values[0] }
   }
+  // `Schema.Struct({})` compiles to "anything but null"; zod's `z.object({})` is a closed empty object
+  if (Object.keys(out).length === 1 && isRecord(out.not) && Object.keys(out.not).length === 1 && out.not.type === "null") {
+    out = { type: "object", properties: {}, additionalProperties: false }
+  }
+  // draft-7 tuples: zod closes them with `additionalItems: false`
+  if (Array.isArray(out.items) && out.maxItems === out.items.length && !("additionalItems" in out)) {
+    out = { ...out, additionalItems: false }
+  }
   if (out.type === "object" && out.properties === undefined && isRecord(out.additionalProperties)) {
     if (!("propertyNames" in out)) out = { ...out, propertyNames: { type: "string" } }
+  }
+  return orderKeys(out)
+}
+
+// zod's key order for the keywords whose position differs in effect's output (providers send
+// the schema as JSON text, so the order is visible on the wire)
+const keyOrder = [
+  "$schema",
+  "type",
+  "properties",
+  "required",
+  "description",
+  "definitions",
+  "propertyNames",
+  "additionalProperties",
+  "items",
+  "additionalItems",
+  "minItems",
+  "maxItems"
+]
+
+const orderKeys = (schema: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const key of keyOrder) if (key in schema) out[key] = schema[key]
+  for (const [key, value] of Object.entries(schema)) if (!(key in out)) out[key] = value
+  return out
+}
+
+const renameRefs = (u: unknown, names: ReadonlyMap<string, string>): unknown => {
+  if (Array.isArray(u)) return u.map((v) => renameRefs(v, names))
+  if (!isRecord(u)) return u
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(u)) {
+    if (key === "$ref" && typeof value === "string" && value.startsWith("#/definitions/")) {
+      const name = value.slice("#/definitions/".length)
+      out[key] = `#/definitions/${names.get(name) ?? name}`
+    } else if (key === "enum" || key === "const" || key === "default" || key === "examples") {
+      out[key] = value
+    } else {
+      out[key] = renameRefs(value, names)
+    }
   }
   return out
 }
 
 const fromEffectSchema = (schema: Schema.Decoder<unknown>): JsonSchema7 => {
-  const representation = Schema.toRepresentation(schema)
+  // zod inlines every non-recursive schema (upstream does not extract `$ref`s for reuse)
+  const representation = Schema.toRepresentation(schema, { referencePolicy: () => undefined })
   const seen = new Map<SchemaRepresentation.Representation, SchemaRepresentation.Representation>()
   const references: Record<string, SchemaRepresentation.Representation> = {}
   for (const [ref, rep] of Object.entries(representation.references)) {
@@ -156,11 +204,19 @@ const fromEffectSchema = (schema: Schema.Decoder<unknown>): JsonSchema7 => {
     { onExcessProperty: "error" }
   )
   const draft07 = JsonSchema.toDocumentDraft07(document)
-  const root = normalizeJson(draft07.schema)
-  const definitions = normalizeJson(draft07.definitions)
+  // recursive schemas are the only definitions left; zod names them `__schema<n>`
+  const names = new Map(Object.keys(draft07.definitions).map((name, i) => [name, `__schema${i}`]))
+  const renamed = (u: unknown): unknown => renameRefs(u, names)
+  const root = renamed(normalizeJson(draft07.schema))
   const out: Record<string, unknown> = { $schema: DRAFT_07, ...(isRecord(root) ? root : {}) }
-  if (isRecord(definitions) && Object.keys(definitions).length > 0) out.definitions = definitions
-  return out
+  if (names.size > 0) {
+    const definitions: Record<string, unknown> = {}
+    for (const [name, schema] of Object.entries(draft07.definitions)) {
+      definitions[names.get(name) ?? name] = renamed(normalizeJson(schema))
+    }
+    out.definitions = definitions
+  }
+  return orderKeys(out)
 }
 
 /**
