@@ -8,3 +8,5 @@
 export * as MockLanguageModel from "./MockLanguageModel.ts"
 /** @since 0.1.0 */
 export * as StreamHelpers from "./StreamHelpers.ts"
+/** @since 0.1.0 */
+export * as ReplayHttpClient from "./ReplayHttpClient.ts"

@@ -1,0 +1,52 @@
+/**
+ * `ApiKey`: upstream `loadApiKey` as an Effect that yields a `Redacted` key.
+ *
+ * @since 0.1.0
+ */
+import { Config, Effect, Option, Redacted } from "effect"
+import { LoadAPIKeyError } from "../spec/errors/LoadAPIKeyError.ts"
+
+/**
+ * Options, named as upstream's `loadApiKey`.
+ *
+ * @since 0.1.0
+ */
+export interface LoadOptions {
+  /** An explicit key; wins over the environment. */
+  readonly apiKey?: Redacted.Redacted<string> | string | undefined
+  /** The upstream environment variable name, e.g. `OPENAI_API_KEY`. */
+  readonly environmentVariableName: string
+  /** Default `apiKey`. */
+  readonly apiKeyParameterName?: string | undefined
+  /** The provider's display name, e.g. `OpenAI`. */
+  readonly description: string
+}
+
+/**
+ * Loads an API key: the explicit `apiKey`, else the environment variable read
+ * through the current `ConfigProvider` (`Config.Redacted`). Fails with
+ * upstream's `LoadAPIKeyError` messages. The key is never unwrapped here.
+ *
+ * @since 0.1.0
+ */
+export const loadApiKey = Effect.fnUntraced(function*(options: LoadOptions) {
+  if (options.apiKey !== undefined) {
+    return typeof options.apiKey === "string" ? Redacted.make(options.apiKey) : options.apiKey
+  }
+  const parameterName = options.apiKeyParameterName ?? "apiKey"
+  const fromEnv = yield* Config.option(Config.Redacted(options.environmentVariableName)).pipe(
+    Effect.mapError(() =>
+      new LoadAPIKeyError({
+        message:
+          `${options.description} API key must be a string. The value of the ${options.environmentVariableName} environment variable is not a string.`
+      })
+    )
+  )
+  if (Option.isNone(fromEnv)) {
+    return yield* new LoadAPIKeyError({
+      message:
+        `${options.description} API key is missing. Pass it using the '${parameterName}' parameter or the ${options.environmentVariableName} environment variable.`
+    })
+  }
+  return fromEnv.value
+})
