@@ -23,3 +23,9 @@ export * as Tool from "./Tool.ts"
 export * as Toolkit from "./Toolkit.ts"
 /** @since 0.1.0 */
 export * as TypedToolCall from "./TypedToolCall.ts"
+/** @since 0.1.0 */
+export * as ExecuteTool from "./ExecuteTool.ts"
+/** @since 0.1.0 */
+export * as ToolCallParser from "./ToolCallParser.ts"
+/** @since 0.1.0 */
+export * as ToolJsonSchema from "./ToolJsonSchema.ts"
