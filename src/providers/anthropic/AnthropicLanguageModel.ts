@@ -1,0 +1,326 @@
+/**
+ * The Anthropic messages model as a `LanguageModel` service: `generate` and
+ * `stream` with upstream's request bodies, headers and response mapping
+ * (upstream `AnthropicLanguageModel`).
+ *
+ * @since 0.1.0
+ */
+import { Array as Arr, Cause, Effect, Exit, Option, Schema, Scope, Stream } from "effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as Pull from "effect/Pull"
+import * as LanguageModel from "../../LanguageModel.ts"
+import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
+import * as JsonEventStream from "../../provider-utils/JsonEventStream.ts"
+import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
+import type { CallOptions } from "../../spec/CallOptions.ts"
+import { APICallError } from "../../spec/errors/APICallError.ts"
+import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
+import type { ModelError } from "../../spec/errors/ModelError.ts"
+import { isProviderStreamError } from "../../spec/errors/ProviderStreamError.ts"
+import { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
+import type { Prompt } from "../../spec/Prompt.ts"
+import type { GenerateResult } from "../../spec/Results.ts"
+import type { StreamPart } from "../../spec/StreamPart.ts"
+import { MessagesResponse, StreamEvent, type StreamEvent as StreamEventType } from "./AnthropicApi.ts"
+import type { ParseResult } from "../../provider-utils/ParseJson.ts"
+import type { CitationDocument } from "./Citations.ts"
+import { mapResponse } from "./internal/GenerateContent.ts"
+import { postJson } from "./internal/Http.ts"
+import { secureJsonParse } from "./internal/SecureJson.ts"
+import { makeStreamTransducer } from "./internal/StreamTransducer.ts"
+import { prepareRequest } from "./RequestArgs.ts"
+
+/**
+ * Resolved model configuration.
+ *
+ * @since 0.1.0
+ */
+export interface Config {
+  /** Provider name reported by the model; upstream default `anthropic.messages`. */
+  readonly provider: string
+  readonly modelId: string
+  /** Base URL without trailing slash; requests go to `${baseURL}/messages`. */
+  readonly baseURL: string
+  /** Resolved headers of every request (API key, `anthropic-version`, user headers). */
+  readonly headers: Effect.Effect<Readonly<Record<string, string | undefined>>, ModelError>
+  readonly generateId?: (() => string) | undefined
+}
+
+/**
+ * URLs the model reads itself (upstream's provider `supportedUrls`).
+ *
+ * @since 0.1.0
+ */
+export const supportedUrls: LanguageModel.SupportedUrls = {
+  "image/*": [/^https?:\/\/.*$/],
+  "application/pdf": [/^https?:\/\/.*$/]
+}
+
+const betasFromHeaders = (
+  configHeaders: Readonly<Record<string, string | undefined>>,
+  requestHeaders: Readonly<Record<string, string | undefined>> | undefined
+): Set<string> =>
+  new Set(
+    [
+      ...(configHeaders["anthropic-beta"] ?? "").toLowerCase().split(","),
+      ...(requestHeaders?.["anthropic-beta"] ?? "").toLowerCase().split(",")
+    ].map((beta) => beta.trim()).filter((beta) => beta !== "")
+  )
+
+const requestHeaders = (
+  configHeaders: Readonly<Record<string, string | undefined>>,
+  callHeaders: Readonly<Record<string, string | undefined>> | undefined,
+  betas: Set<string>
+): Record<string, string> => {
+  const combined: Record<string, string | undefined> = {
+    ...configHeaders,
+    ...callHeaders,
+    ...(betas.size > 0 ? { "anthropic-beta": Array.from(betas).join(",") } : {})
+  }
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(combined)) {
+    if (value !== undefined) out[key.toLowerCase()] = value
+  }
+  return out
+}
+
+const extractCitationDocuments = (prompt: Prompt): Array<CitationDocument> => {
+  const documents: Array<CitationDocument> = []
+  for (const message of prompt) {
+    if (message.role !== "user") continue
+    for (const part of message.content) {
+      if (part.type !== "file") continue
+      if (part.mediaType !== "application/pdf" && part.mediaType !== "text/plain") continue
+      const citations = part.providerOptions?.["anthropic"]?.["citations"]
+      const enabled = typeof citations === "object" && citations !== null && !Array.isArray(citations)
+        ? Reflect.get(citations, "enabled")
+        : undefined
+      if (!(enabled ?? false)) continue
+      documents.push({ title: part.filename ?? "Untitled Document", filename: part.filename, mediaType: part.mediaType })
+    }
+  }
+  return documents
+}
+
+const decodeResponse = Schema.decodeUnknownResult(MessagesResponse)
+
+/**
+ * Builds the model service on a given `HttpClient`.
+ *
+ * @since 0.1.0
+ */
+export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
+  const generateId = config.generateId ?? makeRandom()
+  const url = `${config.baseURL}/messages`
+  const parseEvents = JsonEventStream.parse(StreamEvent)
+  const withClient = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient>) =>
+    Effect.provideService(effect, HttpClient.HttpClient, client)
+
+  const generate = Effect.fn("Anthropic.generate")(function*(options: CallOptions) {
+    const configHeaders = yield* config.headers
+    const prepared = yield* prepareRequest({
+      modelId: config.modelId,
+      callOptions: options,
+      stream: false,
+      userSuppliedBetas: betasFromHeaders(configHeaders, options.headers)
+    })
+    const body = prepared.args
+    const citationDocuments = extractCitationDocuments(options.prompt)
+    const { response, responseHeaders } = yield* withClient(postJson({
+      url,
+      headers: requestHeaders(configHeaders, options.headers, prepared.betas),
+      body
+    }))
+    const text = yield* response.text.pipe(Effect.mapError((cause) =>
+      new APICallError({
+        message: "Failed to process successful response",
+        url,
+        requestBodyValues: body,
+        statusCode: response.status,
+        responseHeaders,
+        cause
+      })
+    ))
+    const parsed = secureJsonParse(text)
+    if (!parsed.ok) {
+      return yield* new APICallError({
+        message: "Invalid JSON response",
+        url,
+        requestBodyValues: body,
+        statusCode: response.status,
+        responseHeaders,
+        responseBody: text,
+        cause: parsed.error
+      })
+    }
+    const decoded = decodeResponse(parsed.value)
+    if (decoded._tag === "Failure") {
+      return yield* new APICallError({
+        message: "Invalid JSON response",
+        url,
+        requestBodyValues: body,
+        statusCode: response.status,
+        responseHeaders,
+        responseBody: text,
+        cause: new TypeValidationError({ value: parsed.value, cause: decoded.failure })
+      })
+    }
+    const mapped = mapResponse(decoded.success, {
+      toolNameMapping: prepared.toolNameMapping,
+      citationDocuments,
+      markCodeExecutionDynamic: prepared.markCodeExecutionDynamic,
+      generateId
+    })
+    if (mapped instanceof InvalidResponseDataError) return yield* mapped
+    const result: GenerateResult = {
+      ...mapped,
+      request: { body },
+      response: {
+        id: decoded.success.id ?? undefined,
+        modelId: decoded.success.model ?? undefined,
+        headers: responseHeaders,
+        body: parsed.value
+      },
+      warnings: prepared.warnings
+    }
+    return result
+  })
+
+  const stream = Effect.fn("Anthropic.stream")(function*(options: CallOptions) {
+    const configHeaders = yield* config.headers
+    const prepared = yield* prepareRequest({
+      modelId: config.modelId,
+      callOptions: options,
+      stream: true,
+      userSuppliedBetas: betasFromHeaders(configHeaders, options.headers)
+    })
+    const body = prepared.args
+    const { response, responseHeaders } = yield* withClient(postJson({
+      url,
+      headers: requestHeaders(configHeaders, options.headers, prepared.betas),
+      body
+    }))
+    const bodyFailure = (cause: unknown) =>
+      new APICallError({
+        message: "Failed to process successful response",
+        url,
+        requestBodyValues: body,
+        statusCode: response.status,
+        responseHeaders,
+        cause
+      })
+    const events = parseEvents(response.stream).pipe(Stream.mapError(bodyFailure))
+    const transducer = makeStreamTransducer({
+      warnings: prepared.warnings,
+      usesJsonResponseTool: prepared.usesJsonResponseTool,
+      markCodeExecutionDynamic: prepared.markCodeExecutionDynamic,
+      includePings: prepared.includePings,
+      includeRawChunks: options.includeRawChunks === true,
+      toolNameMapping: prepared.toolNameMapping,
+      citationDocuments: extractCitationDocuments(options.prompt),
+      generateId
+    })
+    const start = transducer.start()
+    const parts = StreamTransform.transform(
+      events,
+      (): StreamTransform.Transformer<ParseResult<StreamEventType>, StreamPart, ModelError> => ({
+        onChunk: (chunk, out) => {
+          for (const item of chunk) {
+            for (const part of transducer.push(item)) out.push(part)
+            const failure = transducer.failure()
+            if (failure !== undefined) return failure
+          }
+          return undefined
+        },
+        onEnd: (out) => {
+          for (const part of transducer.end()) out.push(part)
+          return undefined
+        }
+      })
+    )
+    const checked = yield* peekFirstError(parts, (error) => {
+      if (!isProviderStreamError(error)) {
+        return new InvalidResponseDataError({ data: error, message: "Expected a normalized Anthropic stream error" })
+      }
+      return new APICallError({
+        message: error.message,
+        url,
+        requestBodyValues: body,
+        statusCode: error.statusCode ?? 500,
+        responseHeaders,
+        responseBody: JSON.stringify(error.data),
+        isRetryable: error.isRetryable ?? false
+      })
+    })
+    const result: LanguageModel.StreamResponse = {
+      stream: Stream.concat(Stream.fromArray(start), checked),
+      request: { body },
+      response: { headers: responseHeaders }
+    }
+    return result
+  })
+
+  return LanguageModel.make({ provider: config.provider, modelId: config.modelId, supportedUrls, generate, stream })
+}
+
+// Upstream pulls the first provider part before returning: an `error` part
+// there (Anthropic answers overload with a 200 stream) rejects the call.
+const peekFirstError = <E>(
+  source: Stream.Stream<StreamPart, E>,
+  onError: (error: unknown) => APICallError | InvalidResponseDataError
+): Effect.Effect<Stream.Stream<StreamPart, E>, E | APICallError | InvalidResponseDataError> =>
+  Effect.gen(function*() {
+    const scope = yield* Scope.make()
+    const close = Scope.close(scope, Exit.void)
+    const peek = Effect.gen(function*() {
+      const pull = yield* Scope.provide(Stream.toPull(source), scope)
+      const buffered: Array<StreamPart> = []
+      let ended = false
+      let decided = false
+      while (!decided) {
+        const next = yield* Pull.matchEffect(pull, {
+          onSuccess: (chunk) => Effect.succeed<ReadonlyArray<StreamPart> | undefined>(chunk),
+          onFailure: (cause) => Effect.failCause(cause),
+          onDone: () => Effect.succeed(undefined)
+        })
+        if (next === undefined) {
+          ended = true
+          break
+        }
+        for (const part of next) {
+          buffered.push(part)
+          if (decided || part.type === "raw" || part.type === "ping") continue
+          if (part.type === "error") return yield* Effect.fail(onError(part.error))
+          decided = true
+        }
+      }
+      let pending = Arr.isArrayNonEmpty(buffered) ? buffered : undefined
+      const rest: Pull.Pull<Arr.NonEmptyReadonlyArray<StreamPart>, E, void> = ended ? Cause.done() : pull
+      const resumed: Pull.Pull<Arr.NonEmptyReadonlyArray<StreamPart>, E, void> = Effect.suspend(() => {
+        if (pending !== undefined) {
+          const out = pending
+          pending = undefined
+          return Effect.succeed(out)
+        }
+        return rest
+      })
+      return Stream.fromPull(Effect.succeed(resumed)).pipe(Stream.ensuring(close))
+    })
+    return yield* peek.pipe(Effect.onExit((exit) => Exit.isFailure(exit) ? close : Effect.void))
+  })
+
+/**
+ * Builds the model service with the `HttpClient` of the environment; the
+ * `IdGenerator` service, when present, supplies generated ids.
+ *
+ * @since 0.1.0
+ */
+export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const ids = yield* Effect.serviceOption(IdGenerator)
+    return makeWith(client, {
+      ...config,
+      generateId: config.generateId ?? Option.getOrUndefined(Option.map(ids, (service) => service.generate))
+    })
+  })

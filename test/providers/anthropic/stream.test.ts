@@ -1,0 +1,65 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import * as path from "node:path"
+import type { CallOptions } from "../../../src/spec/CallOptions.ts"
+import {
+  aimuxStream,
+  chunksToSse,
+  errorView,
+  fixturesDir,
+  listFixtures,
+  partsView,
+  readText,
+  upstreamStream
+} from "./harness.ts"
+
+const prompt: CallOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]
+
+const corpus = [
+  ...listFixtures(path.join(fixturesDir, "recordings"), ".chunks.txt").map((f) => path.join(fixturesDir, "recordings", f)),
+  ...listFixtures(path.join(fixturesDir, "crafted"), ".chunks.txt").map((f) => path.join(fixturesDir, "crafted", f))
+]
+
+// Shared recordings, when present, must all be in the committed corpus.
+const shared = "/work/shared/recordings/anthropic"
+const sharedFiles = listFixtures(shared, ".chunks.txt")
+
+const optionSets: ReadonlyArray<readonly [string, CallOptions]> = [
+  ["plain", { prompt }],
+  ["raw+pings", { prompt, includeRawChunks: true, providerOptions: { anthropic: { includePings: true } } }],
+  ["tools", {
+    prompt,
+    tools: [
+      { type: "provider", id: "anthropic.web_search_20260209", name: "search", args: {} },
+      { type: "provider", id: "anthropic.web_fetch_20250910", name: "fetch", args: {} },
+      { type: "function", name: "weather", inputSchema: { type: "object" } }
+    ]
+  }]
+]
+
+describe("Anthropic stream: differential against @ai-sdk/anthropic", () => {
+  it("the committed corpus holds every shared recording", () => {
+    const committed = new Set(listFixtures(path.join(fixturesDir, "recordings"), ".chunks.txt"))
+    for (const file of sharedFiles) expect(committed.has(file), file).toBe(true)
+    expect(corpus.length).toBeGreaterThanOrEqual(28)
+  })
+
+  for (const file of corpus) {
+    for (const chunkSize of [1, 7, "whole"] as const) {
+      for (const [label, options] of optionSets) {
+        if (label !== "plain" && chunkSize !== 7) continue
+        it.effect(`${path.basename(file)} chunk=${chunkSize} ${label}`, () =>
+          Effect.gen(function*() {
+            const body = chunksToSse(readText(file))
+            const reply = { body, chunkSize }
+            const upstream = yield* Effect.promise(() => upstreamStream(reply, options))
+            const ours = yield* aimuxStream(reply, options)
+            expect(partsView(ours.parts)).toStrictEqual(partsView(upstream.parts))
+            expect(errorView(ours.failure)).toStrictEqual(errorView(upstream.failure))
+            expect(ours.captured.body).toStrictEqual(upstream.captured.body)
+            expect(ours.captured.url).toBe(upstream.captured.url)
+          }))
+      }
+    }
+  }
+})
