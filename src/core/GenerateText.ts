@@ -4,11 +4,12 @@
  *
  * @since 0.1.0
  */
-import { Clock, Effect, Stream } from "effect"
+import { Clock, Effect } from "effect"
 import { LanguageModel } from "../LanguageModel.ts"
 import type * as Content from "../spec/Content.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
 import type { ModelError } from "../spec/errors/index.ts"
+import { ToolChoiceViolationError } from "../spec/errors/ToolChoiceViolationError.ts"
 import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
 import type { Prompt } from "../spec/Prompt.ts"
 import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
@@ -16,24 +17,35 @@ import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import * as CoreUsage from "./CoreUsage.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
+import { notify } from "./internal/generationCallbacks.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { toPrompt } from "./internal/generationPrompt.ts"
-import { type ExecEvent, noToolsCall } from "./internal/generationTools.ts"
+import { makeToolRuntime } from "./internal/generationTools.ts"
 import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
 import type { ContentPart, ToolCall, ToolCallNotFound, ToolOutput, ToolResult } from "./StepContent.ts"
 import { fromGenerateContent, textOf } from "./StepContent.ts"
 import { isStepCount, isStopConditionMet } from "./StopCondition.ts"
 import type { StepResult } from "./StreamText.ts"
+import type * as Toolkit from "./Toolkit.ts"
 
 /**
- * Options of {@link generateText}.
+ * Options of {@link generateText}. Callbacks are optional Effects; a failing callback is ignored
+ * (it never replaces the generation's result or error).
  *
  * @since 0.1.0
  */
-export interface GenerateTextOptions<R> extends BaseOptions<StepResult, R> {
+export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult, T, R> {
+  /** Called after each step (upstream `onStepEnd`). */
+  readonly onStepEnd?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
   readonly onStepFinish?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  /** Called once with the result (upstream `onEnd`). */
+  readonly onEnd?: ((result: GenerateTextResult) => Effect.Effect<void, unknown>) | undefined
+  /** Deprecated upstream alias of `onEnd`; used when `onEnd` is absent. */
   readonly onFinish?: ((result: GenerateTextResult) => Effect.Effect<void, unknown>) | undefined
+  /** Called with the error when the generation fails (an aimux addition; the Effect still fails with it). */
+  readonly onError?: ((error: unknown) => Effect.Effect<void, unknown>) | undefined
 }
 
 /**
@@ -63,35 +75,65 @@ export interface GenerateTextResult {
 let idCounter = 0
 const generateId = (): string => `aitxt-${Date.now().toString(36)}${(idCounter++).toString(36)}`
 
-const notify = <A>(callback: ((a: A) => Effect.Effect<void, unknown>) | undefined, a: A): Effect.Effect<void> =>
-  callback === undefined ? Effect.void : Effect.ignoreCause(Effect.suspend(() => callback(a)))
-
-const collectFinal = <R>(events: Stream.Stream<ExecEvent, never, R>): Effect.Effect<ToolOutput | undefined, never, R> =>
-  Stream.runFold(events, (): ToolOutput | undefined => undefined, (acc, e) => (e._tag === "Final" ? e.part : acc))
-
 /**
- * Generates text (and runs client tools) with the {@link LanguageModel} service.
+ * The failures of {@link generateText}.
  *
  * @since 0.1.0
  */
-export const generateText: <R = never>(
-  options: GenerateTextOptions<R>
-) => Effect.Effect<GenerateTextResult, ModelError | ToolCallNotFound, LanguageModel | R> = Effect.fn(
-  "GenerateText.generateText"
-)(function*<R>(options: GenerateTextOptions<R>) {
+export type GenerateTextError = ModelError | ToolCallNotFound | ToolChoiceViolationError
+
+/**
+ * Generates text (and runs client tools between steps) with the {@link LanguageModel} service.
+ * The services of the tools' handlers (and of `repairToolCall` / `refineToolInput`) are required
+ * in `R`.
+ *
+ * @since 0.1.0
+ */
+export const generateText = <T extends Toolkit.Any = {}, R = never>(
+  options: GenerateTextOptions<T, R>
+): Effect.Effect<GenerateTextResult, GenerateTextError, LanguageModel | Toolkit.Services<T> | R> =>
+  run(options).pipe(
+    Effect.tapError((error) => notify(options.onError, error)),
+    Effect.withSpan("GenerateText.generateText")
+  )
+
+const run = <T extends Toolkit.Any, R>(
+  options: GenerateTextOptions<T, R>
+): Effect.Effect<GenerateTextResult, GenerateTextError, LanguageModel | Toolkit.Services<T> | R> =>
+  Effect.gen(function*() {
   const model = yield* LanguageModel
   yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
-  const runtime = options.toolRuntime
+  const runtime = yield* makeToolRuntime(options, options.system)
   const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
+  const onStepEnd = options.onStepEnd ?? options.onStepFinish
   let messages: Prompt = toPrompt(options)
   const steps: Array<StepResult> = []
   for (let stepNumber = 0;; stepNumber++) {
-    const result = yield* model.generate(callOptionsOf(options, messages, runtime, options.toolChoice))
+    const result = yield* model.generate(callOptionsOf(options, messages, runtime))
     const now = yield* Clock.currentTimeMillis
     const usage = CoreUsage.asLanguageModelUsage(result.usage)
     const providerCalls = result.content.filter((p): p is Content.ToolCall => p.type === "tool-call")
-    const toolCalls: Array<ToolCall> = yield* Effect.forEach(providerCalls, (call) =>
-      runtime === undefined ? Effect.succeed(noToolsCall(call)) : runtime.parse(call, messages))
+    const stepMessages = messages
+    const toolCalls: Array<ToolCall> = yield* Effect.forEach(providerCalls, (call) => runtime.parse(call, stepMessages))
+    const reason = result.finishReason.unified
+    const choice = runtime.toolChoice
+    if (
+      choice.type !== "auto" &&
+      (choice.type === "none"
+        ? toolCalls.length > 0
+        : reason !== "interrupted" &&
+          !toolCalls.some((call) => choice.type === "required" || call.toolName === choice.toolName))
+    ) {
+      return yield* Effect.fail(
+        new ToolChoiceViolationError({
+          toolChoice: choice,
+          finishReason: reason,
+          provider: model.provider,
+          modelId: model.modelId,
+          content: result.content
+        })
+      )
+    }
     const outputs: Array<ToolOutput> = []
     for (const call of toolCalls) {
       if (call.invalid === true && call.dynamic === true && call.providerExecuted !== true) {
@@ -106,20 +148,16 @@ export const generateText: <R = never>(
       }
     }
     const clientCalls = toolCalls.filter((call) => call.providerExecuted !== true)
-    const reason = result.finishReason.unified
-    if (runtime !== undefined && (reason === "stop" || reason === "tool-calls")) {
+    if (reason === "stop" || reason === "tool-calls") {
       const runs = yield* Effect.forEach(
-        clientCalls.filter((call) => call.invalid !== true),
-        (call) => {
-          const events = runtime.execute(call, messages)
-          return events === undefined ? Effect.succeed(undefined) : collectFinal(events)
-        },
+        clientCalls.filter(runtime.isExecutable),
+        (call) => runtime.execute(call, stepMessages, () => Effect.void),
         { concurrency: options.toolCallConcurrency ?? "unbounded" }
       )
-      for (const output of runs) if (output !== undefined) outputs.push(output)
+      for (const run of runs) if (run !== undefined) outputs.push(run.output)
     }
-    const content = yield* fromGenerateContent({ content: result.content, toolCalls, toolOutputs: outputs, tools: runtime?.info })
-    const responseMessages = yield* toResponseMessages(content, runtime?.info)
+    const content = yield* fromGenerateContent({ content: result.content, toolCalls, toolOutputs: outputs, tools: runtime.info })
+    const responseMessages = yield* toResponseMessages(content, runtime.info)
     const step: StepResult = {
       stepNumber,
       content,
@@ -141,7 +179,7 @@ export const generateText: <R = never>(
       providerMetadata: result.providerMetadata
     }
     steps.push(step)
-    yield* notify(options.onStepFinish, step)
+    yield* notify(onStepEnd, step)
     messages = [...messages, ...responseMessages]
     const clientOutputs = outputs.filter((o) => o.providerExecuted !== true)
     const next = reason !== "interrupted" &&
@@ -174,7 +212,7 @@ export const generateText: <R = never>(
     responseMessages: steps.flatMap((s) => s.response.messages),
     providerMetadata: last.providerMetadata
   }
-  yield* notify(options.onFinish, out)
+  yield* notify(options.onEnd ?? options.onFinish, out)
   return out
 })
 

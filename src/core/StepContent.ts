@@ -4,16 +4,20 @@
  * `stream-language-model-call.ts` for stream parts.
  *
  * This module and the stream conversion in {@link toTextStreamToolResult} are the only places where
- * a provider (V4) tool result becomes a core result; both go through {@link markProviderResult}, so
- * `providerExecuted: true` is written in exactly one function.
+ * a provider (V4) tool result becomes a core result; both go through `ToolResult.fromProviderResult`,
+ * the one function that writes `providerExecuted: true`.
  *
  * @since 0.1.0
  */
 import { Effect, Schema } from "effect"
 import type * as Content from "../spec/Content.ts"
 import type { FileDataDataOrUrl } from "../spec/FileData.ts"
+import type { JsonObject } from "../spec/Json.ts"
 import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type { ToolResultOutput } from "../spec/Prompt.ts"
+import type * as Toolkit from "./Toolkit.ts"
+import { fromProviderResult } from "./ToolResult.ts"
+import type { TypedToolCall } from "./TypedToolCall.ts"
 
 /**
  * What core needs to know of a tool to convert and execute around it (a structural view of the
@@ -24,7 +28,7 @@ import type { ToolResultOutput } from "../spec/Prompt.ts"
 export interface ToolInfo {
   readonly type?: "function" | "dynamic" | "provider" | undefined
   readonly title?: string | undefined
-  readonly metadata?: unknown
+  readonly metadata?: JsonObject | undefined
   readonly supportsDeferredResults?: boolean | undefined
   readonly toModelOutput?:
     | ((options: { readonly toolCallId: string; readonly input: unknown; readonly output: unknown }) =>
@@ -48,24 +52,12 @@ export const getTool = (tools: ToolInfoSet | undefined, name: string): ToolInfo 
   tools !== undefined && Object.hasOwn(tools, name) ? tools[name] : undefined
 
 /**
- * A parsed tool call (upstream `TypedToolCall`); `invalid` calls keep what could be parsed of the
- * input and carry the parse error.
+ * A parsed tool call (upstream `TypedToolCall`) of any toolkit; `invalid` calls keep what could be
+ * parsed of the input and carry the parse error.
  *
  * @since 0.1.0
  */
-export interface ToolCall {
-  readonly type: "tool-call"
-  readonly toolCallId: string
-  readonly toolName: string
-  readonly input: unknown
-  readonly providerExecuted?: boolean | undefined
-  readonly dynamic?: boolean | undefined
-  readonly invalid?: boolean | undefined
-  readonly error?: unknown
-  readonly title?: string | undefined
-  readonly providerMetadata?: ProviderMetadata | undefined
-  readonly toolMetadata?: unknown
-}
+export type ToolCall = TypedToolCall<Toolkit.Any>
 
 /**
  * A tool result: client (`dynamic` a boolean, no `providerExecuted`) or provider
@@ -80,7 +72,8 @@ export interface ToolResult {
   readonly toolName: string
   readonly input: unknown
   readonly output: unknown
-  readonly providerExecuted?: true | undefined
+  /** `true` for a provider result; a preliminary client result copies its call's value. */
+  readonly providerExecuted?: boolean | undefined
   readonly dynamic?: boolean | undefined
   readonly preliminary?: boolean | undefined
   readonly title?: string | undefined
@@ -153,44 +146,6 @@ export type ContentPart =
 export type ToolOutput = ToolResult | ToolError
 
 /**
- * Converts a provider tool result into a core result or error (by `isError`) with
- * `providerExecuted: true`. The only function that writes the mark. `input`, `dynamic` and
- * `toolMetadata` come from the caller (the matching call in generate, the provider part in stream).
- *
- * @since 0.1.0
- */
-export const markProviderResult = (
-  part: Content.ToolResult,
-  context: { readonly input: unknown; readonly dynamic: boolean | undefined; readonly toolMetadata: unknown }
-): ToolResult | ToolError => {
-  const extra = {
-    ...(part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {}),
-    ...(context.toolMetadata != null ? { toolMetadata: context.toolMetadata } : {})
-  }
-  return part.isError
-    ? {
-      type: "tool-error",
-      toolCallId: part.toolCallId,
-      toolName: part.toolName,
-      input: context.input,
-      error: part.result,
-      providerExecuted: true,
-      dynamic: context.dynamic,
-      ...extra
-    }
-    : {
-      type: "tool-result",
-      toolCallId: part.toolCallId,
-      toolName: part.toolName,
-      input: context.input,
-      output: part.result,
-      providerExecuted: true,
-      dynamic: context.dynamic,
-      ...extra
-    }
-}
-
-/**
  * The stream-side conversion of a provider tool result (upstream `stream-language-model-call.ts`
  * L822-864): `dynamic` from the provider part, `input` from the call seen earlier in the stream
  * (undefined for orphans); provider `preliminary` is dropped.
@@ -201,7 +156,7 @@ export const toTextStreamToolResult = (
   part: Content.ToolResult,
   call: ToolCall | undefined
 ): ToolResult | ToolError =>
-  markProviderResult(part, { input: call?.input, dynamic: part.dynamic, toolMetadata: call?.toolMetadata })
+  fromProviderResult(part, { input: call?.input, dynamic: part.dynamic, toolMetadata: call?.toolMetadata })
 
 const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString("base64")
 
@@ -299,10 +254,10 @@ export const fromGenerateContent = (options: {
             if (!(tool?.type === "provider" && tool.supportsDeferredResults === true)) {
               return Effect.fail(new ToolCallNotFound({ toolCallId: part.toolCallId }))
             }
-            parts.push(markProviderResult(part, { input: undefined, dynamic: part.dynamic, toolMetadata: tool.metadata }))
+            parts.push(fromProviderResult(part, { input: undefined, dynamic: part.dynamic, toolMetadata: tool.metadata }))
             break
           }
-          parts.push(markProviderResult(part, { input: call.input, dynamic: call.dynamic, toolMetadata: call.toolMetadata }))
+          parts.push(fromProviderResult(part, { input: call.input, dynamic: call.dynamic, toolMetadata: call.toolMetadata }))
           break
         }
         case "tool-approval-request":

@@ -14,6 +14,7 @@ import { Cause, Clock, Deferred, Effect, Exit, Queue, Schema, Stream } from "eff
 import { LanguageModel } from "../LanguageModel.ts"
 import type * as Content from "../spec/Content.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
+import { ToolChoiceViolationError } from "../spec/errors/ToolChoiceViolationError.ts"
 import { NoOutputGeneratedError } from "../spec/errors/NoOutputGeneratedError.ts"
 import { normalizeStreamProviderError } from "../spec/errors/StreamProviderError.ts"
 import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
@@ -24,14 +25,16 @@ import type { StreamPart } from "../spec/StreamPart.ts"
 import type { Warning } from "../spec/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
 import * as CoreUsage from "./CoreUsage.ts"
+import { notify } from "./internal/generationCallbacks.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { toPrompt } from "./internal/generationPrompt.ts"
-import { type ExecEvent, noToolsCall } from "./internal/generationTools.ts"
+import { makeToolRuntime, type ToolRuntime } from "./internal/generationTools.ts"
 import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
 import type { ContentPart, FilePart, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
-import { generatedFileOf, textOf, toTextStreamToolResult } from "./StepContent.ts"
+import { generatedFileOf, getTool, textOf, toTextStreamToolResult } from "./StepContent.ts"
 import { isStepCount, isStopConditionMet } from "./StopCondition.ts"
+import type * as Toolkit from "./Toolkit.ts"
 
 /**
  * The response of a step.
@@ -114,18 +117,30 @@ export interface StepResult {
 export type AbortTrigger = Effect.Effect<unknown> | AbortSignal
 
 /**
- * Options of {@link streamText}.
+ * Options of {@link streamText}. Callbacks are optional Effects run in order with the stream (the
+ * stream waits for them, as upstream awaits its callbacks); a failing callback is ignored and
+ * never corrupts the stream nor replaces an error.
  *
  * @since 0.1.0
  */
-export interface StreamTextOptions<R> extends BaseOptions<StepResult, R> {
+export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult, T, R> {
+  /** Forward provider `raw` parts. */
   readonly includeRawChunks?: boolean | undefined
+  /** Ends the run with an `abort` part when it completes (or the signal aborts). */
   readonly abort?: AbortTrigger | undefined
-  /** Called for every part except start/finish bookkeeping (as upstream `onChunk`). */
+  /** Called before each part is emitted, except the `start`/`start-step`/`finish-step`/`finish`/`abort` frames. */
   readonly onChunk?: ((part: TextStreamPart) => Effect.Effect<void, unknown>) | undefined
+  /** Called for each `error` part. */
   readonly onError?: ((error: unknown) => Effect.Effect<void, unknown>) | undefined
+  /** Called after each step (upstream `onStepEnd`). */
+  readonly onStepEnd?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
   readonly onStepFinish?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  /** Called once after the last step, before `finish` is emitted (upstream `onEnd`); not on abort. */
+  readonly onEnd?: ((result: StreamTextResult) => Effect.Effect<void, unknown>) | undefined
+  /** Deprecated upstream alias of `onEnd`; used when `onEnd` is absent. */
   readonly onFinish?: ((result: StreamTextResult) => Effect.Effect<void, unknown>) | undefined
+  /** Called when the abort trigger ends the run. */
   readonly onAbort?: ((event: { readonly steps: ReadonlyArray<StepResult>; readonly reason: string | undefined }) => Effect.Effect<void, unknown>) | undefined
 }
 
@@ -158,10 +173,6 @@ export class AbortedError extends Schema.TaggedError<AbortedError>()("AbortedErr
   reason: Schema.Unknown
 }) {}
 
-/** A failing callback never corrupts the stream: its failure (or defect) is dropped. */
-const notify = <A>(callback: ((a: A) => Effect.Effect<void, unknown>) | undefined, a: A): Effect.Effect<void> =>
-  callback === undefined ? Effect.void : Effect.ignoreCause(Effect.suspend(() => callback(a)))
-
 /** Upstream's step finish reason before any `finish` part (a function so narrowing does not fix it to "other"). */
 const initialFinishReason = (): UnifiedFinishReason => "other"
 
@@ -180,6 +191,39 @@ const makeIdReserver = (generateId: () => string) => {
     while (used.has(unique)) unique = `${base}-${++suffix}`
     used.add(unique)
     return unique
+  }
+}
+
+/** Collects the V4 content of a model call from its stream parts (upstream `rawModelCallContent`). */
+const makeRawCollector = (content: Array<Content.Content>) => {
+  const open = new Map<string, number>()
+  return (part: StreamPart): void => {
+    switch (part.type) {
+      case "text-start":
+      case "reasoning-start": {
+        const type = part.type === "text-start" ? "text" : "reasoning"
+        open.set(`${type}:${part.id}`, content.length)
+        content.push({ type, text: "", ...(part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {}) })
+        break
+      }
+      case "text-delta":
+      case "reasoning-delta": {
+        const index = open.get(`${part.type === "text-delta" ? "text" : "reasoning"}:${part.id}`)
+        const prev = index === undefined ? undefined : content[index]
+        if (index !== undefined && prev !== undefined && (prev.type === "text" || prev.type === "reasoning")) {
+          content[index] = { ...prev, text: prev.text + part.delta }
+        }
+        break
+      }
+      case "tool-call":
+      case "tool-result":
+      case "file":
+      case "reasoning-file":
+      case "source":
+      case "custom":
+        content.push(part)
+        break
+    }
   }
 }
 
@@ -242,11 +286,12 @@ const makeContentBuilder = () => {
  *
  * @since 0.1.0
  */
-export const streamText = <R = never>(
-  options: StreamTextOptions<R>
-): Stream.Stream<TextStreamPart, never, LanguageModel | R> =>
-  Stream.callback<TextStreamPart, never, LanguageModel | R>((queue) =>
+export const streamText = <T extends Toolkit.Any = {}, R = never>(
+  options: StreamTextOptions<T, R>
+): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R> =>
+  Stream.callback<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>((queue) =>
     Effect.gen(function*() {
+      const runtime = yield* makeToolRuntime(options, options.system)
       const emit = (part: TextStreamPart) => {
         Queue.offerUnsafe(queue, part)
       }
@@ -255,7 +300,7 @@ export const streamText = <R = never>(
           ? Effect.sync(() => emit(part))
           : Effect.andThen(notify(options.onChunk, part), Effect.sync(() => emit(part)))
       const steps: Array<StepResult> = []
-      const run = runSteps(options, emit, emitChunk, steps)
+      const run = runSteps(options, runtime, emit, emitChunk, steps)
       const abort = options.abort
       if (abort === undefined) {
         yield* run
@@ -283,15 +328,18 @@ const fromSignal = (signal: AbortSignal): Effect.Effect<unknown> =>
     return Effect.sync(() => signal.removeEventListener("abort", onAbort))
   })
 
-const runSteps = <R>(
-  options: StreamTextOptions<R>,
+const runSteps = <T extends Toolkit.Any, R>(
+  options: StreamTextOptions<T, R>,
+  runtime: ToolRuntime,
   emit: (part: TextStreamPart) => void,
   emitChunk: (part: TextStreamPart) => Effect.Effect<void>,
   steps: Array<StepResult>
-): Effect.Effect<void, never, LanguageModel | R> =>
+): Effect.Effect<void, never, LanguageModel> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
-    const runtime = options.toolRuntime
+    yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
+    const withheld = runtime.toolChoice.type === "none"
+    const onStepEnd = options.onStepEnd ?? options.onStepFinish
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const reserveText = makeIdReserver(defaultGenerateId)
     const reserveReasoning = makeIdReserver(defaultGenerateId)
@@ -300,7 +348,8 @@ const runSteps = <R>(
     emit({ type: "start" })
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
-      const callOptions = callOptionsOf(options, messages, runtime, options.toolChoice, {
+      const stepMessages = messages
+      const callOptions = callOptionsOf(options, messages, runtime, {
         includeRawChunks: options.includeRawChunks === true
       })
       const started = yield* Effect.exit(model.stream(callOptions))
@@ -312,6 +361,9 @@ const runSteps = <R>(
       }
       const { stream, request, response } = started.value
       const builder = makeContentBuilder()
+      // the V4 content of the call, for ToolChoiceViolationError (collected only when enforced)
+      const rawContent: Array<Content.Content> = []
+      const collectRaw = runtime.toolChoice.type !== "auto" ? makeRawCollector(rawContent) : undefined
       const textIds = new Map<string, string>()
       const reasoningIds = new Map<string, string>()
       const callsById = new Map<string, ToolCall>()
@@ -344,12 +396,17 @@ const runSteps = <R>(
           emit({ type: "start-step", request: stepRequest, warnings })
         }
       }
-      const handle = (part: StreamPart): Effect.Effect<void, never, R> => {
+      const handle = (part: StreamPart): Effect.Effect<void> => {
         if (part.type === "stream-start") {
           warnings = part.warnings
           return Effect.void
         }
+        // toolChoice 'none' rejects tool calls at the finish: tool parts are withheld (upstream 7.0.149)
+        if (withheld && (part.type === "tool-input-start" || part.type === "tool-input-delta" || part.type === "tool-input-end")) {
+          return Effect.void
+        }
         startStep()
+        if (collectRaw !== undefined) collectRaw(part)
         switch (part.type) {
           case "text-start": {
             const id = reserveText(part.id)
@@ -389,8 +446,7 @@ const runSteps = <R>(
             return forward({ ...part, id })
           }
           case "tool-input-start": {
-            const tool = runtime?.info?.[part.toolName]
-            const own = runtime?.info !== undefined && Object.hasOwn(runtime.info, part.toolName) ? tool : undefined
+            const own = getTool(runtime.info, part.toolName)
             return forward({
               ...part,
               dynamic: part.dynamic ?? own?.type === "dynamic",
@@ -405,8 +461,9 @@ const runSteps = <R>(
             return forward(part)
           case "tool-call": {
             output = true
-            return Effect.flatMap(parseCall(part), (call) => {
+            return Effect.flatMap(runtime.parse(part, stepMessages), (call) => {
               callsById.set(call.toolCallId, call)
+              if (withheld) return Effect.void
               stepToolCalls.push(call)
               const parts: Array<TextStreamPart> = [call]
               if (call.invalid === true) {
@@ -424,13 +481,14 @@ const runSteps = <R>(
                   stepOutputs.push(toolError)
                   parts.push(toolError)
                 }
-              } else if (call.providerExecuted !== true && runtime?.execute(call, messages) !== undefined) {
+              } else if (runtime.isExecutable(call)) {
                 toExecute.push(call)
               }
               return Effect.forEach(parts, forward, { discard: true })
             })
           }
           case "tool-result": {
+            if (withheld) return Effect.void
             const result = toTextStreamToolResult(part, callsById.get(part.toolCallId))
             stepOutputs.push(result)
             return forward(result)
@@ -453,13 +511,18 @@ const runSteps = <R>(
               modelId: part.modelId ?? stepResponse.modelId
             }
             return Effect.void
-          case "finish":
+          case "finish": {
             terminal = true
             usage = CoreUsage.asLanguageModelUsage(part.usage)
             finishReason = part.finishReason.unified
             rawFinishReason = part.finishReason.raw
             providerMetadata = part.providerMetadata
-            return Effect.void
+            const violation = toolChoiceViolation(part.finishReason.unified)
+            if (violation === undefined) return Effect.void
+            // the step ends with 'error' so that no tool runs (upstream model-call-end)
+            finishReason = "error"
+            return Effect.andThen(notify(options.onError, violation), forward({ type: "error", error: violation }))
+          }
           case "error": {
             terminal = true
             finishReason = "error"
@@ -474,8 +537,23 @@ const runSteps = <R>(
             return Effect.void
         }
       }
-      const parseCall = (part: Content.ToolCall): Effect.Effect<ToolCall, never, R> =>
-        runtime === undefined ? Effect.succeed(noToolsCall(part)) : runtime.parse(part, messages)
+      const toolChoiceViolation = (reason: UnifiedFinishReason): ToolChoiceViolationError | undefined => {
+        const choice = runtime.toolChoice
+        if (choice.type === "auto") return undefined
+        const calls = Array.from(callsById.values())
+        const violated = choice.type === "none"
+          ? calls.length > 0
+          : reason !== "interrupted" &&
+            !calls.some((call) => choice.type === "required" || call.toolName === choice.toolName)
+        if (!violated) return undefined
+        return new ToolChoiceViolationError({
+          toolChoice: choice,
+          finishReason: reason,
+          provider: model.provider,
+          modelId: model.modelId,
+          content: rawContent
+        })
+      }
 
       const streamExit = yield* Effect.exit(Stream.runForEach(stream, handle))
       if (Exit.isFailure(streamExit)) {
@@ -496,24 +574,15 @@ const runSteps = <R>(
       }
       startStep()
       // client tools run only when the model call ended with stop/tool-calls
-      if (isToolExecutionAllowed(finishReason) && toExecute.length > 0 && runtime !== undefined) {
+      if (isToolExecutionAllowed(finishReason) && toExecute.length > 0) {
         yield* Effect.forEach(
           toExecute,
           (call) =>
-            Effect.gen(function*() {
-              const started = yield* Clock.currentTimeMillis
-              const events = runtime.execute(call, messages)
-              if (events === undefined) return
-              yield* Stream.runForEach(events, (event: ExecEvent) => {
-                if (event._tag === "Final") {
-                  return Effect.flatMap(Clock.currentTimeMillis, (now) => {
-                    toolExecutionMs[call.toolCallId] = now - started
-                    stepOutputs.push(event.part)
-                    return forward(event.part)
-                  })
-                }
-                return forward(event.part)
-              })
+            Effect.flatMap(runtime.execute(call, stepMessages, forward), (executed) => {
+              if (executed === undefined) return Effect.void
+              toolExecutionMs[call.toolCallId] = executed.toolExecutionMs
+              stepOutputs.push(executed.output)
+              return forward(executed.output)
             }),
           { concurrency: options.toolCallConcurrency ?? "unbounded", discard: true }
         )
@@ -530,7 +599,7 @@ const runSteps = <R>(
       }
       emit(finishStep)
       totalUsage = CoreUsage.add(totalUsage, usage)
-      const responseMessages = yield* toResponseMessages(builder.content, runtime?.info)
+      const responseMessages = yield* toResponseMessages(builder.content, runtime.info)
       const step: StepResult = {
         stepNumber,
         content: builder.content,
@@ -546,7 +615,7 @@ const runSteps = <R>(
         providerMetadata
       }
       steps.push(step)
-      yield* notify(options.onStepFinish, step)
+      yield* notify(onStepEnd, step)
 
       const clientCalls = stepToolCalls.filter((call) => call.providerExecuted !== true)
       const clientOutputs = stepOutputs.filter((o) => o.providerExecuted !== true)
@@ -555,6 +624,13 @@ const runSteps = <R>(
         clientCalls.length > 0 &&
         !(yield* isStopConditionMet(stopConditions, steps))
       if (!next) {
+        yield* Effect.annotateCurrentSpan({
+          "gen_ai.response.finish_reasons": [finishReason],
+          "gen_ai.usage.input_tokens": totalUsage.inputTokens ?? 0,
+          "gen_ai.usage.output_tokens": totalUsage.outputTokens ?? 0,
+          ...(options.recordContent === true ? { "gen_ai.response.text": step.text } : {})
+        })
+        yield* notify(options.onEnd ?? options.onFinish, resultOf(steps, totalUsage))
         emit({ type: "finish", finishReason, rawFinishReason, totalUsage })
         return
       }
@@ -619,23 +695,28 @@ export const aggregate = (
           builder.add(part)
       }
     }
-    const last = steps[steps.length - 1]
-    if (last === undefined) return yield* Effect.fail(new NoOutputGeneratedError())
-    return {
-      text: last.text,
-      content: steps.flatMap((s) => s.content),
-      steps,
-      toolCalls: steps.flatMap((s) => s.toolCalls),
-      toolResults: steps.flatMap((s) => s.toolResults),
-      finishReason: last.finishReason,
-      rawFinishReason: last.rawFinishReason,
-      usage: totalUsage,
-      totalUsage,
-      warnings: steps.flatMap((s) => s.warnings),
-      response: { ...last.response, messages: steps.flatMap((s) => s.response.messages) },
-      providerMetadata: last.providerMetadata
-    }
+    if (steps.length === 0) return yield* Effect.fail(new NoOutputGeneratedError())
+    return resultOf(steps, totalUsage)
   })
+
+/** The aggregated values of finished steps (at least one). */
+const resultOf = (steps: ReadonlyArray<StepResult>, totalUsage: LanguageModelUsage): StreamTextResult => {
+  const last = steps[steps.length - 1]!
+  return {
+    text: last.text,
+    content: steps.flatMap((s) => s.content),
+    steps,
+    toolCalls: steps.flatMap((s) => s.toolCalls),
+    toolResults: steps.flatMap((s) => s.toolResults),
+    finishReason: last.finishReason,
+    rawFinishReason: last.rawFinishReason,
+    usage: totalUsage,
+    totalUsage,
+    warnings: steps.flatMap((s) => s.warnings),
+    response: { ...last.response, messages: steps.flatMap((s) => s.response.messages) },
+    providerMetadata: last.providerMetadata
+  }
+}
 
 /**
  * The stream plus an Effect of its aggregated values, both backed by the same single run: the

@@ -34,7 +34,7 @@ const runUpstream = async (
 
 const runOurs = (
   scripted: ReadonlyArray<ReadonlyArray<StreamPart>>,
-  extra: Partial<StreamText.StreamTextOptions<never>> = {}
+  extra: Partial<StreamText.StreamTextOptions<{}, never>> = {}
 ) =>
   StreamText.streamText({ prompt: "hi", ...extra }).pipe(
     Stream.runCollect,

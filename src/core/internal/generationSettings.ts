@@ -4,11 +4,12 @@
  *
  * @internal
  */
-import type { CallOptions, ReasoningLevel, ToolChoice } from "../../spec/CallOptions.ts"
+import type { CallOptions, ReasoningLevel } from "../../spec/CallOptions.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
 import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
 import type { StopCondition, StepView } from "../StopCondition.ts"
-import type { ToolRuntime } from "./generationTools.ts"
+import type * as Toolkit from "../Toolkit.ts"
+import type { ToolOptions, ToolRuntime } from "./generationTools.ts"
 import type { ModelMessage } from "./generationPrompt.ts"
 
 /** @internal */
@@ -27,14 +28,12 @@ export interface CallSettings {
 }
 
 /** @internal */
-export interface BaseOptions<S extends StepView, R> extends CallSettings {
+export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R> extends CallSettings, ToolOptions<T, R> {
   readonly system?: string | undefined
   readonly prompt?: string | ReadonlyArray<ModelMessage> | undefined
   readonly messages?: ReadonlyArray<ModelMessage> | undefined
-  readonly toolRuntime?: ToolRuntime<R> | undefined
-  readonly toolChoice?: ToolChoice | undefined
+  /** When to stop the multi-step loop (OR-ed; default `isStepCount(1)`). */
   readonly stopWhen?: StopCondition<S> | ReadonlyArray<StopCondition<S>> | undefined
-  readonly toolCallConcurrency?: number | undefined
   /** Record prompt and response content on spans (off by default). */
   readonly recordContent?: boolean | undefined
 }
@@ -43,8 +42,7 @@ export interface BaseOptions<S extends StepView, R> extends CallSettings {
 export const callOptionsOf = (
   settings: CallSettings,
   prompt: Prompt,
-  runtime: ToolRuntime<unknown> | undefined,
-  toolChoice: ToolChoice | undefined,
+  runtime: ToolRuntime,
   extra: { readonly includeRawChunks?: boolean } = {}
 ): CallOptions => ({
   prompt,
@@ -59,8 +57,9 @@ export const callOptionsOf = (
   ...(settings.headers !== undefined ? { headers: settings.headers } : {}),
   ...(settings.reasoning !== undefined ? { reasoning: settings.reasoning } : {}),
   ...(settings.providerOptions !== undefined ? { providerOptions: settings.providerOptions } : {}),
-  ...(runtime?.callTools !== undefined ? { tools: runtime.callTools } : {}),
-  ...(runtime?.callTools !== undefined ? { toolChoice: toolChoice ?? { type: "auto" } } : {}),
+  ...(runtime.callTools !== undefined ? { tools: runtime.callTools } : {}),
+  // upstream always sends the prepared tool choice (`auto` by default), with or without tools
+  toolChoice: runtime.toolChoice,
   ...(extra.includeRawChunks === true ? { includeRawChunks: true } : {})
 })
 

@@ -1,83 +1,150 @@
 /**
- * What generation needs of tools, in one interface: lookups, parsing a provider call, running a
- * client call. Keeps the generation loops independent of how tools are defined.
+ * What generation needs of a toolkit, in one interface: the V4 tool options, lookups, parsing a
+ * provider call (upstream `parseToolCall`) and running a client call (upstream `executeToolCall`).
+ *
+ * The runtime is built once per generation in the caller's context and captures it, so the
+ * generation loops stay free of the handlers' service types: the `R` of the tools and of the
+ * repair/refine functions is required once, by {@link makeToolRuntime}.
  *
  * @internal
  */
-import type { Effect } from "effect"
-import type * as Stream from "effect/Stream"
-import type { CallTool } from "../../spec/CallOptions.ts"
+import { Effect, Option } from "effect"
+import type { CallTool, ToolChoice as V4ToolChoice } from "../../spec/CallOptions.ts"
 import type * as Content from "../../spec/Content.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
-import { NoSuchToolError } from "../../spec/errors/NoSuchToolError.ts"
-import type { ToolCall, ToolInfoSet, ToolOutput, ToolResult } from "../StepContent.ts"
+import * as ExecuteTool from "../ExecuteTool.ts"
+import type { ToolCall, ToolInfo, ToolInfoSet, ToolOutput, ToolResult } from "../StepContent.ts"
+import type * as Tool from "../Tool.ts"
+import { type InputRefinement, type Instructions, parseToolCall, type RepairFunction } from "../ToolCallParser.ts"
+import * as Toolkit from "../Toolkit.ts"
 
 /**
- * One event of a client tool run: a preliminary result (streamed, not a step output) or the final
- * output.
+ * The tool options shared by generateText and streamText.
  *
  * @internal
  */
-export type ExecEvent =
-  | { readonly _tag: "Preliminary"; readonly part: ToolResult }
-  | { readonly _tag: "Final"; readonly part: ToolOutput }
+export interface ToolOptions<T extends Toolkit.Any, R> {
+  /** The tools the model may call (upstream `tools`). */
+  readonly tools?: T | undefined
+  /** How the model may choose tools (default `auto`); `none`, `required` and `{type:'tool'}` are enforced. */
+  readonly toolChoice?: Toolkit.ToolChoice<T> | undefined
+  /** Only these tools are sent to the model and parsed against (upstream `activeTools`). */
+  readonly activeTools?: ReadonlyArray<Toolkit.Names<T>> | undefined
+  /** Repairs calls that fail to parse (upstream `experimental_repairToolCall`). */
+  readonly repairToolCall?: RepairFunction<T, R> | undefined
+  /** Refines parsed inputs per tool (upstream `experimental_refineToolInput`). */
+  readonly refineToolInput?: InputRefinement<T, R> | undefined
+  /** Most tool calls of one step running at once (default unbounded). */
+  readonly toolCallConcurrency?: number | undefined
+  /** Tool execution timeouts (Effect Clock). */
+  readonly toolTimeout?: ExecuteTool.TimeoutConfiguration<T> | undefined
+}
 
 /**
- * The tools of a generation.
+ * The outcome of a client tool run.
  *
  * @internal
  */
-export interface ToolRuntime<R> {
+export interface Executed {
+  readonly output: ToolOutput
+  readonly toolExecutionMs: number
+}
+
+/**
+ * The tools of a generation, with the caller's services captured.
+ *
+ * @internal
+ */
+export interface ToolRuntime {
   readonly info: ToolInfoSet | undefined
   readonly callTools: ReadonlyArray<CallTool> | undefined
+  readonly toolChoice: V4ToolChoice
   /** Parses a provider call; never fails: failures are invalid calls. */
-  readonly parse: (call: Content.ToolCall, messages: Prompt) => Effect.Effect<ToolCall, never, R>
-  /** The run of a client call, or undefined when the tool has no `execute`. */
-  readonly execute: (call: ToolCall, messages: Prompt) => Stream.Stream<ExecEvent, never, R> | undefined
+  readonly parse: (call: Content.ToolCall, messages: Prompt) => Effect.Effect<ToolCall>
+  /** True when the call is a valid client call to a tool with an `execute` (and tools are not withheld). */
+  readonly isExecutable: (call: ToolCall) => boolean
+  /** Runs a client call; preliminary results go to `onPreliminary` in order. */
+  readonly execute: (
+    call: ToolCall,
+    messages: Prompt,
+    onPreliminary: (part: ToolResult) => Effect.Effect<void>
+  ) => Effect.Effect<Executed | undefined>
+}
+
+const infoOf = (tool: Tool.Any, provide: <A, E>(effect: Effect.Effect<A, E, unknown>) => Effect.Effect<A, E>): ToolInfo => {
+  const toModelOutput = tool.toModelOutput
+  return {
+    type: tool.type,
+    title: tool.title,
+    metadata: tool.metadata,
+    supportsDeferredResults: tool.type === "provider" ? tool.supportsDeferredResults : undefined,
+    toModelOutput: toModelOutput === undefined
+      ? undefined
+      // upstream: a throwing toModelOutput rejects the generation; here it is a defect
+      : (options) => Effect.orDie(provide(Effect.suspend(() => toModelOutput.call(tool, options))))
+  }
 }
 
 /**
- * A call parsed without tools (upstream `parseToolCall` with `tools == null`): a provider-executed
- * dynamic call is valid (input parsed without a schema, empty means `{}`); any other call is an
- * invalid call with `NoSuchToolError` ("No tools are available.") and its input JSON-parsed if
- * possible.
+ * Builds the runtime of a generation's tools in the caller's context. `toolChoice: 'none'`
+ * disables repair, refinement and execution, as upstream 7.0.173.
  *
  * @internal
  */
-export const noToolsCall = (part: Content.ToolCall): ToolCall => {
-  const parsed = parseJsonInput(part.input)
-  const empty = part.input.trim() === ""
-  if (part.providerExecuted === true && part.dynamic === true && (empty || parsed.ok)) {
-    return {
-      type: "tool-call",
-      toolCallId: part.toolCallId,
-      toolName: part.toolName,
-      input: empty || !parsed.ok ? {} : parsed.value,
-      providerExecuted: true,
-      dynamic: true,
-      providerMetadata: part.providerMetadata
+export function makeToolRuntime<T extends Toolkit.Any, R>(
+  options: ToolOptions<T, R>,
+  instructions: Instructions | undefined
+): Effect.Effect<ToolRuntime, never, Toolkit.Services<T> | R>
+export function makeToolRuntime(
+  options: ToolOptions<Toolkit.Any, unknown>,
+  instructions: Instructions | undefined
+): Effect.Effect<ToolRuntime, never, unknown> {
+  return Effect.gen(function*() {
+    const context = yield* Effect.context<unknown>()
+    const provide = <A, E>(effect: Effect.Effect<A, E, unknown>): Effect.Effect<A, E> =>
+      Effect.provideContext(effect, context)
+    const tools = options.tools
+    const activeTools = options.activeTools
+    // parsing uses the active tools, as upstream (`stepModelTools`)
+    const parseTools: Toolkit.Any | undefined = tools === undefined || activeTools === undefined
+      ? tools
+      : Object.fromEntries(Object.entries(tools).filter(([name]) => activeTools.includes(name)))
+    const callTools = yield* Toolkit.prepareTools(tools, { activeTools })
+    const toolChoice = Toolkit.prepareToolChoice(options.toolChoice)
+    const withheld = toolChoice.type === "none"
+    const info: ToolInfoSet | undefined = tools === undefined
+      ? undefined
+      : Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, infoOf(tool, provide)]))
+    const executable = (call: ToolCall): boolean => {
+      if (withheld || call.invalid === true || call.providerExecuted === true) return false
+      const tool = Toolkit.getTool(tools, call.toolName)
+      return tool !== undefined && typeof tool.execute === "function"
     }
-  }
-  return {
-    type: "tool-call",
-    toolCallId: part.toolCallId,
-    toolName: part.toolName,
-    input: parsed.ok ? parsed.value : part.input,
-    dynamic: true,
-    invalid: true,
-    error: new NoSuchToolError({ toolName: part.toolName }),
-    title: undefined,
-    providerExecuted: part.providerExecuted,
-    providerMetadata: part.providerMetadata
-  }
+    const runtime: ToolRuntime = {
+      info,
+      callTools,
+      toolChoice,
+      parse: (toolCall, messages) =>
+        provide(parseToolCall({
+          toolCall,
+          tools: parseTools,
+          repairToolCall: withheld ? undefined : options.repairToolCall,
+          refineToolInput: withheld ? undefined : options.refineToolInput,
+          instructions,
+          messages
+        })),
+      isExecutable: executable,
+      execute: (toolCall, messages, onPreliminary) => {
+        if (!executable(toolCall)) return Effect.succeed(undefined)
+        return provide(ExecuteTool.executeToolCall({
+          toolCall,
+          tools,
+          messages,
+          timeout: options.toolTimeout,
+          onPreliminaryToolResult: (part) => onPreliminary(part)
+        })).pipe(Effect.map(Option.getOrUndefined))
+      }
+    }
+    return runtime
+  })
 }
-
-const parseJsonInput = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
-  try {
-    const value: unknown = JSON.parse(text)
-    return { ok: true, value }
-  } catch {
-    return { ok: false }
-  }
-}
-
