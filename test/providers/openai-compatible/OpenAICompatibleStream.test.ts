@@ -1,0 +1,100 @@
+/**
+ * Differential: openai-compatible `stream` and `generate` against upstream
+ * `createOpenAICompatible(...).chatModel` on identical bytes (the crafted
+ * corpus in `fixtures/openai-compatible/`, spec §3 behaviours 26–31 and the
+ * recorded traffic of `../shared/recordings/openai-compatible/` when present),
+ * at chunk sizes 1, 7 and whole-body: parts, request bodies and failures.
+ */
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible"
+import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { describe, expect, it } from "vitest"
+import { OpenAICompatible } from "../../../src/providers/openai-compatible/index.ts"
+import { chunksToSse } from "./harness.ts"
+import { runOursGenerate, runOursStream, runUpstreamGenerate, runUpstreamStream } from "./streamHarness.ts"
+
+const fixturesDir = path.join(import.meta.dirname, "../../../fixtures/openai-compatible")
+const recordingsDir = path.join(import.meta.dirname, "../../../../shared/recordings/openai-compatible")
+
+const settings = { baseURL: "https://compat.test/v1", name: "openai-compatible", apiKey: "test-key", includeUsage: true }
+const upstream = (fetch: typeof globalThis.fetch) =>
+  createOpenAICompatible({ ...settings, fetch }).chatModel("test-model")
+const ours = OpenAICompatible.layer({ ...settings, modelId: "test-model" })
+
+const options: LanguageModelV4CallOptions = {
+  prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+  tools: [{ type: "function", name: "get", inputSchema: { type: "object" } }]
+}
+const rawOptions: LanguageModelV4CallOptions = { ...options, includeRawChunks: true }
+
+const chunkSizes = [1, 7, undefined] as const
+
+const readBodies = (): Array<readonly [string, string]> => {
+  const bodies: Array<readonly [string, string]> = []
+  for (const file of fs.readdirSync(fixturesDir).sort()) {
+    if (file.endsWith(".sse")) bodies.push([`fixture ${file}`, fs.readFileSync(path.join(fixturesDir, file), "utf8")])
+  }
+  if (fs.existsSync(recordingsDir)) {
+    for (const file of fs.readdirSync(recordingsDir).sort()) {
+      const text = fs.readFileSync(path.join(recordingsDir, file), "utf8")
+      if (file.endsWith(".chunks.txt")) bodies.push([`recording ${file}`, chunksToSse(text)])
+      else if (file.endsWith(".sse")) bodies.push([`recording ${file}`, text])
+    }
+  }
+  return bodies
+}
+
+describe("openai-compatible stream (differential)", () => {
+  for (const [name, body] of readBodies()) {
+    for (const chunkSize of chunkSizes) {
+      it(`${name} @ chunk ${chunkSize ?? "whole"}`, async () => {
+        const expected = await runUpstreamStream(upstream, options, body, chunkSize)
+        const actual = await runOursStream(ours, options, body, chunkSize)
+        expect(actual.requestBody).toEqual(expected.requestBody)
+        expect(actual.parts).toEqual(expected.parts)
+        expect(actual.failure).toEqual(expected.failure)
+      })
+    }
+  }
+
+  it("raw chunks come first, per chunk", async () => {
+    const body = fs.readFileSync(path.join(fixturesDir, "invalid-json-then-stop.sse"), "utf8")
+    const expected = await runUpstreamStream(upstream, rawOptions, body, undefined)
+    const actual = await runOursStream(ours, rawOptions, body, undefined)
+    expect(actual.parts).toEqual(expected.parts)
+  })
+
+  it("an HTTP error status fails stream with APICallError", async () => {
+    const body = JSON.stringify({ error: { message: "bad key", type: "invalid_request_error", code: "invalid_api_key" } })
+    const expected = await runUpstreamStream(upstream, options, body, undefined, { status: 401, contentType: "application/json" })
+    const actual = await runOursStream(ours, options, body, undefined, { status: 401, contentType: "application/json" })
+    expect(expected.failure).toBeDefined()
+    expect(actual.failure).toEqual(expected.failure)
+  })
+})
+
+const generateBodies = (): Array<readonly [string, string]> => {
+  const bodies: Array<readonly [string, string]> = []
+  for (const file of fs.readdirSync(fixturesDir).sort()) {
+    if (file.endsWith(".json")) bodies.push([`fixture ${file}`, fs.readFileSync(path.join(fixturesDir, file), "utf8")])
+  }
+  if (fs.existsSync(recordingsDir)) {
+    for (const file of fs.readdirSync(recordingsDir).sort()) {
+      if (file.endsWith(".json")) bodies.push([`recording ${file}`, fs.readFileSync(path.join(recordingsDir, file), "utf8")])
+    }
+  }
+  return bodies
+}
+
+describe("openai-compatible generate (differential)", () => {
+  for (const [name, body] of generateBodies()) {
+    it(name, async () => {
+      const expected = await runUpstreamGenerate(upstream, options, body)
+      const actual = await runOursGenerate(ours, options, body)
+      expect(actual.requestBody).toEqual(expected.requestBody)
+      expect(actual.result).toEqual(expected.result)
+      expect(actual.failure).toEqual(expected.failure)
+    })
+  }
+})
