@@ -27,17 +27,17 @@ export interface ToolOptions<T extends Toolkit.Any, R> {
   /** The tools the model may call (upstream `tools`). */
   readonly tools?: T | undefined
   /** How the model may choose tools (default `auto`); `none`, `required` and `{type:'tool'}` are enforced. */
-  readonly toolChoice?: Toolkit.ToolChoice<T> | undefined
+  readonly toolChoice?: Toolkit.ToolChoice<NoInfer<T>> | undefined
   /** Only these tools are sent to the model and parsed against (upstream `activeTools`). */
-  readonly activeTools?: ReadonlyArray<Toolkit.Names<T>> | undefined
+  readonly activeTools?: ReadonlyArray<Toolkit.Names<NoInfer<T>>> | undefined
   /** Repairs calls that fail to parse (upstream `experimental_repairToolCall`). */
-  readonly repairToolCall?: RepairFunction<T, R> | undefined
+  readonly repairToolCall?: RepairFunction<NoInfer<T>, R> | undefined
   /** Refines parsed inputs per tool (upstream `experimental_refineToolInput`). */
-  readonly refineToolInput?: InputRefinement<T, R> | undefined
+  readonly refineToolInput?: InputRefinement<NoInfer<T>, R> | undefined
   /** Most tool calls of one step running at once (default unbounded). */
   readonly toolCallConcurrency?: number | undefined
   /** Tool execution timeouts (Effect Clock). */
-  readonly toolTimeout?: ExecuteTool.TimeoutConfiguration<T> | undefined
+  readonly toolTimeout?: ExecuteTool.TimeoutConfiguration<NoInfer<T>> | undefined
 }
 
 /**
