@@ -753,6 +753,8 @@ const convertProviderToolResult = Effect.fnUntraced(function*(
   const callerField = caller ? { caller } : {}
   if (isMcp) {
     if (output.type !== "json" && output.type !== "error-json") return unsupportedOutput(part, warnings)
+    // upstream's MCP branch falls through to its final "not supported" warning
+    warnings.push({ type: "other", message: `provider executed tool result for tool ${part.toolName} is not supported` })
     return {
       type: "mcp_tool_result",
       tool_use_id: part.toolCallId,

@@ -8,7 +8,9 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as AnthropicLanguageModel from "../../../src/providers/anthropic/AnthropicLanguageModel.ts"
 import * as Anthropic from "../../../src/providers/anthropic/Anthropic.ts"
-import type { CallOptions } from "../../../src/spec/CallOptions.ts"
+import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
+import { Schema } from "effect"
+import { CallOptions } from "../../../src/spec/CallOptions.ts"
 import { toJsonValue } from "../../../src/spec/Json.ts"
 import { makeCounter } from "../../../src/provider-utils/IdGenerator.ts"
 import * as fs from "node:fs"
@@ -60,7 +62,10 @@ export interface Captured {
   body?: unknown
 }
 
-type UpstreamOptions = Parameters<ReturnType<ReturnType<typeof createAnthropic>>["doStream"]>[0]
+type UpstreamOptions = LanguageModelV4CallOptions
+
+/** Upstream call options decoded into aimux call options. */
+export const toAimux = (options: UpstreamOptions): CallOptions => Schema.decodeUnknownSync(CallOptions)(options)
 
 export const upstreamModel = (reply: Reply, captured: Captured, modelId = "claude-sonnet-4-5") =>
   createAnthropic({
@@ -122,9 +127,10 @@ export const aimuxModel = (reply: Reply, captured: Captured, modelId = "claude-s
     (config) => AnthropicLanguageModel.makeWith(replayClient(reply, captured), { ...config, generateId: makeCounter("id") })
   )
 
-export const aimuxStream = (reply: Reply, options: CallOptions, modelId?: string) =>
+export const aimuxStream = (reply: Reply, upstreamOptions: UpstreamOptions, modelId?: string) =>
   Effect.gen(function*() {
     const captured: Captured = {}
+    const options = toAimux(upstreamOptions)
     const model = yield* aimuxModel(reply, captured, modelId)
     const started = yield* Effect.exit(model.stream(options))
     if (Exit.isFailure(started)) {
@@ -135,9 +141,10 @@ export const aimuxStream = (reply: Reply, options: CallOptions, modelId?: string
     return { captured, parts, failure: Exit.isFailure(run) ? failureOf(run) : undefined }
   })
 
-export const aimuxGenerate = (reply: Reply, options: CallOptions, modelId?: string) =>
+export const aimuxGenerate = (reply: Reply, upstreamOptions: UpstreamOptions, modelId?: string) =>
   Effect.gen(function*() {
     const captured: Captured = {}
+    const options = toAimux(upstreamOptions)
     const model = yield* aimuxModel(reply, captured, modelId)
     const exit = yield* Effect.exit(model.generate(options))
     return Exit.isSuccess(exit)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as path from "node:path"
-import type { CallOptions } from "../../../src/spec/CallOptions.ts"
+import type { LanguageModelV4CallOptions as CallOptions } from "@ai-sdk/provider"
 import {
   aimuxStream,
   chunksToSse,

@@ -11,6 +11,7 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import { APICallError } from "../../../spec/errors/APICallError.ts"
 import { ErrorBody } from "../AnthropicApi.ts"
+import { statusTextOf } from "../../../provider-utils/Http.ts"
 import { secureJsonParse } from "./SecureJson.ts"
 
 /**
@@ -27,29 +28,6 @@ const headersRecord = (response: HttpClientResponse.HttpClientResponse): Record<
   const out: Record<string, string> = {}
   for (const [key, value] of Object.entries(response.headers)) out[key] = value
   return out
-}
-
-const statusText = (status: number): string => {
-  switch (status) {
-    case 400:
-      return "Bad Request"
-    case 401:
-      return "Unauthorized"
-    case 403:
-      return "Forbidden"
-    case 404:
-      return "Not Found"
-    case 413:
-      return "Payload Too Large"
-    case 429:
-      return "Too Many Requests"
-    case 500:
-      return "Internal Server Error"
-    case 529:
-      return "Site Overloaded"
-    default:
-      return String(status)
-  }
 }
 
 /**
@@ -95,14 +73,13 @@ export const postJson = Effect.fnUntraced(function*(options: {
   )
   const parsed = responseBody.trim() === "" ? undefined : secureJsonParse(responseBody)
   const decoded = parsed?.ok ? decodeErrorBody(parsed.value) : undefined
-  const data = parsed?.ok ? parsed.value : undefined
   return yield* new APICallError({
-    message: decoded !== undefined && Result.isSuccess(decoded) ? decoded.success.error.message : statusText(response.status),
+    message: decoded !== undefined && Result.isSuccess(decoded) ? decoded.success.error.message : statusTextOf(response),
     url: options.url,
     requestBodyValues: options.body,
     statusCode: response.status,
     responseHeaders,
     responseBody,
-    ...(decoded !== undefined && Result.isSuccess(decoded) ? { data } : {})
+    ...(decoded !== undefined && Result.isSuccess(decoded) ? { data: decoded.success } : {})
   })
 })
