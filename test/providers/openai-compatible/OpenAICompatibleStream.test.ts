@@ -7,15 +7,10 @@
  */
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible"
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
-import * as fs from "node:fs"
-import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { OpenAICompatible } from "../../../src/providers/openai-compatible/index.ts"
-import { chunksToSse } from "./harness.ts"
+import { fixture, jsonBodies, streamBodies } from "./corpus.ts"
 import { runOursGenerate, runOursStream, runUpstreamGenerate, runUpstreamStream } from "./streamHarness.ts"
-
-const fixturesDir = path.join(import.meta.dirname, "../../../fixtures/openai-compatible")
-const recordingsDir = path.join(import.meta.dirname, "../../../../shared/recordings/openai-compatible")
 
 const settings = { baseURL: "https://compat.test/v1", name: "openai-compatible", apiKey: "test-key", includeUsage: true }
 const upstream = (fetch: typeof globalThis.fetch) =>
@@ -30,23 +25,8 @@ const rawOptions: LanguageModelV4CallOptions = { ...options, includeRawChunks: t
 
 const chunkSizes = [1, 7, undefined] as const
 
-const readBodies = (): Array<readonly [string, string]> => {
-  const bodies: Array<readonly [string, string]> = []
-  for (const file of fs.readdirSync(fixturesDir).sort()) {
-    if (file.endsWith(".sse")) bodies.push([`fixture ${file}`, fs.readFileSync(path.join(fixturesDir, file), "utf8")])
-  }
-  if (fs.existsSync(recordingsDir)) {
-    for (const file of fs.readdirSync(recordingsDir).sort()) {
-      const text = fs.readFileSync(path.join(recordingsDir, file), "utf8")
-      if (file.endsWith(".chunks.txt")) bodies.push([`recording ${file}`, chunksToSse(text)])
-      else if (file.endsWith(".sse")) bodies.push([`recording ${file}`, text])
-    }
-  }
-  return bodies
-}
-
 describe("openai-compatible stream (differential)", () => {
-  for (const [name, body] of readBodies()) {
+  for (const [name, body] of streamBodies("openai-compatible")) {
     for (const chunkSize of chunkSizes) {
       it(`${name} @ chunk ${chunkSize ?? "whole"}`, async () => {
         const expected = await runUpstreamStream(upstream, options, body, chunkSize)
@@ -59,7 +39,7 @@ describe("openai-compatible stream (differential)", () => {
   }
 
   it("raw chunks come first, per chunk", async () => {
-    const body = fs.readFileSync(path.join(fixturesDir, "invalid-json-then-stop.sse"), "utf8")
+    const body = fixture("openai-compatible", "invalid-json-then-stop.sse")
     const expected = await runUpstreamStream(upstream, rawOptions, body, undefined)
     const actual = await runOursStream(ours, rawOptions, body, undefined)
     expect(actual.parts).toEqual(expected.parts)
@@ -74,21 +54,8 @@ describe("openai-compatible stream (differential)", () => {
   })
 })
 
-const generateBodies = (): Array<readonly [string, string]> => {
-  const bodies: Array<readonly [string, string]> = []
-  for (const file of fs.readdirSync(fixturesDir).sort()) {
-    if (file.endsWith(".json")) bodies.push([`fixture ${file}`, fs.readFileSync(path.join(fixturesDir, file), "utf8")])
-  }
-  if (fs.existsSync(recordingsDir)) {
-    for (const file of fs.readdirSync(recordingsDir).sort()) {
-      if (file.endsWith(".json")) bodies.push([`recording ${file}`, fs.readFileSync(path.join(recordingsDir, file), "utf8")])
-    }
-  }
-  return bodies
-}
-
 describe("openai-compatible generate (differential)", () => {
-  for (const [name, body] of generateBodies()) {
+  for (const [name, body] of jsonBodies("openai-compatible")) {
     it(name, async () => {
       const expected = await runUpstreamGenerate(upstream, options, body)
       const actual = await runOursGenerate(ours, options, body)

@@ -98,7 +98,7 @@ export const runUpstreamStream = async (
 
 /** aimux `stream` over `body` in `chunkSize`-byte chunks, ids from a counter. */
 export const runOursStream = async (
-  modelLayer: Layer.Layer<LanguageModel, never, HttpClient.HttpClient>,
+  modelLayer: Layer.Layer<LanguageModel, unknown, HttpClient.HttpClient>,
   options: LanguageModelV4CallOptions,
   body: string,
   chunkSize: number | undefined,
@@ -146,7 +146,7 @@ export const runUpstreamGenerate = async (
 
 /** aimux `generate` answering with `body`. */
 export const runOursGenerate = async (
-  modelLayer: Layer.Layer<LanguageModel, never, HttpClient.HttpClient>,
+  modelLayer: Layer.Layer<LanguageModel, unknown, HttpClient.HttpClient>,
   options: LanguageModelV4CallOptions,
   body: string,
   response: { readonly status?: number } = {}

@@ -1,0 +1,188 @@
+/**
+ * The DeepSeek chat model as a `LanguageModel` (upstream
+ * `createDeepSeek()(id)`, `@ai-sdk/deepseek` 3.0.56, its own chat model, not
+ * openai-compatible): settings, `generate` and `stream` over `effect/http`.
+ * Streaming uses the fixed tool-call tracker (see `docs/divergences.md`).
+ *
+ * @since 0.1.0
+ */
+import { Effect, Layer, Option, Redacted, Stream } from "effect"
+import type * as HttpClient from "effect/http/HttpClient"
+import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as Http from "../../provider-utils/Http.ts"
+import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
+import * as LanguageModel from "../../LanguageModel.ts"
+import type { CallOptions } from "../../spec/CallOptions.ts"
+import type { Content } from "../../spec/Content.ts"
+import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
+import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
+import type { GenerateResult } from "../../spec/Results.ts"
+import type { StreamPart } from "../../spec/StreamPart.ts"
+import { responseMetadata } from "../openai-compatible/internal/ResponseMetadata.ts"
+import { ChatResponse, Chunk, ErrorData } from "./internal/DeepSeekApi.ts"
+import { getArgs } from "./internal/DeepSeekArgs.ts"
+import { makeTransformer } from "./internal/DeepSeekStream.ts"
+import { convertUsage, mapFinishReason } from "./internal/DeepSeekUsage.ts"
+
+/**
+ * The package version upstream puts in the user agent (`ai-sdk-deepseek/<version>`).
+ *
+ * @since 0.1.0
+ */
+export const VERSION = "3.0.56"
+
+/**
+ * Settings (upstream `DeepSeekProviderSettings`) plus the model id.
+ *
+ * @since 0.1.0
+ */
+export interface Settings {
+  readonly modelId: string
+  /** Default `https://api.deepseek.com`; a base URL ending in `/beta` enables prefix completion and strict tools. */
+  readonly baseURL?: string | undefined
+  /** Default: the `DEEPSEEK_API_KEY` config value (`Config.Redacted`). */
+  readonly apiKey?: Redacted.Redacted<string> | string | undefined
+  readonly headers?: Readonly<Record<string, string>> | undefined
+}
+
+const failedResponseHandler = Http.jsonErrorResponseHandler<ErrorData>({
+  errorSchema: ErrorData,
+  errorToMessage: (data) => data.error.message
+})
+
+/**
+ * Builds the model service; the API key is loaded when the model is built.
+ *
+ * @since 0.1.0
+ */
+export const make = (
+  settings: Settings
+): Effect.Effect<LanguageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const services = yield* Effect.context<HttpClient.HttpClient>()
+    const ids = yield* Effect.serviceOption(IdGenerator)
+    const generateId = Option.match(ids, { onNone: () => makeRandom(), onSome: (service) => service.generate })
+    const apiKey = yield* ApiKey.loadApiKey({
+      apiKey: settings.apiKey,
+      environmentVariableName: "DEEPSEEK_API_KEY",
+      description: "DeepSeek API key"
+    })
+    const baseURL = (settings.baseURL ?? "https://api.deepseek.com").replace(/\/$/, "")
+    const url = `${baseURL}/chat/completions`
+    const configHeaders = RequestHeaders.withUserAgentSuffix(
+      { Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers },
+      `ai-sdk-deepseek/${VERSION}`
+    )
+    const provider = "deepseek.chat"
+    const providerOptionsName = "deepseek"
+    const modelId = settings.modelId
+    const argsConfig = {
+      modelId,
+      providerOptionsName,
+      supportsAssistantPrefixCompletion: baseURL.endsWith("/beta"),
+      supportsStrictToolCalls: baseURL.endsWith("/beta"),
+      supportsPenaltySampling: false,
+      supportsThinking: undefined,
+      supportsStructuredOutputs: false
+    }
+    const headersFor = (options: CallOptions) => RequestHeaders.combineHeaders(configHeaders, options.headers)
+
+    const generate = Effect.fn("DeepSeek.generate")(function*(options: CallOptions) {
+      const { args, warnings } = yield* getArgs(options, argsConfig)
+      const { rawValue, responseHeaders, value: response } = yield* Http.postJsonToApi({
+        url,
+        headers: headersFor(options),
+        body: args,
+        successfulResponseHandler: Http.jsonResponseHandler(ChatResponse),
+        failedResponseHandler
+      })
+      const choice = response.choices[0]
+      if (choice == null) {
+        return yield* new InvalidResponseDataError({ data: rawValue, message: "Response did not contain any choices." })
+      }
+      const content: Array<Content> = []
+      const reasoning = choice.message.reasoning_content
+      if (reasoning != null && reasoning.length > 0) content.push({ type: "reasoning", text: reasoning })
+      for (const toolCall of choice.message.tool_calls ?? []) {
+        content.push({
+          type: "tool-call",
+          toolCallId: toolCall.id || generateId(),
+          toolName: toolCall.function.name,
+          input: toolCall.function.arguments
+        })
+      }
+      const text = choice.message.content
+      if (text != null && text.length > 0) content.push({ type: "text", text })
+      const toolCalls = choice.message.tool_calls
+      const result: GenerateResult = {
+        content,
+        finishReason: { unified: mapFinishReason(choice.finish_reason), raw: choice.finish_reason ?? undefined },
+        usage: convertUsage(response.usage),
+        providerMetadata: {
+          [providerOptionsName]: {
+            promptCacheHitTokens: response.usage?.prompt_cache_hit_tokens,
+            promptCacheMissTokens: response.usage?.prompt_cache_miss_tokens,
+            ...(response.object != null && { responseObject: response.object }),
+            ...(choice.index != null && { choiceIndex: choice.index }),
+            ...(choice.message.role != null && { messageRole: choice.message.role }),
+            ...(toolCalls != null && {
+              toolCallTypes: toolCalls.flatMap((toolCall) => toolCall.type != null ? [toolCall.type] : [])
+            }),
+            ...(choice.logprobs != null && { logprobs: choice.logprobs }),
+            ...(response.system_fingerprint != null && { systemFingerprint: response.system_fingerprint })
+          }
+        },
+        request: { body: args },
+        response: { ...responseMetadata(response), headers: responseHeaders, body: rawValue },
+        warnings
+      }
+      return result
+    }, Effect.provideContext(services))
+
+    const stream = Effect.fn("DeepSeek.stream")(function*(options: CallOptions) {
+      const { args, warnings } = yield* getArgs(options, argsConfig)
+      const body = { ...args, stream: true, stream_options: { include_usage: true } }
+      const { responseHeaders, value: chunks } = yield* Http.postJsonToApi({
+        url,
+        headers: headersFor(options),
+        body,
+        successfulResponseHandler: Http.eventSourceResponseHandler(Chunk),
+        failedResponseHandler
+      })
+      const start: StreamPart = { type: "stream-start", warnings }
+      const response: LanguageModel.StreamResponse = {
+        request: { body },
+        response: { headers: responseHeaders },
+        stream: Stream.concat(
+          Stream.make(start),
+          StreamTransform.transform(chunks, () =>
+            makeTransformer({
+              includeRawChunks: options.includeRawChunks === true,
+              generateId,
+              providerOptionsName
+            }))
+        )
+      }
+      return response
+    }, Effect.provideContext(services))
+
+    return LanguageModel.make({
+      provider,
+      modelId,
+      supportedUrls: { "image/*": [/^https?:\/\/.*$/] },
+      generate,
+      stream
+    })
+  })
+
+/**
+ * A layer providing the model as the `LanguageModel` service.
+ *
+ * @since 0.1.0
+ */
+export const layer = (
+  settings: Settings
+): Layer.Layer<LanguageModel.LanguageModel, LoadAPIKeyError, HttpClient.HttpClient> =>
+  Layer.effect(LanguageModel.LanguageModel, make(settings))

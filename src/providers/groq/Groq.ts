@@ -1,0 +1,171 @@
+/**
+ * The Groq chat model as a `LanguageModel` (upstream `createGroq()(id)`,
+ * `@ai-sdk/groq` 4.0.84): settings, `generate` and `stream` over `effect/http`.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Layer, Option, Redacted, Stream } from "effect"
+import type * as HttpClient from "effect/http/HttpClient"
+import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as Http from "../../provider-utils/Http.ts"
+import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
+import * as LanguageModel from "../../LanguageModel.ts"
+import type { CallOptions } from "../../spec/CallOptions.ts"
+import type { Content } from "../../spec/Content.ts"
+import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
+import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
+import type { GenerateResult } from "../../spec/Results.ts"
+import type { StreamPart } from "../../spec/StreamPart.ts"
+import { responseMetadata } from "../openai-compatible/internal/ResponseMetadata.ts"
+import { ChatResponse, Chunk, ErrorData } from "./internal/GroqApi.ts"
+import { getArgs } from "./internal/GroqArgs.ts"
+import { makeJsonResponseToolTransformer, makeTransformer } from "./internal/GroqStream.ts"
+import { convertUsage, mapFinishReason } from "./internal/GroqUsage.ts"
+
+/**
+ * The package version upstream puts in the user agent (`ai-sdk-groq/<version>`).
+ *
+ * @since 0.1.0
+ */
+export const VERSION = "4.0.84"
+
+/**
+ * Settings (upstream `GroqProviderSettings`) plus the model id.
+ *
+ * @since 0.1.0
+ */
+export interface Settings {
+  readonly modelId: string
+  /** Default `https://api.groq.com/openai/v1`. */
+  readonly baseURL?: string | undefined
+  /** Default: the `GROQ_API_KEY` config value (`Config.Redacted`). */
+  readonly apiKey?: Redacted.Redacted<string> | string | undefined
+  readonly headers?: Readonly<Record<string, string>> | undefined
+}
+
+const failedResponseHandler = Http.jsonErrorResponseHandler<ErrorData>({
+  errorSchema: ErrorData,
+  errorToMessage: (data) => data.error.message
+})
+
+/**
+ * Builds the model service; the API key is loaded when the model is built.
+ *
+ * @since 0.1.0
+ */
+export const make = (
+  settings: Settings
+): Effect.Effect<LanguageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const services = yield* Effect.context<HttpClient.HttpClient>()
+    const ids = yield* Effect.serviceOption(IdGenerator)
+    const generateId = Option.match(ids, { onNone: () => makeRandom(), onSome: (service) => service.generate })
+    const apiKey = yield* ApiKey.loadApiKey({
+      apiKey: settings.apiKey,
+      environmentVariableName: "GROQ_API_KEY",
+      description: "Groq"
+    })
+    const baseURL = settings.baseURL === undefined
+      ? "https://api.groq.com/openai/v1"
+      : settings.baseURL.replace(/\/$/, "")
+    const url = `${baseURL}/chat/completions`
+    const configHeaders = RequestHeaders.withUserAgentSuffix(
+      { Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers },
+      `ai-sdk-groq/${VERSION}`
+    )
+    const modelId = settings.modelId
+    const headersFor = (options: CallOptions) => RequestHeaders.combineHeaders(configHeaders, options.headers)
+
+    const generate = Effect.fn("Groq.generate")(function*(options: CallOptions) {
+      const { args, jsonResponseToolName, warnings } = yield* getArgs(options, modelId)
+      const { rawValue, responseHeaders, value: response } = yield* Http.postJsonToApi({
+        url,
+        headers: headersFor(options),
+        body: args,
+        successfulResponseHandler: Http.jsonResponseHandler(ChatResponse),
+        failedResponseHandler
+      })
+      const choice = response.choices[0]
+      if (choice == null) {
+        return yield* new InvalidResponseDataError({ data: rawValue, message: "Response did not contain any choices." })
+      }
+      const content: Array<Content> = []
+      const reasoning = choice.message.reasoning
+      if (reasoning != null && reasoning.length > 0) content.push({ type: "reasoning", text: reasoning })
+      const text = choice.message.content
+      if (jsonResponseToolName == null && text != null && text.length > 0) content.push({ type: "text", text })
+      for (const toolCall of choice.message.tool_calls ?? []) {
+        if (toolCall.function.name === jsonResponseToolName) {
+          content.push({ type: "text", text: toolCall.function.arguments })
+        } else {
+          content.push({
+            type: "tool-call",
+            toolCallId: toolCall.id || generateId(),
+            toolName: toolCall.function.name,
+            input: toolCall.function.arguments
+          })
+        }
+      }
+      const result: GenerateResult = {
+        content,
+        finishReason: {
+          unified: jsonResponseToolName != null && content.some((part) => part.type === "text") &&
+              !content.some((part) => part.type === "tool-call") && choice.finish_reason === "tool_calls"
+            ? "stop"
+            : mapFinishReason(choice.finish_reason),
+          raw: choice.finish_reason ?? undefined
+        },
+        usage: convertUsage(response.usage),
+        response: { ...responseMetadata(response), headers: responseHeaders, body: rawValue },
+        warnings,
+        request: { body: JSON.stringify(args) }
+      }
+      return result
+    }, Effect.provideContext(services))
+
+    const stream = Effect.fn("Groq.stream")(function*(options: CallOptions) {
+      const { args, jsonResponseToolName, warnings } = yield* getArgs(options, modelId)
+      const body = { ...args, stream: true }
+      const { responseHeaders, value: chunks } = yield* Http.postJsonToApi({
+        url,
+        headers: headersFor(options),
+        body,
+        successfulResponseHandler: Http.eventSourceResponseHandler(Chunk),
+        failedResponseHandler
+      })
+      const start: StreamPart = { type: "stream-start", warnings }
+      const parts = Stream.concat(
+        Stream.make(start),
+        StreamTransform.transform(chunks, () =>
+          makeTransformer({ includeRawChunks: options.includeRawChunks === true, generateId }))
+      )
+      const response: LanguageModel.StreamResponse = {
+        request: { body: JSON.stringify(body) },
+        response: { headers: responseHeaders },
+        stream: jsonResponseToolName == null
+          ? parts
+          : StreamTransform.transform(parts, () => makeJsonResponseToolTransformer(jsonResponseToolName))
+      }
+      return response
+    }, Effect.provideContext(services))
+
+    return LanguageModel.make({
+      provider: "groq.chat",
+      modelId,
+      supportedUrls: { "image/*": [/^https?:\/\/.*$/] },
+      generate,
+      stream
+    })
+  })
+
+/**
+ * A layer providing the model as the `LanguageModel` service.
+ *
+ * @since 0.1.0
+ */
+export const layer = (
+  settings: Settings
+): Layer.Layer<LanguageModel.LanguageModel, LoadAPIKeyError, HttpClient.HttpClient> =>
+  Layer.effect(LanguageModel.LanguageModel, make(settings))
