@@ -14,6 +14,8 @@ import type { LoadSettingError } from "./LoadSettingError.ts"
 import type { NoContentGeneratedError } from "./NoContentGeneratedError.ts"
 import type { NoSuchModelError } from "./NoSuchModelError.ts"
 import type { NoSuchProviderReferenceError } from "./NoSuchProviderReferenceError.ts"
+import type { RetryError } from "./RetryError.ts"
+import type { ChunkTimeoutError, FirstChunkTimeoutError, StepTimeoutError, TotalTimeoutError } from "./TimeoutError.ts"
 import type { TypeValidationError } from "./TypeValidationError.ts"
 import type { UnsupportedFunctionalityError } from "./UnsupportedFunctionalityError.ts"
 
@@ -37,3 +39,8 @@ export type ModelError =
   | NoContentGeneratedError
   | NoSuchModelError
   | NoSuchProviderReferenceError
+  | RetryError
+  | TotalTimeoutError
+  | StepTimeoutError
+  | FirstChunkTimeoutError
+  | ChunkTimeoutError

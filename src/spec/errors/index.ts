@@ -121,6 +121,15 @@ export {
 } from "./StreamProviderError.ts"
 /** @since 0.1.0 */
 export {
+  ChunkTimeoutError,
+  FirstChunkTimeoutError,
+  isTimeoutError,
+  StepTimeoutError,
+  type TimeoutError,
+  TotalTimeoutError
+} from "./TimeoutError.ts"
+/** @since 0.1.0 */
+export {
   ToolCallNotFoundForApprovalError,
   type ToolCallNotFoundForApprovalErrorLike,
   type ToolCallNotFoundForApprovalErrorOptions
