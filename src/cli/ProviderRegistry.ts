@@ -1,0 +1,52 @@
+/**
+ * The providers `aimux stream` knows: id → default model and a function that
+ * builds the model service. Adding a provider is one entry here.
+ *
+ * @since 0.1.0
+ */
+import type { Effect } from "effect"
+import type { HttpClient } from "effect/http"
+import type * as LanguageModel from "../LanguageModel.ts"
+import type { IdGenerator } from "../provider-utils/IdGenerator.ts"
+import { Anthropic } from "../providers/anthropic/index.ts"
+import { OpenAI } from "../providers/openai/index.ts"
+import type { ModelError } from "../spec/errors/ModelError.ts"
+
+/**
+ * What a provider needs to build a model for the CLI.
+ *
+ * @since 0.1.0
+ */
+export interface BuildOptions {
+  readonly modelId: string
+  readonly apiKey: string
+  readonly baseURL?: string | undefined
+}
+
+/**
+ * One registered provider.
+ *
+ * @since 0.1.0
+ */
+export interface ProviderEntry {
+  readonly defaultModel: string
+  readonly make: (
+    options: BuildOptions
+  ) => Effect.Effect<LanguageModel.Service, ModelError, HttpClient.HttpClient | IdGenerator>
+}
+
+/**
+ * The registered providers, by CLI id.
+ *
+ * @since 0.1.0
+ */
+export const providers: Readonly<Record<string, ProviderEntry>> = {
+  "openai-chat": {
+    defaultModel: "gpt-4o-mini",
+    make: ({ apiKey, baseURL, modelId }) => OpenAI.chat(modelId, { apiKey, baseURL })
+  },
+  anthropic: {
+    defaultModel: "claude-sonnet-4-5",
+    make: ({ apiKey, baseURL, modelId }) => Anthropic.model(modelId, { apiKey, baseURL })
+  }
+}

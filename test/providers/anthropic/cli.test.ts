@@ -1,0 +1,71 @@
+/**
+ * `aimux stream anthropic --sse <file>` as a process: its JSON lines equal
+ * upstream's parts for the same bytes (source ids normalized); an early
+ * error frame prints a `failure` line and exits 1.
+ */
+import { execFile } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import * as path from "node:path"
+import { promisify } from "node:util"
+import { describe, expect, it } from "vitest"
+import { errorToJson, partToJson } from "../../../src/cli/internal/wire.ts"
+import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import { chunksToSse, fixturesDir, listFixtures, readText, upstreamStream } from "./harness.ts"
+
+const run = promisify(execFile)
+const root = path.join(import.meta.dirname, "../../..")
+const main = path.join(root, "src/cli/main.ts")
+const tmp = mkdtempSync(path.join(tmpdir(), "aimux-anthropic-cli-"))
+
+const cli = async (...args: Array<string>) => {
+  try {
+    const { stdout } = await run(process.execPath, [main, ...args], { cwd: root })
+    return { code: 0, stdout }
+  } catch (error) {
+    const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined
+    const stdout = typeof error === "object" && error !== null ? Reflect.get(error, "stdout") : undefined
+    return { code, stdout: typeof stdout === "string" ? stdout : "" }
+  }
+}
+
+// Source ids are generated (random in the CLI, a counter upstream here).
+const normalizeSourceIds = (lines: Array<unknown>) =>
+  lines.map((line) =>
+    typeof line === "object" && line !== null && Reflect.get(line, "type") === "source" ? { ...line, id: "<id>" } : line
+  )
+
+// The validator's own issue text (zod vs Schema) is a documented divergence.
+const cutValidatorText = (lines: Array<unknown>) =>
+  lines.map((line) => {
+    const error = typeof line === "object" && line !== null ? Reflect.get(line, "error") : undefined
+    const message = typeof error === "object" && error !== null ? Reflect.get(error, "message") : undefined
+    if (typeof message !== "string" || Reflect.get(error, "name") !== "AI_TypeValidationError") return line
+    return { ...line, error: { ...error, message: message.split("\nError message:")[0] } }
+  })
+
+const files = [
+  ...listFixtures(path.join(fixturesDir, "recordings"), ".chunks.txt").map((f) => path.join(fixturesDir, "recordings", f)),
+  ...listFixtures(path.join(fixturesDir, "crafted"), ".chunks.txt").map((f) => path.join(fixturesDir, "crafted", f))
+]
+
+describe("aimux stream anthropic (process, differential against upstream)", () => {
+  for (const file of files) {
+    it(path.basename(file), async () => {
+      const body = chunksToSse(readText(file))
+      const sseFile = path.join(tmp, path.basename(file) + ".sse")
+      writeFileSync(sseFile, body)
+      const upstream = await upstreamStream({ body, chunkSize: 7 }, {
+        prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }]
+      })
+      const expected = upstream.parts.map((part) => partToJson(part as StreamPart))
+      if (upstream.failure !== undefined) expected.push({ type: "failure", error: errorToJson(upstream.failure) })
+      const ours = await cli("stream", "anthropic", "--sse", sseFile, "--chunk-size", "7")
+      const lines = ours.stdout.split("\n").filter((l) => l !== "").map((l): unknown => JSON.parse(l))
+      expect(cutValidatorText(normalizeSourceIds(lines))).toStrictEqual(
+        cutValidatorText(normalizeSourceIds(JSON.parse(JSON.stringify(expected))))
+      )
+      expect(ours.code).toBe(upstream.failure === undefined ? 0 : 1)
+    }, 30_000)
+  }
+})
