@@ -9,12 +9,10 @@ import { Effect, Option, Result, Stream } from "effect"
 import { HttpClient } from "effect/http"
 import * as LanguageModel from "../../LanguageModel.ts"
 import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
-import * as JsonEventStream from "../../provider-utils/JsonEventStream.ts"
-import { SseEventTooLargeError } from "../../provider-utils/Sse.ts"
+import * as Http from "../../provider-utils/Http.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
 import type { Content } from "../../spec/Content.ts"
-import { APICallError } from "../../spec/errors/APICallError.ts"
 import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
 import type { ModelError } from "../../spec/errors/ModelError.ts"
 import type { JsonObject } from "../../spec/Json.ts"
@@ -22,10 +20,9 @@ import type { GenerateResult } from "../../spec/Results.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
 import { getResponseMetadata, makeTransformer, peekEarlyError } from "./internal/chatStream.ts"
 import { getArgs } from "./internal/getArgs.ts"
-import { postJson, postStream } from "./internal/http.ts"
 import { convertOpenAIChatUsage, mapOpenAIFinishReason } from "./internal/mapFinishReason.ts"
 import { createOpenAIStreamError } from "./internal/streamError.ts"
-import { OpenAIChatChunk, OpenAIChatResponse } from "./OpenAIChatApi.ts"
+import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "./OpenAIChatApi.ts"
 
 /**
  * What a chat model needs besides the `HttpClient`.
@@ -61,7 +58,12 @@ export const supportedUrls: LanguageModel.SupportedUrls = { "image/*": [/^https?
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
   const headersFor = (options: CallOptions) => ({ ...config.headers, ...options.headers })
-  const parseChunks = JsonEventStream.parse(OpenAIChatChunk)
+  const failedResponseHandler = Http.jsonErrorResponseHandler({
+    errorSchema: OpenAIErrorData,
+    errorToMessage: (data) => data.error.message
+  })
+  const jsonResponseHandler = Http.jsonResponseHandler(OpenAIChatResponse)
+  const eventSourceResponseHandler = Http.eventSourceResponseHandler(OpenAIChatChunk)
 
   const generate = Effect.fn("OpenAIChat.generate")(function*(options: CallOptions) {
     const { args: body, warnings } = yield* Result.match(getArgs(config, options), {
@@ -69,10 +71,16 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       onFailure: Effect.fail
     })
     const url = config.url
-    const { responseHeaders, value: response, rawValue } = yield* postJson(
-      client,
-      { url, headers: headersFor(options), body },
-      OpenAIChatResponse
+    const { responseHeaders, value: response, rawValue } = yield* Effect.provideService(
+      Http.postJsonToApi({
+        url,
+        headers: headersFor(options),
+        body,
+        failedResponseHandler,
+        successfulResponseHandler: jsonResponseHandler
+      }),
+      HttpClient.HttpClient,
+      client
     )
     const choice = response.choices[0]
     if (choice == null) {
@@ -133,20 +141,17 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     })
     const body = { ...args, stream: true, stream_options: { include_usage: true } }
     const url = config.url
-    const { responseHeaders, body: bytes } = yield* postStream(client, { url, headers: headersFor(options), body })
-    // No event size limit is configured (as upstream), so the SSE decoder's
-    // limit error cannot occur; it is still typed, and maps like a body read failure.
-    const chunks = parseChunks(bytes).pipe(Stream.mapError((error) =>
-      error instanceof SseEventTooLargeError
-        ? new APICallError({
-          message: "Failed to process successful response",
-          url,
-          requestBodyValues: body,
-          responseHeaders,
-          cause: error
-        })
-        : error
-    ))
+    const { responseHeaders, value: chunks } = yield* Effect.provideService(
+      Http.postJsonToApi({
+        url,
+        headers: headersFor(options),
+        body,
+        failedResponseHandler,
+        successfulResponseHandler: eventSourceResponseHandler
+      }),
+      HttpClient.HttpClient,
+      client
+    )
     const checked = yield* peekEarlyError(
       chunks,
       (frame) => createOpenAIStreamError({ frame, url, requestBodyValues: body, responseHeaders })

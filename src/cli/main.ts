@@ -1,0 +1,165 @@
+/**
+ * The `aimux` command: `stream` replays a recorded response body through a
+ * provider's `stream` and prints the V4 parts as JSON lines; `demo` comes
+ * with a later release.
+ *
+ * @since 0.1.0
+ */
+import { readFileSync } from "node:fs"
+import { Cause, Effect, Exit, Layer, Schema, Stream } from "effect"
+import { IdGenerator } from "../provider-utils/IdGenerator.ts"
+import { CallTool } from "../spec/CallOptions.ts"
+import type { StreamPart } from "../spec/StreamPart.ts"
+import * as ReplayHttpClient from "../testing/ReplayHttpClient.ts"
+import { errorToJson, partToJson } from "./internal/wire.ts"
+import { providers } from "./ProviderRegistry.ts"
+
+const usage = `usage: aimux <command>
+
+commands:
+  demo                 run the demo (not yet available)
+  stream <provider> --sse <file> [--chunk-size N] [--tools <json-file>] [--model <id>]
+                       replay a recorded response body through <provider>'s stream and
+                       print every V4 stream part as one JSON line
+  help                 show this help
+
+providers: ${Object.keys(providers).join(", ")}`
+
+interface StreamArgs {
+  readonly provider: string
+  readonly sse: string
+  readonly chunkSize: number | undefined
+  readonly tools: string | undefined
+  readonly model: string | undefined
+}
+
+class UsageError {
+  readonly message: string
+  constructor(message: string) {
+    this.message = message
+  }
+}
+
+const parseStreamArgs = (argv: ReadonlyArray<string>): StreamArgs | UsageError => {
+  const [provider, ...rest] = argv
+  if (provider === undefined || provider.startsWith("--")) return new UsageError("missing <provider>")
+  if (!(provider in providers)) {
+    return new UsageError(`unknown provider '${provider}' (known: ${Object.keys(providers).join(", ")})`)
+  }
+  const flags: Record<string, string> = {}
+  for (let i = 0; i < rest.length; i += 2) {
+    const flag = rest[i]
+    const value = rest[i + 1]
+    if (!["--sse", "--chunk-size", "--tools", "--model"].includes(flag)) {
+      return new UsageError(`unknown argument '${flag}'`)
+    }
+    if (value === undefined || value.startsWith("--")) return new UsageError(`${flag} needs a value`)
+    flags[flag] = value
+  }
+  const sse = flags["--sse"]
+  if (sse === undefined) return new UsageError("--sse <file> is required")
+  let chunkSize: number | undefined
+  if (flags["--chunk-size"] !== undefined) {
+    chunkSize = Number(flags["--chunk-size"])
+    if (!/^\d+$/.test(flags["--chunk-size"]) || chunkSize < 1) {
+      return new UsageError(`--chunk-size must be a positive integer, got '${flags["--chunk-size"]}'`)
+    }
+  }
+  return { provider, sse, chunkSize, tools: flags["--tools"], model: flags["--model"] }
+}
+
+const decodeTools = Schema.decodeUnknownExit(Schema.Array(CallTool))
+
+const readText = (path: string, what: string): string | UsageError => {
+  try {
+    return readFileSync(path, "utf8")
+  } catch (error) {
+    return new UsageError(`cannot read ${what} '${path}': ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+const print = (line: unknown) => Effect.sync(() => process.stdout.write(`${JSON.stringify(line)}\n`))
+
+const failureLine = (cause: Cause.Cause<unknown>) => {
+  const failure = cause.reasons.find((reason) => reason._tag === "Fail")
+  return { type: "failure", error: errorToJson(failure?._tag === "Fail" ? failure.error : Cause.squash(cause)) }
+}
+
+const runStream = async (args: StreamArgs): Promise<number> => {
+  let bytes: Uint8Array
+  try {
+    bytes = readFileSync(args.sse)
+  } catch (error) {
+    process.stderr.write(
+      `aimux stream: cannot read --sse file '${args.sse}': ${error instanceof Error ? error.message : String(error)}\n`
+    )
+    return 2
+  }
+  let tools: ReadonlyArray<CallTool> | undefined
+  if (args.tools !== undefined) {
+    const text = readText(args.tools, "--tools file")
+    if (text instanceof UsageError) {
+      process.stderr.write(`aimux stream: ${text.message}\n`)
+      return 2
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch (error) {
+      process.stderr.write(`aimux stream: --tools file is not JSON: ${error instanceof Error ? error.message : ""}\n`)
+      return 2
+    }
+    const decoded = decodeTools(json)
+    if (Exit.isFailure(decoded)) {
+      process.stderr.write(`aimux stream: --tools must be a JSON array of V4 tool definitions: ${Cause.pretty(decoded.cause)}\n`)
+      return 2
+    }
+    tools = decoded.value
+  }
+  const entry = providers[args.provider]
+  const replay = ReplayHttpClient.make({ body: bytes, chunkSize: args.chunkSize })
+  const program = Effect.gen(function*() {
+    const model = yield* entry.make({ modelId: args.model ?? entry.defaultModel, apiKey: "aimux-replay" })
+    const response = yield* model.stream({
+      prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+      ...(tools !== undefined ? { tools } : {})
+    })
+    yield* Stream.runForEach(response.stream, (part: StreamPart) => print(partToJson(part)))
+  }).pipe(Effect.provide(Layer.mergeAll(replay.layer, IdGenerator.layerCounter("id"))))
+  const exit = await Effect.runPromiseExit(program)
+  if (Exit.isSuccess(exit)) return 0
+  await Effect.runPromise(print(failureLine(exit.cause)))
+  return 1
+}
+
+const main = async (argv: ReadonlyArray<string>): Promise<number> => {
+  const [command, ...rest] = argv
+  switch (command) {
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      process.stdout.write(`${usage}\n`)
+      return 0
+    case "demo":
+      process.stdout.write("aimux demo: not yet available in this version (try `aimux stream --help`).\n")
+      return 0
+    case "stream": {
+      if (rest[0] === "--help" || rest[0] === "-h") {
+        process.stdout.write(`${usage}\n`)
+        return 0
+      }
+      const args = parseStreamArgs(rest)
+      if (args instanceof UsageError) {
+        process.stderr.write(`aimux stream: ${args.message}\n\n${usage}\n`)
+        return 2
+      }
+      return runStream(args)
+    }
+    default:
+      process.stderr.write(`aimux: unknown command '${command}'\n\n${usage}\n`)
+      return 2
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2))
