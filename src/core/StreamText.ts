@@ -128,7 +128,7 @@ export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions
   readonly includeRawChunks?: boolean | undefined
   /** Ends the run with an `abort` part when it completes (or the signal aborts). */
   readonly abort?: AbortTrigger | undefined
-  /** Called before each part is emitted, except the `start`/`start-step`/`finish-step`/`finish`/`abort` frames. */
+  /** Called before each part is emitted (every part except `abort`), in stream order. */
   readonly onChunk?: ((part: TextStreamPart) => Effect.Effect<void, unknown>) | undefined
   /** Called for each `error` part. */
   readonly onError?: ((error: unknown) => Effect.Effect<void, unknown>) | undefined
@@ -300,7 +300,7 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
           ? Effect.sync(() => emit(part))
           : Effect.andThen(notify(options.onChunk, part), Effect.sync(() => emit(part)))
       const steps: Array<StepResult> = []
-      const run = runSteps(options, runtime, emit, emitChunk, steps)
+      const run = runSteps(options, runtime, emitChunk, steps)
       const abort = options.abort
       if (abort === undefined) {
         yield* run
@@ -331,7 +331,6 @@ const fromSignal = (signal: AbortSignal): Effect.Effect<unknown> =>
 const runSteps = <T extends Toolkit.Any, R>(
   options: StreamTextOptions<T, R>,
   runtime: ToolRuntime,
-  emit: (part: TextStreamPart) => void,
   emitChunk: (part: TextStreamPart) => Effect.Effect<void>,
   steps: Array<StepResult>
 ): Effect.Effect<void, never, LanguageModel> =>
@@ -345,7 +344,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     const reserveReasoning = makeIdReserver(defaultGenerateId)
     let messages: Prompt = toPrompt(options)
     let totalUsage = CoreUsage.nullUsage()
-    emit({ type: "start" })
+    yield* emitChunk({ type: "start" })
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
       const stepMessages = messages
@@ -356,7 +355,7 @@ const runSteps = <T extends Toolkit.Any, R>(
       if (Exit.isFailure(started)) {
         const error = Cause.squash(started.cause)
         yield* notify(options.onError, error)
-        emit({ type: "error", error })
+        yield* emitChunk({ type: "error", error })
         return
       }
       const { stream, request, response } = started.value
@@ -390,11 +389,11 @@ const runSteps = <T extends Toolkit.Any, R>(
           builder.add(part)
           return emitChunk(part)
         })
-      const startStep = () => {
-        if (first) {
-          first = false
-          emit({ type: "start-step", request: stepRequest, warnings })
-        }
+      // `start-step` goes out before the first part after `stream-start` (once per step)
+      const startStep = (): Effect.Effect<void> => {
+        if (!first) return Effect.void
+        first = false
+        return emitChunk({ type: "start-step", request: stepRequest, warnings })
       }
       const handle = (part: StreamPart): Effect.Effect<void> => {
         if (part.type === "stream-start") {
@@ -405,8 +404,10 @@ const runSteps = <T extends Toolkit.Any, R>(
         if (withheld && (part.type === "tool-input-start" || part.type === "tool-input-delta" || part.type === "tool-input-end")) {
           return Effect.void
         }
-        startStep()
         if (collectRaw !== undefined) collectRaw(part)
+        return first ? Effect.andThen(startStep(), handlePart(part)) : handlePart(part)
+      }
+      const handlePart = (part: Exclude<StreamPart, { readonly type: "stream-start" }>): Effect.Effect<void> => {
         switch (part.type) {
           case "text-start": {
             const id = reserveText(part.id)
@@ -560,11 +561,11 @@ const runSteps = <T extends Toolkit.Any, R>(
         if (Cause.hasInterruptsOnly(streamExit.cause)) return yield* Effect.interrupt
         const error = Cause.squash(streamExit.cause)
         yield* notify(options.onError, error)
-        emit({ type: "error", error })
+        yield* emitChunk({ type: "error", error })
         return
       }
       if (!terminal && !output) {
-        emit({
+        yield* emitChunk({
           type: "error",
           error: new NoOutputGeneratedError({
             message: "No output generated. The model stream ended without a finish chunk."
@@ -572,7 +573,7 @@ const runSteps = <T extends Toolkit.Any, R>(
         })
         return
       }
-      startStep()
+      yield* startStep()
       // client tools run only when the model call ended with stop/tool-calls
       if (isToolExecutionAllowed(finishReason) && toExecute.length > 0) {
         yield* Effect.forEach(
@@ -597,7 +598,7 @@ const runSteps = <T extends Toolkit.Any, R>(
         providerMetadata,
         response: { ...stepResponse, headers: response?.headers }
       }
-      emit(finishStep)
+      yield* emitChunk(finishStep)
       totalUsage = CoreUsage.add(totalUsage, usage)
       const responseMessages = yield* toResponseMessages(builder.content, runtime.info)
       const step: StepResult = {
@@ -631,7 +632,7 @@ const runSteps = <T extends Toolkit.Any, R>(
           ...(options.recordContent === true ? { "gen_ai.response.text": step.text } : {})
         })
         yield* notify(options.onEnd ?? options.onFinish, resultOf(steps, totalUsage))
-        emit({ type: "finish", finishReason, rawFinishReason, totalUsage })
+        yield* emitChunk({ type: "finish", finishReason, rawFinishReason, totalUsage })
         return
       }
       messages = [...messages, ...responseMessages]
