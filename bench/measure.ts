@@ -1,0 +1,160 @@
+/**
+ * Measurement machinery of `npm run bench`: a response body that hands out pre-split chunks (the
+ * same for every implementation), probes for the first response byte and the first part, heap
+ * sampling, and the median-of-runs driver.
+ */
+
+/** What one run observes besides its duration. */
+export interface Probe {
+  /** `performance.now()` when the body delivered its first chunk (the first response byte). */
+  firstByte: number
+  /** `performance.now()` when the consumer saw the first part derived from the body. */
+  firstPart: number
+  /** Parts (or events, for the floor) consumed. */
+  parts: number
+  /** Called per body chunk and per consumed batch: samples the heap in memory runs. */
+  sample: () => void
+}
+
+const noop = () => {}
+
+/** A probe for a timed run (no heap sampling). */
+export const timingProbe = (): Probe => ({ firstByte: 0, firstPart: 0, parts: 0, sample: noop })
+
+/** A probe that samples `heapUsed` at every tick and keeps the peak. */
+export const memoryProbe = (): Probe & { peak: number } => {
+  const probe = {
+    firstByte: 0,
+    firstPart: 0,
+    parts: 0,
+    peak: 0,
+    sample: () => {
+      const used = process.memoryUsage().heapUsed
+      if (used > probe.peak) probe.peak = used
+    }
+  }
+  return probe
+}
+
+/** Marks the first part (call for every part or batch; cheap after the first). */
+export const seen = (probe: Probe, count: number): void => {
+  if (probe.parts === 0 && count > 0) probe.firstPart = performance.now()
+  probe.parts += count
+}
+
+/**
+ * A body that enqueues one pre-split chunk per pull (as a socket hands over network reads),
+ * recording the first-byte time and sampling the heap per chunk.
+ */
+export const bodyOf = (chunks: ReadonlyArray<Uint8Array>, probe: Probe): ReadableStream<Uint8Array> => {
+  let index = 0
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      probe.sample()
+      if (index === 0) probe.firstByte = performance.now()
+      if (index < chunks.length) controller.enqueue(chunks[index++])
+      else controller.close()
+    }
+  }, { highWaterMark: 0 })
+}
+
+/** A `Response` with an SSE content type around {@link bodyOf}. */
+export const responseOf = (chunks: ReadonlyArray<Uint8Array>, probe: Probe): Response =>
+  new Response(bodyOf(chunks, probe), { status: 200, headers: { "content-type": "text/event-stream" } })
+
+/** One run: consume everything, record into the probe. */
+export type Runner = (probe: Probe) => Promise<void>
+
+/** Median of numbers. */
+export const median = (values: ReadonlyArray<number>): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const collect = (): void => {
+  const gc = globalThis.gc
+  if (gc !== undefined) {
+    gc()
+    gc()
+  }
+}
+
+/** Statistics of one implementation on one workload. */
+export interface Stats {
+  /** Median run time (ms). */
+  readonly ms: number
+  /** Every timed run (ms). */
+  readonly runs: ReadonlyArray<number>
+  /** Median time from the first response byte to the first part (ms). */
+  readonly firstPartMs: number
+  /** Median peak `heapUsed` growth over the post-gc baseline (bytes). */
+  readonly heapPeak: number
+  /** Parts consumed per run. */
+  readonly parts: number
+}
+
+/** Options of {@link measure}. */
+export interface MeasureOptions {
+  readonly warmup: number
+  readonly runs: number
+  readonly memoryRuns: number
+}
+
+/**
+ * Warm-up runs, then `runs` timed runs (a full gc before each, no sampling), then `memoryRuns`
+ * runs sampling `heapUsed` per body chunk and consumed batch after a full gc.
+ */
+export const measure = async (runner: Runner, options: MeasureOptions): Promise<Stats> => {
+  for (let i = 0; i < options.warmup; i++) await runner(timingProbe())
+  const runs: Array<number> = []
+  const firstParts: Array<number> = []
+  let parts = 0
+  for (let i = 0; i < options.runs; i++) {
+    collect()
+    const probe = timingProbe()
+    const start = performance.now()
+    await runner(probe)
+    runs.push(performance.now() - start)
+    firstParts.push(probe.firstPart - probe.firstByte)
+    parts = probe.parts
+  }
+  const peaks: Array<number> = []
+  for (let i = 0; i < options.memoryRuns; i++) {
+    collect()
+    const probe = memoryProbe()
+    const baseline = process.memoryUsage().heapUsed
+    probe.peak = baseline
+    await runner(probe)
+    probe.sample()
+    peaks.push(probe.peak - baseline)
+  }
+  return {
+    ms: median(runs),
+    runs,
+    firstPartMs: median(firstParts),
+    heapPeak: peaks.length > 0 ? median(peaks) : Number.NaN,
+    parts
+  }
+}
+
+/** Live-heap peak of one run: a full gc at every sample (slow; for the linearity check only). */
+export const liveHeapPeak = async (runner: Runner, every: number): Promise<number> => {
+  collect()
+  const baseline = process.memoryUsage().heapUsed
+  let peak = baseline
+  let ticks = 0
+  const probe: Probe = {
+    firstByte: 0,
+    firstPart: 0,
+    parts: 0,
+    sample: () => {
+      if (ticks++ % every !== 0) return
+      collect()
+      const used = process.memoryUsage().heapUsed
+      if (used > peak) peak = used
+    }
+  }
+  await runner(probe)
+  return peak - baseline
+}

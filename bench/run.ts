@@ -1,0 +1,304 @@
+/**
+ * `npm run bench`: aimux against the pinned upstream packages and against the floor
+ * (eventsource-parser + `JSON.parse`), in one process, on identical seeded bytes split into the
+ * same 16 KiB network chunks. Prints a table and the targets met, writes `bench/results.json`.
+ *
+ * Flags: `--only W1,W3,L` (workloads; `L` is the linearity check), `--runs N` (timed runs,
+ * default 7), `--warmup N` (default 3), `--memory-runs N` (default 3), `--chunk-size N` (default
+ * 16384), `--quick` (fewer runs, no linearity check unless asked for).
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import type { LanguageModelV4StreamPart } from "@ai-sdk/provider"
+import * as Data from "./data.ts"
+import { liveHeapPeak, measure, type MeasureOptions, median, type Runner, type Stats, timingProbe } from "./measure.ts"
+import * as W from "./workloads.ts"
+
+const argv = process.argv.slice(2)
+const flag = (name: string): string | undefined => {
+  const i = argv.indexOf(`--${name}`)
+  return i === -1 ? undefined : argv[i + 1]
+}
+const quick = argv.includes("--quick")
+const only = flag("only")?.split(",").map((s) => s.trim().toUpperCase())
+const selected = (name: string, byDefault = true) => (only === undefined ? byDefault : only.includes(name))
+const options: MeasureOptions = {
+  warmup: Number(flag("warmup") ?? (quick ? 1 : 3)),
+  runs: Number(flag("runs") ?? (quick ? 5 : 7)),
+  memoryRuns: Number(flag("memory-runs") ?? (quick ? 1 : 3))
+}
+const chunkSize = Number(flag("chunk-size") ?? 16 * 1024)
+
+if (globalThis.gc === undefined) {
+  console.warn("warning: run with --expose-gc (npm run bench does) for heap measurements after a full gc")
+}
+
+interface Implementation {
+  readonly name: "aimux" | "upstream" | "floor"
+  readonly runner: Runner
+}
+
+interface Workload {
+  readonly id: string
+  readonly title: string
+  /** Bytes the workload processes (the SSE body; for W3 the parts as JSON). */
+  readonly bytes: number
+  readonly implementations: ReadonlyArray<Implementation>
+  /** Targets that apply: time ratio vs upstream, vs floor, first-part latency. */
+  readonly upstreamTarget?: number
+  readonly floorTarget?: number
+  readonly latency: boolean
+}
+
+const workloads: Array<Workload> = []
+
+if (selected("W1")) {
+  const body = Data.openaiTextBody(20_000)
+  const chunks = Data.split(body, chunkSize)
+  workloads.push({
+    id: "W1",
+    title: "OpenAI chat, 20,000 text deltas",
+    bytes: body.length,
+    implementations: [
+      { name: "aimux", runner: W.aimuxOpenAI(chunks) },
+      { name: "upstream", runner: W.upstreamOpenAI(chunks) },
+      { name: "floor", runner: W.floor(chunks) }
+    ],
+    upstreamTarget: 0.33,
+    floorTarget: 3,
+    latency: true
+  })
+}
+
+if (selected("W2")) {
+  const body = Data.openaiToolsBody(8, 2_000)
+  const chunks = Data.split(body, chunkSize)
+  workloads.push({
+    id: "W2",
+    title: "OpenAI chat, 8 parallel tool calls x 2,000 fragments",
+    bytes: body.length,
+    implementations: [
+      { name: "aimux", runner: W.aimuxOpenAI(chunks) },
+      { name: "upstream", runner: W.upstreamOpenAI(chunks) },
+      { name: "floor", runner: W.floor(chunks) }
+    ],
+    upstreamTarget: 0.33,
+    floorTarget: 3,
+    latency: true
+  })
+}
+
+if (selected("W3")) {
+  const parts = Data.coreParts(20_000, 100)
+  // the same objects, seen through upstream's V4 types (the wire shapes are identical)
+  const upstreamParts: Array<LanguageModelV4StreamPart> = JSON.parse(JSON.stringify(parts), (key, value) =>
+    key === "timestamp" ? new Date(value) : value)
+  workloads.push({
+    id: "W3",
+    title: "streamText, 20,000 text deltas + 100 executed tool calls",
+    bytes: Data.jsonSize(parts),
+    implementations: [
+      { name: "aimux", runner: W.aimuxStreamText(parts) },
+      { name: "upstream", runner: W.upstreamStreamTextRunner(upstreamParts) }
+    ],
+    upstreamTarget: 0.33,
+    latency: false
+  })
+}
+
+if (selected("W4")) {
+  const body = Data.anthropicBody(4_000, 10_000, 2_000)
+  const chunks = Data.split(body, chunkSize)
+  workloads.push({
+    id: "W4",
+    title: "Anthropic messages, thinking + text + tool use",
+    bytes: body.length,
+    implementations: [
+      { name: "aimux", runner: W.aimuxAnthropic(chunks) },
+      { name: "upstream", runner: W.upstreamAnthropic(chunks) },
+      { name: "floor", runner: W.floor(chunks) }
+    ],
+    latency: true
+  })
+}
+
+const MB = 1024 * 1024
+const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "—")
+
+interface Row {
+  readonly workload: string
+  readonly implementation: string
+  readonly bytes: number
+  readonly parts: number
+  readonly ms: number
+  readonly mbPerSec: number
+  readonly heapPeakMB: number
+  readonly firstPartMs: number | undefined
+  readonly vsUpstream: number | undefined
+  readonly vsFloor: number | undefined
+  readonly runs: ReadonlyArray<number>
+}
+
+const rows: Array<Row> = []
+const targets: Array<{ readonly target: string; readonly value: string; readonly met: boolean }> = []
+
+for (const workload of workloads) {
+  const stats = new Map<string, Stats>()
+  for (const implementation of workload.implementations) {
+    process.stderr.write(`${workload.id} ${implementation.name} ...`)
+    const s = await measure(implementation.runner, options)
+    stats.set(implementation.name, s)
+    process.stderr.write(` ${fmt(s.ms, 1)} ms\n`)
+  }
+  const upstream = stats.get("upstream")
+  const floorStats = stats.get("floor")
+  for (const implementation of workload.implementations) {
+    const s = stats.get(implementation.name)!
+    rows.push({
+      workload: workload.id,
+      implementation: implementation.name,
+      bytes: workload.bytes,
+      parts: s.parts,
+      ms: s.ms,
+      mbPerSec: workload.bytes / MB / (s.ms / 1000),
+      heapPeakMB: s.heapPeak / MB,
+      firstPartMs: workload.latency ? s.firstPartMs : undefined,
+      vsUpstream: upstream === undefined ? undefined : s.ms / upstream.ms,
+      vsFloor: floorStats === undefined ? undefined : s.ms / floorStats.ms,
+      runs: s.runs
+    })
+  }
+  const aimux = stats.get("aimux")!
+  if (upstream !== undefined && workload.upstreamTarget !== undefined) {
+    const ratio = aimux.ms / upstream.ms
+    targets.push({
+      target: `${workload.id} aimux/upstream time <= ${workload.upstreamTarget}`,
+      value: fmt(ratio),
+      met: ratio <= workload.upstreamTarget
+    })
+  }
+  if (floorStats !== undefined && workload.floorTarget !== undefined) {
+    const ratio = aimux.ms / floorStats.ms
+    targets.push({
+      target: `${workload.id} aimux/floor time <= ${workload.floorTarget}`,
+      value: fmt(ratio),
+      met: ratio <= workload.floorTarget
+    })
+  }
+  if (upstream !== undefined && options.memoryRuns > 0) {
+    targets.push({
+      target: `${workload.id} peak heap growth <= upstream's`,
+      value: `${fmt(aimux.heapPeak / MB, 1)} MB vs ${fmt(upstream.heapPeak / MB, 1)} MB`,
+      met: aimux.heapPeak <= upstream.heapPeak
+    })
+  }
+  if (upstream !== undefined && workload.latency) {
+    targets.push({
+      target: `${workload.id} first byte -> first part <= upstream's`,
+      value: `${fmt(aimux.firstPartMs, 3)} ms vs ${fmt(upstream.firstPartMs, 3)} ms`,
+      met: aimux.firstPartMs <= upstream.firstPartMs
+    })
+  }
+}
+
+// Linearity of tool arguments: 1 MB vs 10 MB of arguments through the aimux OpenAI stream.
+interface Linearity {
+  readonly sizes: ReadonlyArray<{
+    readonly argumentBytes: number
+    readonly bodyBytes: number
+    readonly ms: number
+    readonly liveHeapPeakMB: number
+  }>
+  readonly timeRatio: number
+  readonly memoryRatio: number
+}
+let linearity: Linearity | undefined
+if (selected("L", !quick)) {
+  const sizes: Array<Linearity["sizes"][number]> = []
+  for (const argumentBytes of [1 * MB, 10 * MB]) {
+    const body = Data.openaiLargeArgumentsBody(argumentBytes)
+    const chunks = Data.split(body, chunkSize)
+    const runner = W.aimuxOpenAI(chunks)
+    process.stderr.write(`L ${argumentBytes / MB} MB ...`)
+    await runner(timingProbe())
+    const times: Array<number> = []
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now()
+      await runner(timingProbe())
+      times.push(performance.now() - start)
+    }
+    // a full gc every 16 network chunks: the peak of what is really retained
+    const live = await liveHeapPeak(runner, 16)
+    sizes.push({ argumentBytes, bodyBytes: body.length, ms: median(times), liveHeapPeakMB: live / MB })
+    process.stderr.write(` ${fmt(median(times), 1)} ms\n`)
+  }
+  const [small, large] = sizes
+  linearity = {
+    sizes,
+    timeRatio: large.ms / small.ms,
+    memoryRatio: large.liveHeapPeakMB / small.liveHeapPeakMB
+  }
+  targets.push({
+    target: "L tool arguments time linear (10 MB / 1 MB <= 13)",
+    value: fmt(linearity.timeRatio),
+    met: linearity.timeRatio <= 13
+  })
+  targets.push({
+    target: "L live heap at 10 MB of arguments <= 3x the argument text",
+    value: `${fmt(large.liveHeapPeakMB, 1)} MB`,
+    met: large.liveHeapPeakMB <= 3 * (large.argumentBytes / MB)
+  })
+}
+
+// ---- report ----
+
+const cpu = os.cpus()[0]?.model ?? "unknown"
+const machine = {
+  node: process.version,
+  cpu,
+  nproc: os.availableParallelism(),
+  platform: `${os.platform()} ${os.release()}`,
+  chunkSize,
+  ...options
+}
+
+const header = ["workload", "impl", "MB", "parts", "median ms", "MB/s", "heap peak MB", "1st part ms", "/upstream", "/floor"]
+const table = rows.map((r) => [
+  r.workload,
+  r.implementation,
+  fmt(r.bytes / MB),
+  String(r.parts),
+  fmt(r.ms, 1),
+  fmt(r.mbPerSec, 1),
+  fmt(r.heapPeakMB, 1),
+  r.firstPartMs === undefined ? "—" : fmt(r.firstPartMs, 3),
+  r.vsUpstream === undefined ? "—" : fmt(r.vsUpstream),
+  r.vsFloor === undefined ? "—" : fmt(r.vsFloor)
+])
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)))
+const line = (cells: ReadonlyArray<string>) => "| " + cells.map((c, i) => c.padEnd(widths[i])).join(" | ") + " |"
+
+console.log(`\nmachine: ${cpu}, nproc ${machine.nproc}, Node ${machine.node}, chunk ${chunkSize} B`)
+console.log(`runs: ${options.warmup} warm-up, median of ${options.runs} timed, ${options.memoryRuns} heap-sampled\n`)
+console.log(line(header))
+console.log(line(widths.map((w) => "-".repeat(w))))
+for (const row of table) console.log(line(row))
+if (linearity !== undefined) {
+  console.log("\nlinearity (aimux, one tool call, 128-char fragments):")
+  for (const s of linearity.sizes) {
+    console.log(
+      `  ${fmt(s.argumentBytes / MB, 0)} MB arguments: ${fmt(s.ms, 1)} ms, live heap peak ${fmt(s.liveHeapPeakMB, 1)} MB`
+    )
+  }
+  console.log(`  time ratio ${fmt(linearity.timeRatio)}, live heap ratio ${fmt(linearity.memoryRatio)}`)
+}
+console.log("\ntargets:")
+for (const t of targets) console.log(`  [${t.met ? "met" : "MISSED"}] ${t.target}: ${t.value}`)
+
+const resultsPath = path.join(import.meta.dirname, "results.json")
+fs.writeFileSync(
+  resultsPath,
+  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, targets }, null, 2) + "\n"
+)
+console.log(`\nwritten ${path.relative(process.cwd(), resultsPath)}`)

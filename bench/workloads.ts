@@ -1,0 +1,172 @@
+/**
+ * The implementations measured by `npm run bench`, each as a {@link Runner}: aimux, the pinned
+ * upstream package (fetch mocked with the same chunks), and the floor (eventsource-parser +
+ * `JSON.parse` over the same chunks and nothing else).
+ */
+import { createAnthropic } from "@ai-sdk/anthropic"
+import { createOpenAI } from "@ai-sdk/openai"
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
+import { jsonSchema, streamText as upstreamStreamText, tool } from "ai"
+import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
+import { Effect, Schema, Stream } from "effect"
+import { HttpClient, HttpClientResponse } from "effect/http"
+import { createParser } from "eventsource-parser"
+import * as StreamText from "../src/core/StreamText.ts"
+import * as Tool from "../src/core/Tool.ts"
+import type * as LanguageModel from "../src/LanguageModel.ts"
+import { makeCounter } from "../src/provider-utils/IdGenerator.ts"
+import * as Anthropic from "../src/providers/anthropic/Anthropic.ts"
+import * as AnthropicLanguageModel from "../src/providers/anthropic/AnthropicLanguageModel.ts"
+import * as OpenAIChatLanguageModel from "../src/providers/openai/OpenAIChatLanguageModel.ts"
+import { CallOptions } from "../src/spec/CallOptions.ts"
+import type { StreamPart } from "../src/spec/StreamPart.ts"
+import * as MockLanguageModel from "../src/testing/MockLanguageModel.ts"
+import { bodyOf, type Probe, responseOf, type Runner, seen } from "./measure.ts"
+
+const upstreamOptions: LanguageModelV4CallOptions = {
+  prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }]
+}
+const aimuxOptions: CallOptions = Schema.decodeUnknownSync(CallOptions)(upstreamOptions)
+
+/** Parts are counted in batches; the heap is sampled every 256 parts (same rate on every side). */
+const consumed = (probe: Probe, count: number): void => {
+  const before = probe.parts
+  seen(probe, count)
+  if ((before >>> 8) !== (probe.parts >>> 8)) probe.sample()
+}
+
+/** An `HttpClient` answering with the chunks, as the fetch client would (a WHATWG `Response`). */
+const replayClient = (chunks: ReadonlyArray<Uint8Array>, probe: Probe): HttpClient.HttpClient =>
+  HttpClient.make((request) => Effect.sync(() => HttpClientResponse.fromWeb(request, responseOf(chunks, probe))))
+
+/** A `fetch` answering with the chunks. */
+const mockFetch = (chunks: ReadonlyArray<Uint8Array>, probe: Probe): typeof fetch => () =>
+  Promise.resolve(responseOf(chunks, probe))
+
+/** Consumes an aimux model stream, a batch (one per network chunk) at a time. */
+const runAimuxStream = (
+  model: LanguageModel.Service,
+  probe: Probe
+): Promise<void> =>
+  Effect.runPromise(
+    Effect.flatMap(model.stream(aimuxOptions), ({ stream }) =>
+      Stream.runForEachArray(stream, (parts) =>
+        Effect.sync(() => {
+          // stream-start is emitted before any byte is read: it is not the first part
+          consumed(probe, parts[0].type === "stream-start" ? parts.length - 1 : parts.length)
+        })))
+  )
+
+/** Consumes an upstream `doStream` result part by part. */
+const runUpstreamStream = async (
+  result: PromiseLike<{ readonly stream: ReadableStream<LanguageModelV4StreamPart> }>,
+  probe: Probe
+): Promise<void> => {
+  const reader = (await result).stream.getReader()
+  while (true) {
+    const { done, value } = await reader.read()
+    if (done) return
+    if (value.type !== "stream-start") consumed(probe, 1)
+  }
+}
+
+/** The floor: UTF-8 decode, eventsource-parser and `JSON.parse` per event, over the same body. */
+export const floor = (chunks: ReadonlyArray<Uint8Array>): Runner => async (probe) => {
+  const decoder = new TextDecoder()
+  let events = 0
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.data === "[DONE]") return
+      JSON.parse(event.data)
+      events++
+    }
+  })
+  const reader = bodyOf(chunks, probe).getReader()
+  while (true) {
+    const { done, value } = await reader.read()
+    if (done) break
+    events = 0
+    parser.feed(decoder.decode(value, { stream: true }))
+    consumed(probe, events)
+  }
+}
+
+/** aimux OpenAI chat `stream` (W1, W2, linearity). */
+export const aimuxOpenAI = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runAimuxStream(
+    OpenAIChatLanguageModel.makeWith(replayClient(chunks, probe), {
+      provider: "openai.chat",
+      modelId: "gpt-4o-mini",
+      url: "https://api.openai.com/v1/chat/completions",
+      headers: { Authorization: "Bearer bench" },
+      generateId: makeCounter("id")
+    }),
+    probe
+  )
+
+/** Upstream `@ai-sdk/openai` chat `doStream` (W1, W2). */
+export const upstreamOpenAI = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runUpstreamStream(
+    createOpenAI({ apiKey: "bench", fetch: mockFetch(chunks, probe) }).chat("gpt-4o-mini").doStream(upstreamOptions),
+    probe
+  )
+
+/** aimux Anthropic messages `stream` (W4). */
+export const aimuxAnthropic = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  Effect.runPromise(
+    Effect.map(
+      Anthropic.modelConfig("claude-sonnet-4-5", { apiKey: "bench" }),
+      (config) =>
+        AnthropicLanguageModel.makeWith(replayClient(chunks, probe), { ...config, generateId: makeCounter("id") })
+    )
+  ).then((model) => runAimuxStream(model, probe))
+
+/** Upstream `@ai-sdk/anthropic` messages `doStream` (W4). */
+export const upstreamAnthropic = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runUpstreamStream(
+    createAnthropic({ apiKey: "bench", fetch: mockFetch(chunks, probe) })("claude-sonnet-4-5").doStream(upstreamOptions),
+    probe
+  )
+
+const weatherSchema = {
+  type: "object",
+  properties: { city: { type: "string" }, days: { type: "number" } },
+  required: ["city", "days"],
+  additionalProperties: false
+} as const
+
+/** aimux `streamText` over the mock model, tools executed (W3). */
+export const aimuxStreamText = (parts: ReadonlyArray<StreamPart>): Runner => (probe) =>
+  Effect.runPromise(
+    StreamText.streamText({
+      prompt: "hi",
+      tools: {
+        weather: Tool.make({
+          inputSchema: Tool.jsonSchema<{ city: string; days: number }>(weatherSchema),
+          execute: (input) => Effect.succeed({ city: input.city, temperature: 21 })
+        })
+      }
+    }).pipe(
+      Stream.runForEachArray((batch) => Effect.sync(() => consumed(probe, batch.length))),
+      Effect.provide(MockLanguageModel.layer({ stream: { stream: parts } }))
+    )
+  )
+
+/** Upstream `ai` `streamText` over `MockLanguageModelV4` with the same parts, tools executed (W3). */
+export const upstreamStreamTextRunner = (parts: ReadonlyArray<LanguageModelV4StreamPart>): Runner => async (probe) => {
+  const model = new MockLanguageModelV4({
+    doStream: async () => ({ stream: convertArrayToReadableStream([...parts]) })
+  })
+  const result = upstreamStreamText({
+    model,
+    prompt: "hi",
+    tools: {
+      weather: tool({
+        inputSchema: jsonSchema<{ city: string; days: number }>(weatherSchema),
+        execute: async (input) => ({ city: input.city, temperature: 21 })
+      })
+    },
+    onError: () => {}
+  })
+  for await (const _part of result.fullStream) consumed(probe, 1)
+}
