@@ -38,8 +38,10 @@ const normalizeSourceIds = (lines: Array<unknown>) =>
 // The validator's own issue text (zod vs Schema) is a documented divergence.
 const cutValidatorText = (lines: Array<unknown>) =>
   lines.map((line) => {
-    const error = typeof line === "object" && line !== null ? Reflect.get(line, "error") : undefined
+    if (typeof line !== "object" || line === null) return line
+    const error: unknown = Reflect.get(line, "error")
     const message = typeof error === "object" && error !== null ? Reflect.get(error, "message") : undefined
+    if (typeof error !== "object" || error === null) return line
     if (typeof message !== "string" || Reflect.get(error, "name") !== "AI_TypeValidationError") return line
     return { ...line, error: { ...error, message: message.split("\nError message:")[0] } }
   })
