@@ -1,0 +1,129 @@
+/**
+ * Cancellation (spec §6, behaviour 38): interrupting the consumer aborts the
+ * HTTP request; parts already emitted stay emitted; no tool-call for open
+ * calls, no finish. Upstream's parts before its AbortError are the reference.
+ */
+import { Duration, Effect, Fiber, Layer, Stream } from "effect"
+import { describe, expect, it } from "vitest"
+import { partToJson } from "../../../src/cli/internal/wire.ts"
+import { IdGenerator } from "../../../src/provider-utils/IdGenerator.ts"
+import { OpenAI } from "../../../src/providers/openai/index.ts"
+import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
+import { decodeCallOptions } from "./differential.ts"
+import { readAll, upstreamChat } from "./upstream.ts"
+
+const frames = [
+  { id: "c", created: 1, model: "m", choices: [{ index: 0, delta: { content: "Hi" }, finish_reason: null }] },
+  {
+    choices: [{
+      index: 0,
+      delta: { tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "f", arguments: "{\"a\":" } }] },
+      finish_reason: null
+    }]
+  }
+]
+const sse = frames.map((f) => `data: ${JSON.stringify(f)}\n\n`).join("")
+const hi = { prompt: [{ role: "user" as const, content: [{ type: "text" as const, text: "hi" }] }] }
+
+const upstreamAbortAfter = async (count: number) => {
+  const controller = new AbortController()
+  const fetch: typeof globalThis.fetch = async (_input, init) => {
+    const bytes = new TextEncoder().encode(sse)
+    let sent = false
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        init?.signal?.addEventListener("abort", () => c.error(init.signal?.reason))
+      },
+      pull(c) {
+        if (!sent) {
+          sent = true
+          c.enqueue(bytes)
+        }
+        return new Promise(() => {})
+      }
+    })
+    return new Response(body, { headers: { "content-type": "text/event-stream" } })
+  }
+  const result = await upstreamChat("gpt-4o-mini", fetch).doStream({ ...hi, abortSignal: controller.signal })
+  const reader = result.stream.getReader()
+  const parts: Array<unknown> = []
+  while (parts.length < count) {
+    const { done, value } = await reader.read()
+    if (done) break
+    parts.push(value)
+  }
+  controller.abort()
+  reader.releaseLock()
+  const rest = await readAll(result.stream)
+  return { parts: [...parts, ...rest.parts].map((p) => partToJson(p as StreamPart)), error: rest.error }
+}
+
+const layerFor = (replay: ReturnType<typeof ReplayHttpClient.make>) =>
+  OpenAI.layerChat("gpt-4o-mini", { apiKey: "k" }).pipe(
+    Layer.provide(Layer.merge(replay.layer, IdGenerator.layerCounter("id")))
+  )
+
+describe("OpenAI chat cancellation", () => {
+  it("interrupting the consumer mid-stream: parts so far, no tool-call, no finish, request aborted", async () => {
+    const upstream = await upstreamAbortAfter(5)
+    expect(upstream.error).toBeInstanceOf(Error)
+
+    const replay = ReplayHttpClient.make({ body: sse, hang: true })
+    const parts: Array<StreamPart> = []
+    await Effect.runPromise(
+      Effect.gen(function*() {
+        const model = yield* OpenAI.chat("gpt-4o-mini", { apiKey: "k" })
+        const response = yield* model.stream(decodeCallOptions(hi))
+        const fiber = yield* Effect.forkChild(
+          Stream.runForEach(response.stream, (part) => Effect.sync(() => parts.push(part)))
+        )
+        while (parts.length < 5) yield* Effect.sleep(Duration.millis(5))
+        yield* Effect.sleep(Duration.millis(20))
+        yield* Fiber.interrupt(fiber)
+      }).pipe(Effect.provide(Layer.merge(replay.layer, IdGenerator.layerCounter("id"))))
+    )
+    expect(parts.map(partToJson)).toEqual(upstream.parts)
+    expect(parts.map((p) => p.type)).toEqual([
+      "stream-start",
+      "response-metadata",
+      "text-start",
+      "text-delta",
+      "tool-input-start",
+      "tool-input-delta"
+    ].slice(0, parts.length))
+    expect(parts.some((p) => p.type === "tool-call" || p.type === "finish")).toBe(false)
+    expect(replay.recorder.cancelledBodies).toBe(1)
+  })
+
+  it("interrupting while waiting for the first output aborts the request", async () => {
+    const replay = ReplayHttpClient.make({
+      body: `data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: "assistant" }, finish_reason: null }] })}\n\n`,
+      hang: true
+    })
+    const result = await Effect.runPromise(
+      Effect.gen(function*() {
+        const model = yield* OpenAI.chat("gpt-4o-mini", { apiKey: "k" })
+        return yield* Effect.timeoutOption(model.stream(decodeCallOptions(hi)), Duration.millis(50))
+      }).pipe(Effect.provide(replay.layer))
+    )
+    expect(result._tag).toBe("None")
+    await Effect.runPromise(Effect.sleep(Duration.millis(10)))
+    expect(replay.recorder.cancelledBodies).toBe(1)
+  })
+
+  it("the Layer builds a model whose stream is tied to the consumer", async () => {
+    const replay = ReplayHttpClient.make({ body: sse, hang: true })
+    const { LanguageModel } = await import("../../../src/LanguageModel.ts")
+    const taken = await Effect.runPromise(
+      Effect.gen(function*() {
+        const model = yield* LanguageModel
+        const response = yield* model.stream(decodeCallOptions(hi))
+        return yield* Stream.runCollect(Stream.take(response.stream, 4))
+      }).pipe(Effect.provide(layerFor(replay)))
+    )
+    expect(taken.map((p) => p.type)).toEqual(["stream-start", "response-metadata", "text-start", "text-delta"])
+    await Effect.runPromise(Effect.sleep(Duration.millis(10)))
+    expect(replay.recorder.cancelledBodies).toBe(1)
+  })
+})

@@ -1,0 +1,241 @@
+/**
+ * Differential: OpenAI chat `generate` on identical JSON bodies (recordings and
+ * crafted), error statuses for generate and stream, and the Layer's settings
+ * (API key and base URL from config, organization/project headers).
+ */
+import { ConfigProvider, Effect, Exit, Layer, Stream } from "effect"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { errorToJson } from "../../../src/cli/internal/wire.ts"
+import { makeCounter } from "../../../src/provider-utils/IdGenerator.ts"
+import { OpenAI } from "../../../src/providers/openai/index.ts"
+import * as OpenAIChatLanguageModel from "../../../src/providers/openai/OpenAIChatLanguageModel.ts"
+import { LanguageModel } from "../../../src/LanguageModel.ts"
+import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
+import { decodeCallOptions, normalizeIds, runOursStream, runUpstreamStream } from "./differential.ts"
+import { replayClient } from "./replay.ts"
+import { type Captured, mockFetch, upstreamChat } from "./upstream.ts"
+
+const recordingsDir = join(import.meta.dirname, "../../../../shared/recordings/openai-chat")
+const hi = { prompt: [{ role: "user" as const, content: [{ type: "text" as const, text: "hi" }] }] }
+
+const response = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    id: "chatcmpl-9",
+    object: "chat.completion",
+    created: 1711115037,
+    model: "gpt-4o-mini",
+    choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: "stop", ...extra }],
+    usage: { prompt_tokens: 4, completion_tokens: 30, total_tokens: 34 }
+  })
+
+const crafted: ReadonlyArray<[string, string]> = [
+  ["text", response({ content: "Hello" })],
+  ["refusal", response({ content: null, refusal: "I can't." })],
+  ["content and refusal", response({ content: "Part", refusal: "no" })],
+  ["audio transcript", response({ content: null, audio: { transcript: "spoken" } })],
+  ["tool calls with and without id", response({
+    content: null,
+    tool_calls: [
+      { id: "call_1", type: "function", function: { name: "a", arguments: "{\"x\":1}" } },
+      { id: "", type: "function", function: { name: "b", arguments: "{}" } }
+    ]
+  }, { finish_reason: "tool_calls" })],
+  ["annotations", response({
+    content: "See",
+    annotations: [{ type: "url_citation", url_citation: { start_index: 0, end_index: 3, url: "https://e.com", title: "E" } }]
+  })],
+  ["logprobs", response({ content: "Hi" }, {
+    logprobs: { content: [{ token: "Hi", logprob: -0.1, top_logprobs: [] }], refusal: null }
+  })],
+  ["empty logprobs", response({ content: "Hi" }, { logprobs: { content: [] } })],
+  ["usage details", JSON.stringify({
+    id: "x",
+    created: 1,
+    model: "m",
+    choices: [{ index: 0, message: { content: "ok" }, finish_reason: "length" }],
+    usage: {
+      prompt_tokens: 10,
+      completion_tokens: 5,
+      prompt_tokens_details: { cached_tokens: 2 },
+      completion_tokens_details: { reasoning_tokens: 1, accepted_prediction_tokens: 3, rejected_prediction_tokens: 4 }
+    }
+  })],
+  ["no usage, no metadata", JSON.stringify({ choices: [{ index: 0, message: { content: "ok" }, finish_reason: null }] })],
+  ["no choices", JSON.stringify({ id: "x", choices: [] })],
+  ["invalid json", "{not json"],
+  ["schema mismatch", JSON.stringify({ choices: "nope" })]
+]
+
+const recordings = existsSync(recordingsDir)
+  ? readdirSync(recordingsDir).filter((f) => f.endsWith(".json") && !f.includes("error")).sort()
+  : []
+const errorRecordings = existsSync(recordingsDir)
+  ? readdirSync(recordingsDir).filter((f) => f.endsWith(".json") && f.includes("error")).sort()
+  : []
+
+const upstreamGenerated = /^[0-9A-Za-z]{16}$/
+const oursGenerated = /^id-\d+$/
+
+const withDetails = (error: unknown) => {
+  const json = errorToJson(error)
+  if (typeof error === "object" && error !== null) {
+    for (const key of ["responseBody", "data", "url"]) {
+      const value: unknown = Reflect.get(error, key)
+      if (value !== undefined) json[key] = JSON.parse(JSON.stringify(value))
+    }
+  }
+  if (json.name === "AI_TypeValidationError" || json.name === "AI_APICallError") {
+    json.message = String(json.message).split("\nError message:")[0]
+  }
+  return json
+}
+
+const normalizeResult = (result: { content: ReadonlyArray<unknown> } & Record<string, unknown>, generated: RegExp) => {
+  const content = normalizeIds(
+    result.content.map((part) => {
+      const p = { ...(part as Record<string, unknown>) }
+      return p.type === "source" ? { ...p, type: "source" } : p
+    }),
+    generated
+  )
+  const json = JSON.parse(JSON.stringify({ ...result, content })) as Record<string, unknown>
+  const response = json.response as Record<string, unknown> | undefined
+  if (response !== undefined) delete response.headers
+  return json
+}
+
+const runUpstreamGenerate = async (body: string, status = 200, options = hi) => {
+  const captured: Captured = {}
+  try {
+    const result = await upstreamChat("gpt-4o-mini", mockFetch(body, captured, { status, contentType: "application/json" }))
+      .doGenerate(options)
+    return { body: captured.body, result: normalizeResult(result, upstreamGenerated) }
+  } catch (failure) {
+    return { body: captured.body, failure: withDetails(failure) }
+  }
+}
+
+const runOursGenerate = async (body: string, status = 200, options = hi) => {
+  const { client, seen } = replayClient(body, { status, contentType: "application/json" })
+  const model = OpenAIChatLanguageModel.makeWith(client, {
+    provider: "openai.chat",
+    modelId: "gpt-4o-mini",
+    url: "https://api.openai.com/v1/chat/completions",
+    headers: { Authorization: "Bearer test-key" },
+    generateId: makeCounter("id")
+  })
+  const exit = await Effect.runPromiseExit(model.generate(decodeCallOptions(options)))
+  if (Exit.isSuccess(exit)) return { body: seen.bodies[0], result: normalizeResult(exit.value, oursGenerated) }
+  const reason = exit.cause.reasons.find((r) => r._tag === "Fail")
+  return { body: seen.bodies[0], failure: withDetails(reason?._tag === "Fail" ? reason.error : exit.cause) }
+}
+
+describe("OpenAI chat generate (differential)", () => {
+  for (const [name, body] of crafted) {
+    it(name, async () => {
+      expect(await runOursGenerate(body)).toEqual(await runUpstreamGenerate(body))
+    })
+  }
+  for (const file of recordings) {
+    it(`recording ${file}`, async () => {
+      const body = readFileSync(join(recordingsDir, file), "utf8")
+      const ours = await runOursGenerate(body)
+      expect(ours).toEqual(await runUpstreamGenerate(body))
+      expect(ours.result).toBeDefined()
+    })
+  }
+})
+
+describe("OpenAI chat HTTP error statuses (differential, generate and stream)", () => {
+  const bodies: Array<[string, string, number]> = [
+    ...errorRecordings.map((f): [string, string, number] => [f, readFileSync(join(recordingsDir, f), "utf8"), 400]),
+    ["429 quota", JSON.stringify({ error: { message: "quota", type: "insufficient_quota", code: "insufficient_quota" } }), 429],
+    ["500 empty body", "", 500],
+    ["503 non-json body", "upstream unavailable", 503]
+  ]
+  for (const [name, body, status] of bodies) {
+    it(`generate: ${name}`, async () => {
+      const ours = await runOursGenerate(body, status)
+      expect(ours.failure).toBeDefined()
+      expect(ours).toEqual(await runUpstreamGenerate(body, status))
+    })
+    it(`stream: ${name}`, async () => {
+      const run = { status, contentType: "application/json" }
+      const ours = await runOursStream(body, run)
+      expect(ours.failure).toBeDefined()
+      expect(ours).toEqual(await runUpstreamStream(body, run))
+    })
+  }
+})
+
+describe("OpenAI provider settings", () => {
+  const sse = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"x\"},\"finish_reason\":\"stop\"}]}\n\n"
+  const runLayer = (layer: Layer.Layer<LanguageModel, unknown>) =>
+    Effect.runPromiseExit(
+      Effect.gen(function*() {
+        const model = yield* LanguageModel
+        const response = yield* model.stream(decodeCallOptions(hi))
+        return yield* Stream.runCollect(response.stream)
+      }).pipe(Effect.provide(layer))
+    )
+
+  it("reads OPENAI_API_KEY and OPENAI_BASE_URL from config; sends organization, project and headers", async () => {
+    const replay = ReplayHttpClient.make({ body: sse, reusable: true })
+    const config = ConfigProvider.layer(
+      ConfigProvider.fromUnknown({ OPENAI_API_KEY: "sk-config", OPENAI_BASE_URL: "https://proxy.example/v1/" })
+    )
+    const layer = OpenAI.layerChat("gpt-4o-mini", { organization: "org-1", project: "proj-1", headers: { "x-extra": "y" } })
+      .pipe(Layer.provide(Layer.merge(replay.layer, config)))
+    const exit = await runLayer(layer)
+    expect(Exit.isSuccess(exit)).toBe(true)
+    const request = replay.recorder.requests[0]
+    expect(request.url).toBe("https://proxy.example/v1/chat/completions")
+    expect(request.headers.authorization).toBe("Bearer sk-config")
+    expect(request.headers["openai-organization"]).toBe("org-1")
+    expect(request.headers["openai-project"]).toBe("proj-1")
+    expect(request.headers["x-extra"]).toBe("y")
+  })
+
+  it("an explicit apiKey and baseURL win; the default base URL is upstream's", async () => {
+    const replay = ReplayHttpClient.make({ body: sse, reusable: true })
+    const config = ConfigProvider.layer(ConfigProvider.fromUnknown({}))
+    const exit = await runLayer(
+      OpenAI.layerChat("gpt-4o-mini", { apiKey: "sk-given" }).pipe(Layer.provide(Layer.merge(replay.layer, config)))
+    )
+    expect(Exit.isSuccess(exit)).toBe(true)
+    expect(replay.recorder.requests[0].url).toBe("https://api.openai.com/v1/chat/completions")
+    expect(replay.recorder.requests[0].headers.authorization).toBe("Bearer sk-given")
+  })
+
+  it("a missing API key fails with LoadAPIKeyError (upstream message)", async () => {
+    const replay = ReplayHttpClient.make({ body: sse })
+    const config = ConfigProvider.layer(ConfigProvider.fromUnknown({}))
+    const exit = await runLayer(OpenAI.layerChat("gpt-4o-mini").pipe(Layer.provide(Layer.merge(replay.layer, config))))
+    expect(Exit.isFailure(exit)).toBe(true)
+    if (Exit.isFailure(exit)) {
+      const reason = exit.cause.reasons.find((r) => r._tag === "Fail")
+      expect(reason?._tag === "Fail" ? errorToJson(reason.error) : undefined).toEqual({
+        name: "AI_LoadAPIKeyError",
+        message: "OpenAI API key is missing. Pass it using the 'apiKey' parameter or the OPENAI_API_KEY environment variable."
+      })
+    }
+    expect(replay.recorder.requests).toHaveLength(0)
+  })
+
+  it("upstream sends the same headers for the same settings", async () => {
+    const captured: Captured = {}
+    const model = upstreamChat("gpt-4o-mini", mockFetch(sse, captured), {
+      apiKey: "sk-given",
+      organization: "org-1",
+      project: "proj-1",
+      headers: { "x-extra": "y" }
+    })
+    await model.doStream(hi)
+    expect(captured.headers?.authorization).toBe("Bearer sk-given")
+    expect(captured.headers?.["openai-organization"]).toBe("org-1")
+    expect(captured.headers?.["openai-project"]).toBe("proj-1")
+    expect(captured.url).toBe("https://api.openai.com/v1/chat/completions")
+  })
+})
