@@ -9,7 +9,10 @@ import type { HttpClient } from "effect/http"
 import type * as LanguageModel from "../LanguageModel.ts"
 import type { IdGenerator } from "../provider-utils/IdGenerator.ts"
 import { Anthropic } from "../providers/anthropic/index.ts"
+import { DeepSeek } from "../providers/deepseek/index.ts"
+import { Groq } from "../providers/groq/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
+import { OpenAICompatible } from "../providers/openai-compatible/index.ts"
 import type { ModelError } from "../spec/errors/ModelError.ts"
 
 /**
@@ -44,6 +47,25 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   "openai-chat": {
     defaultModel: "gpt-4o-mini",
     make: ({ apiKey, baseURL, modelId }) => OpenAI.chat(modelId, { apiKey, baseURL })
+  },
+  "openai-compatible": {
+    defaultModel: "test-model",
+    make: ({ apiKey, baseURL, modelId }) =>
+      OpenAICompatible.make({
+        modelId,
+        name: "openai-compatible",
+        baseURL: baseURL ?? "https://openai-compatible.invalid/v1",
+        apiKey,
+        includeUsage: true
+      })
+  },
+  groq: {
+    defaultModel: "llama-3.3-70b-versatile",
+    make: ({ apiKey, baseURL, modelId }) => Groq.make({ modelId, apiKey, baseURL })
+  },
+  deepseek: {
+    defaultModel: "deepseek-chat",
+    make: ({ apiKey, baseURL, modelId }) => DeepSeek.make({ modelId, apiKey, baseURL })
   },
   anthropic: {
     defaultModel: "claude-sonnet-4-5",
