@@ -8,6 +8,7 @@
  * | `src/provider-utils/`          | spec (+ `eventsource-parser`: SSE decoding lives here)     |
  * | `src/providers/<name>/`        | spec, provider-utils, LanguageModel, its own folder (+ `eventsource-parser`) |
  * | `src/core/`                    | spec, LanguageModel                                        |
+ * | `src/reliability/`             | spec, LanguageModel (model wrappers: retries, timeouts, downloads) |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
  *
  * Providers may import `src/LanguageModel.ts` (not in DESIGN's table): "a provider is a Layer
@@ -29,6 +30,7 @@ type Layer =
   | { readonly kind: "provider-utils" }
   | { readonly kind: "provider"; readonly name: string }
   | { readonly kind: "core" }
+  | { readonly kind: "reliability" }
   | { readonly kind: "interop" }
   | { readonly kind: "open" }
 
@@ -49,6 +51,8 @@ const layerOf = (file: string): Layer | undefined => {
       return parts.length >= 4 ? { kind: "provider", name: parts[2] } : undefined
     case "core":
       return { kind: "core" }
+    case "reliability":
+      return { kind: "reliability" }
     case "interop":
       return { kind: "interop" }
     case "testing":
@@ -118,6 +122,8 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
             targetLayer.kind === "model" || (targetLayer.kind === "provider" && targetLayer.name === layer.name)
         case "core":
           return targetLayer.kind === "spec" || targetLayer.kind === "model" || targetLayer.kind === "core"
+        case "reliability":
+          return targetLayer.kind === "spec" || targetLayer.kind === "model" || targetLayer.kind === "reliability"
         case "interop":
         case "open":
           return true
@@ -189,6 +195,8 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/core/Bad.ts", `import { x } from "../providers/openai/Chat.ts"`)).toHaveLength(1)
     expect(checkFile("src/core/Bad.ts", `import { x } from "../provider-utils/Sse.ts"`)).toHaveLength(1)
     expect(checkFile("src/core/Bad.ts", `import { generateText } from "ai"`)).toHaveLength(1)
+    expect(checkFile("src/reliability/Bad.ts", `import { x } from "../core/Tool.ts"`)).toHaveLength(1)
+    expect(checkFile("src/reliability/Bad.ts", `import { x } from "../provider-utils/RetryAfter.ts"`)).toHaveLength(1)
     expect(checkFile("src/testing/Bad.ts", `import { MockLanguageModelV4 } from "ai/test"`)).toHaveLength(1)
     expect(checkFile("src/elsewhere/Bad.ts", ``)).toHaveLength(1)
   })

@@ -1,0 +1,161 @@
+/**
+ * Timeouts on Effect's `Clock` (so `TestClock` drives them), as upstream `ai`'s `timeout`
+ * option: `total` (a whole generation), `step` (one model call), `firstChunk` (a stream's first
+ * output chunk) and `chunk` (idle time between output chunks). Each fails with its own typed
+ * error from `spec/errors/TimeoutError.ts`, never with interruption or an abort.
+ *
+ * What counts as output is upstream's `isOutputChunk`: a non-empty text, reasoning or tool-input
+ * delta, a file, a reasoning file, a tool call. Metadata, `stream-start`, `raw`, `error` and the
+ * start/end frames do not restart the clock.
+ *
+ * @since 0.1.0
+ */
+import { Duration, Effect, Stream } from "effect"
+import type * as Arr from "effect/Array"
+import { dual } from "effect/Function"
+import type { StreamPart } from "../spec/StreamPart.ts"
+import {
+  ChunkTimeoutError,
+  FirstChunkTimeoutError,
+  StepTimeoutError,
+  TotalTimeoutError
+} from "../spec/errors/TimeoutError.ts"
+
+/**
+ * True for the parts that carry model output (upstream `isOutputChunk`).
+ *
+ * @since 0.1.0
+ */
+export const isOutputPart = (part: StreamPart): boolean => {
+  switch (part.type) {
+    case "text-delta":
+    case "reasoning-delta":
+    case "tool-input-delta":
+      return part.delta.length > 0
+    case "file":
+    case "reasoning-file":
+    case "tool-call":
+      return true
+    default:
+      return false
+  }
+}
+
+const millisOf = (input: Duration.Input): number => Duration.toMillis(Duration.fromInputUnsafe(input))
+
+/**
+ * Fails `effect` with `TotalTimeoutError` when it runs longer than `duration` (wrap a
+ * `generateText` call in it).
+ *
+ * @since 0.1.0
+ */
+export const total: {
+  (duration: Duration.Input): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | TotalTimeoutError, R>
+  <A, E, R>(effect: Effect.Effect<A, E, R>, duration: Duration.Input): Effect.Effect<A, E | TotalTimeoutError, R>
+} = dual(
+  2,
+  <A, E, R>(effect: Effect.Effect<A, E, R>, duration: Duration.Input): Effect.Effect<A, E | TotalTimeoutError, R> =>
+    Effect.timeoutOrElse(effect, {
+      duration,
+      orElse: () => Effect.fail(new TotalTimeoutError({ timeoutMs: millisOf(duration) }))
+    })
+)
+
+/**
+ * Fails `stream` with `TotalTimeoutError` when it has not ended `duration` after it started
+ * (wrap a `streamText` stream in it; the parts emitted so far stay emitted).
+ *
+ * @since 0.1.0
+ */
+export const totalStream: {
+  (duration: Duration.Input): <A, E, R>(stream: Stream.Stream<A, E, R>) => Stream.Stream<A, E | TotalTimeoutError, R>
+  <A, E, R>(stream: Stream.Stream<A, E, R>, duration: Duration.Input): Stream.Stream<A, E | TotalTimeoutError, R>
+} = dual(
+  2,
+  <A, E, R>(stream: Stream.Stream<A, E, R>, duration: Duration.Input): Stream.Stream<A, E | TotalTimeoutError, R> =>
+    bounded(stream, () => new TotalTimeoutError({ timeoutMs: millisOf(duration) }), millisOf(duration))
+)
+
+const bounded = <A, E, R, E2>(stream: Stream.Stream<A, E, R>, error: () => E2, ms: number): Stream.Stream<A, E | E2, R> =>
+  Stream.transformPull(stream, (pull) =>
+    Effect.clockWith((clock) => {
+      const deadline = clock.currentTimeMillisUnsafe() + ms
+      return Effect.succeed(Effect.suspend(() => {
+        const remaining = deadline - clock.currentTimeMillisUnsafe()
+        return remaining <= 0
+          ? Effect.fail(error())
+          : Effect.timeoutOrElse(pull, { duration: Duration.millis(remaining), orElse: () => Effect.fail(error()) })
+      }))
+    }))
+
+/**
+ * The timeouts of one model call.
+ *
+ * @since 0.1.0
+ */
+export interface StreamTimeouts {
+  /** Time from the stream's start to its first output part. */
+  readonly firstChunk?: Duration.Input | undefined
+  /** Longest time between two output parts after the first. */
+  readonly chunk?: Duration.Input | undefined
+  /** The step's deadline (Clock epoch millis) and its configured length, for the error. */
+  readonly step?: { readonly deadline: number; readonly timeoutMs: number } | undefined
+  /** When the stream started (Clock epoch millis); default: its first pull. */
+  readonly start?: number | undefined
+}
+
+/**
+ * Applies the first-chunk, idle and step timeouts to a stream of V4 parts. The check runs per
+ * pull (per network chunk), not per part; a timed-out pull is interrupted, which cancels the
+ * HTTP body.
+ *
+ * @since 0.1.0
+ */
+export const streamTimeouts = <E, R>(
+  stream: Stream.Stream<StreamPart, E, R>,
+  options: StreamTimeouts
+): Stream.Stream<StreamPart, E | FirstChunkTimeoutError | ChunkTimeoutError | StepTimeoutError, R> => {
+  const firstMs = options.firstChunk === undefined ? undefined : millisOf(options.firstChunk)
+  const chunkMs = options.chunk === undefined ? undefined : millisOf(options.chunk)
+  const step = options.step
+  if (firstMs === undefined && chunkMs === undefined && step === undefined) return stream
+  return Stream.transformPull(stream, (pull) =>
+    Effect.clockWith((clock) => {
+      const start = options.start ?? clock.currentTimeMillisUnsafe()
+      let lastOutput: number | undefined
+      const observe = (parts: Arr.NonEmptyReadonlyArray<StreamPart>): Arr.NonEmptyReadonlyArray<StreamPart> => {
+        for (const part of parts) {
+          if (isOutputPart(part)) {
+            lastOutput = clock.currentTimeMillisUnsafe()
+            break
+          }
+        }
+        return parts
+      }
+      const guarded = Effect.suspend(() => {
+        let limit = Infinity
+        let error: () => FirstChunkTimeoutError | ChunkTimeoutError | StepTimeoutError = () =>
+          new StepTimeoutError({ timeoutMs: 0 })
+        if (lastOutput === undefined && firstMs !== undefined) {
+          limit = start + firstMs
+          error = () => new FirstChunkTimeoutError({ timeoutMs: firstMs })
+        }
+        if (lastOutput !== undefined && chunkMs !== undefined) {
+          limit = lastOutput + chunkMs
+          error = () => new ChunkTimeoutError({ timeoutMs: chunkMs })
+        }
+        if (step !== undefined && step.deadline < limit) {
+          limit = step.deadline
+          error = () => new StepTimeoutError({ timeoutMs: step.timeoutMs })
+        }
+        if (limit === Infinity) return Effect.map(pull, observe)
+        const remaining = limit - clock.currentTimeMillisUnsafe()
+        if (remaining <= 0) return Effect.fail(error())
+        return pull.pipe(
+          Effect.timeoutOrElse({ duration: Duration.millis(remaining), orElse: () => Effect.fail(error()) }),
+          Effect.map(observe)
+        )
+      })
+      return Effect.succeed(guarded)
+    }))
+}
