@@ -21,6 +21,7 @@ import { notify } from "./internal/generationCallbacks.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { toPrompt } from "./internal/generationPrompt.ts"
+import { setupStep } from "./internal/generationStep.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
 import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
 import type { ContentPart, ToolCall, ToolCallNotFound, ToolOutput, ToolResult } from "./StepContent.ts"
@@ -103,17 +104,20 @@ const run = <T extends Toolkit.Any, R>(
   Effect.gen(function*() {
   const model = yield* LanguageModel
   yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
-  const runtime = yield* makeToolRuntime(options, options.system)
+  const baseRuntime = yield* makeToolRuntime(options, options.system)
   const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
   const onStepEnd = options.onStepEnd ?? options.onStepFinish
-  let messages: Prompt = toPrompt(options)
+  // the conversation without the system message, which each step adds (prepareStep may change it)
+  let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
+  let system = options.system
   const steps: Array<StepResult> = []
   for (let stepNumber = 0;; stepNumber++) {
-    const result = yield* model.generate(callOptionsOf(options, messages, runtime))
+    const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation }, baseRuntime)
+    const { prompt: stepMessages, runtime } = stepSetup
+    const result = yield* model.generate(callOptionsOf(options, stepMessages, runtime))
     const now = yield* Clock.currentTimeMillis
     const usage = CoreUsage.asLanguageModelUsage(result.usage)
     const providerCalls = result.content.filter((p): p is Content.ToolCall => p.type === "tool-call")
-    const stepMessages = messages
     const toolCalls: Array<ToolCall> = yield* Effect.forEach(providerCalls, (call) => runtime.parse(call, stepMessages))
     const reason = result.finishReason.unified
     const choice = runtime.toolChoice
@@ -180,7 +184,9 @@ const run = <T extends Toolkit.Any, R>(
     }
     steps.push(step)
     yield* notify(onStepEnd, step)
-    messages = [...messages, ...responseMessages]
+    // prepareStep's system message and messages carry over to the next step, as upstream
+    system = stepSetup.system
+    conversation = [...stepSetup.conversation, ...responseMessages]
     const clientOutputs = outputs.filter((o) => o.providerExecuted !== true)
     const next = reason !== "interrupted" &&
       clientOutputs.length === clientCalls.length &&

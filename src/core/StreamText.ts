@@ -29,7 +29,8 @@ import { notify } from "./internal/generationCallbacks.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { toPrompt } from "./internal/generationPrompt.ts"
-import { makeToolRuntime, type ToolRuntime } from "./internal/generationTools.ts"
+import { setupStep, type StepSetup, type StepState } from "./internal/generationStep.ts"
+import { makeToolRuntime } from "./internal/generationTools.ts"
 import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
 import type { ContentPart, FilePart, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
 import { generatedFileOf, getTool, textOf, toTextStreamToolResult } from "./StepContent.ts"
@@ -291,7 +292,11 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
 ): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R> =>
   Stream.callback<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>((queue) =>
     Effect.gen(function*() {
-      const runtime = yield* makeToolRuntime(options, options.system)
+      const baseRuntime = yield* makeToolRuntime(options, options.system)
+      // the caller's services, captured so that the step loop needs none (prepareStep may rebuild the runtime)
+      const context = yield* Effect.context<LanguageModel | Toolkit.Services<T> | R>()
+      const setup = (state: StepState<StepResult>) =>
+        Effect.provideContext(setupStep(options, state, baseRuntime), context)
       const emit = (part: TextStreamPart) => {
         Queue.offerUnsafe(queue, part)
       }
@@ -300,7 +305,7 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
           ? Effect.sync(() => emit(part))
           : Effect.andThen(notify(options.onChunk, part), Effect.sync(() => emit(part)))
       const steps: Array<StepResult> = []
-      const run = runSteps(options, runtime, emitChunk, steps)
+      const run = runSteps(options, setup, emitChunk, steps)
       const abort = options.abort
       if (abort === undefined) {
         yield* run
@@ -330,25 +335,28 @@ const fromSignal = (signal: AbortSignal): Effect.Effect<unknown> =>
 
 const runSteps = <T extends Toolkit.Any, R>(
   options: StreamTextOptions<T, R>,
-  runtime: ToolRuntime,
+  setup: (state: StepState<StepResult>) => Effect.Effect<StepSetup>,
   emitChunk: (part: TextStreamPart) => Effect.Effect<void>,
   steps: Array<StepResult>
 ): Effect.Effect<void, never, LanguageModel> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
     yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
-    const withheld = runtime.toolChoice.type === "none"
     const onStepEnd = options.onStepEnd ?? options.onStepFinish
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const reserveText = makeIdReserver(defaultGenerateId)
     const reserveReasoning = makeIdReserver(defaultGenerateId)
-    let messages: Prompt = toPrompt(options)
+    // the conversation without the system message, which each step adds (prepareStep may change it)
+    let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
+    let system = options.system
     let totalUsage = CoreUsage.nullUsage()
     yield* emitChunk({ type: "start" })
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
-      const stepMessages = messages
-      const callOptions = callOptionsOf(options, messages, runtime, {
+      const stepSetup = yield* setup({ stepNumber, steps, system, conversation })
+      const { prompt: stepMessages, runtime } = stepSetup
+      const withheld = runtime.toolChoice.type === "none"
+      const callOptions = callOptionsOf(options, stepMessages, runtime, {
         includeRawChunks: options.includeRawChunks === true
       })
       const started = yield* Effect.exit(model.stream(callOptions))
@@ -635,7 +643,9 @@ const runSteps = <T extends Toolkit.Any, R>(
         yield* emitChunk({ type: "finish", finishReason, rawFinishReason, totalUsage })
         return
       }
-      messages = [...messages, ...responseMessages]
+      // prepareStep's system message and messages carry over to the next step, as upstream
+      system = stepSetup.system
+      conversation = [...stepSetup.conversation, ...responseMessages]
     }
   })
 

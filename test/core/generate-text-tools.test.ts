@@ -44,6 +44,9 @@ interface Scenario {
   readonly toolChoice?: "auto" | "none" | "required" | { readonly type: "tool"; readonly toolName: "weather" }
   readonly repair?: "fix-name" | "still-invalid" | "throws"
   readonly activeTools?: ReadonlyArray<"weather" | "text">
+  /** prepareStep: for step 1, force `text` as the only active tool, a new system message, and drop the first user message */
+  readonly prepare?: boolean
+  readonly system?: string
 }
 
 const repaired = (toolCall: ToolCall, mode: Scenario["repair"]): ToolCall | null =>
@@ -77,7 +80,14 @@ const runUpstream = async (scripted: ReadonlyArray<GenerateResult>, scenario: Sc
   const outcome = await upstreamGenerateText({
     model,
     prompt: "hi",
+    ...(scenario.system !== undefined ? { system: scenario.system } : {}),
     tools: upstreamTools(calls),
+    ...(scenario.prepare === true ? {
+      prepareStep: ({ stepNumber, messages }: { stepNumber: number; messages: Array<unknown> }) =>
+        stepNumber === 1
+          ? { activeTools: ["text" as const], toolChoice: "required" as const, system: "step two", messages: messages.slice(1) as never }
+          : undefined
+    } : {}),
     ...(scenario.toolChoice !== undefined ? { toolChoice: scenario.toolChoice } : {}),
     ...(scenario.activeTools !== undefined ? { activeTools: [...scenario.activeTools] } : {}),
     ...(stop === undefined ? {} : {
@@ -105,7 +115,16 @@ const runOurs = (scripted: ReadonlyArray<GenerateResult>, scenario: Scenario) =>
     const recorder = yield* MockLanguageModel.MockLanguageModel
     const outcome = yield* GenerateText.generateText({
       prompt: "hi",
+      system: scenario.system,
       tools: ourTools(calls),
+      prepareStep: scenario.prepare === true
+        ? ({ stepNumber, messages }) =>
+          Effect.succeed(
+            stepNumber === 1
+              ? { activeTools: ["text" as const], toolChoice: "required" as const, system: "step two", messages: messages.slice(1) }
+              : undefined
+          )
+        : undefined,
       toolChoice: scenario.toolChoice,
       activeTools: scenario.activeTools,
       stopWhen: stop === undefined
@@ -178,6 +197,18 @@ describe("generateText with client tools (differential)", () => {
       weather("c2")
     ])
   ])
+})
+
+describe("generateText prepareStep (differential)", () => {
+  differential("prepareStep changes active tools, tool choice, system and messages of step 1 only", [
+    result([weather("c1")]),
+    result([call("c2", "text", {})]),
+    answer
+  ], { prepare: true, system: "be brief", stop: { steps: 5 } })
+  differential("prepareStep tool choice is enforced", [result([weather("c1")]), result([{ type: "text", text: "no tool" }], "stop")], {
+    prepare: true,
+    stop: { steps: 5 }
+  })
 })
 
 describe("generateText repair (differential)", () => {

@@ -30,6 +30,8 @@ interface Scenario {
   readonly repair?: "fix-name" | "still-invalid" | "throws" | "null"
   readonly noTools?: boolean
   readonly concurrency?: number
+  /** prepareStep: for step 1, `text` as the only active tool, required, a new system message, first message dropped */
+  readonly prepare?: boolean
 }
 
 const repairedCall = (toolCall: ToolCall, mode: Scenario["repair"]): ToolCall | null => {
@@ -57,6 +59,13 @@ const runUpstream = async (scripted: Script, scenario: Scenario) => {
     onError: () => {},
     ...(scenario.noTools === true ? {} : { tools: upstreamTools(calls) }),
     ...(scenario.concurrency !== undefined ? { toolCallConcurrency: scenario.concurrency } : {}),
+    ...(scenario.prepare === true ? {
+      system: "be brief",
+      prepareStep: ({ stepNumber, messages }: { stepNumber: number; messages: Array<unknown> }) =>
+        stepNumber === 1
+          ? { activeTools: ["text" as const], toolChoice: "required" as const, system: "step two", messages: messages.slice(1) as never }
+          : undefined
+    } : {}),
     ...(scenario.toolChoice !== undefined ? { toolChoice: scenario.toolChoice } : {}),
     ...(stop === undefined ? {} : {
       stopWhen: "steps" in stop
@@ -75,7 +84,8 @@ const runUpstream = async (scripted: Script, scenario: Scenario) => {
   const parts: Array<unknown> = []
   for await (const part of result.fullStream) parts.push(part)
   const messages = (await result.steps).map((s) => s.response.messages)
-  return { parts, messages, calls, modelCalls: call }
+  const prompts = model.doStreamCalls.map((c) => ({ prompt: c.prompt, tools: c.tools, toolChoice: c.toolChoice }))
+  return { parts, messages, calls, modelCalls: call, prompts }
 }
 
 const runOurs = (scripted: Script, scenario: Scenario) =>
@@ -88,6 +98,15 @@ const runOurs = (scripted: Script, scenario: Scenario) =>
       prompt: "hi",
       tools: scenario.noTools === true ? undefined : ourTools(calls),
       toolCallConcurrency: scenario.concurrency,
+      ...(scenario.prepare === true ? { system: "be brief" } : {}),
+      prepareStep: scenario.prepare === true
+        ? ({ stepNumber, messages }) =>
+          Effect.succeed(
+            stepNumber === 1
+              ? { activeTools: ["text" as const], toolChoice: "required" as const, system: "step two", messages: messages.slice(1) }
+              : undefined
+          )
+        : undefined,
       ...(scenario.toolChoice !== undefined ? { toolChoice: scenario.toolChoice } : {}),
       ...(stop === undefined ? {} : {
         stopWhen: "steps" in stop
@@ -106,8 +125,9 @@ const runOurs = (scripted: Script, scenario: Scenario) =>
     const parts = Array.from(yield* Stream.runCollect(fullStream))
     const aggregate = yield* Effect.result(result)
     const messages = aggregate._tag === "Success" ? aggregate.success.steps.map((s) => s.response.messages) : []
-    const modelCalls = (yield* recorder.streamCalls).length
-    return { parts, messages, calls, modelCalls }
+    const recorded = yield* recorder.streamCalls
+    const prompts = recorded.map((c) => ({ prompt: c.prompt, tools: c.tools, toolChoice: c.toolChoice }))
+    return { parts, messages, calls, modelCalls: recorded.length, prompts }
   }).pipe(Effect.provide(MockLanguageModel.layer({ stream: scripted.map((parts) => ({ stream: parts })) })))
 
 const differential = (name: string, scripted: Script, scenario: Scenario = {}) =>
@@ -119,6 +139,7 @@ const differential = (name: string, scripted: Script, scenario: Scenario = {}) =
       expect(normalize(ours.messages)).toEqual(normalize(upstream.messages))
       expect(ours.calls).toEqual(upstream.calls)
       expect(ours.modelCalls).toBe(upstream.modelCalls)
+      expect(normalize(ours.prompts)).toEqual(normalize(upstream.prompts))
     }))
 
 const step = (body: ReadonlyArray<StreamPart>, reason: "stop" | "tool-calls" | "length" | "interrupted" = "tool-calls") =>
@@ -210,6 +231,18 @@ describe("streamText with client tools (differential)", () => {
     ]),
     answer
   ], { stop: { steps: 3 } })
+})
+
+describe("streamText prepareStep (differential)", () => {
+  differential("prepareStep changes tools, choice, system and messages from step 1 on", [
+    step([weather("c1")]),
+    step([H.toolCall("c2", "text", {})]),
+    answer
+  ], { prepare: true, stop: { steps: 5 } })
+  differential("prepareStep tool choice is enforced in the stream", [step([weather("c1")]), answer], {
+    prepare: true,
+    stop: { steps: 5 }
+  })
 })
 
 describe("streamText repair (differential)", () => {

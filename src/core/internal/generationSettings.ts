@@ -9,6 +9,7 @@ import type { Prompt } from "../../spec/Prompt.ts"
 import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
 import type { StopCondition, StepView } from "../StopCondition.ts"
 import type * as Toolkit from "../Toolkit.ts"
+import type { PrepareStep } from "./generationStep.ts"
 import type { ToolOptions, ToolRuntime } from "./generationTools.ts"
 import type { ModelMessage } from "./generationPrompt.ts"
 
@@ -34,6 +35,8 @@ export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R> exten
   readonly messages?: ReadonlyArray<ModelMessage> | undefined
   /** When to stop the multi-step loop (OR-ed; default `isStepCount(1)`). */
   readonly stopWhen?: StopCondition<S> | ReadonlyArray<StopCondition<S>> | undefined
+  /** Adjusts tool choice, active tools, system message or messages before each step. */
+  readonly prepareStep?: PrepareStep<S, NoInfer<T>, R> | undefined
   /** Record prompt and response content on spans (off by default). */
   readonly recordContent?: boolean | undefined
 }
