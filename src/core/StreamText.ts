@@ -35,6 +35,7 @@ import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
 import type { ContentPart, FilePart, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
 import { generatedFileOf, getTool, textOf, toTextStreamToolResult } from "./StepContent.ts"
 import { isStepCount, isStopConditionMet } from "./StopCondition.ts"
+import { makeContentBuilder, makeIdReserver, makeRawCollector } from "./internal/generationStreamParts.ts"
 import type * as Toolkit from "./Toolkit.ts"
 
 /**
@@ -179,107 +180,8 @@ const initialFinishReason = (): UnifiedFinishReason => "other"
 
 const isToolExecutionAllowed = (reason: UnifiedFinishReason) => reason === "stop" || reason === "tool-calls"
 
-const makeIdReserver = (generateId: () => string) => {
-  const used = new Set<string>()
-  return (id: string): string => {
-    if (!used.has(id)) {
-      used.add(id)
-      return id
-    }
-    const base = generateId()
-    let unique = base
-    let suffix = 0
-    while (used.has(unique)) unique = `${base}-${++suffix}`
-    used.add(unique)
-    return unique
-  }
-}
-
-/** Collects the V4 content of a model call from its stream parts (upstream `rawModelCallContent`). */
-const makeRawCollector = (content: Array<Content.Content>) => {
-  const open = new Map<string, number>()
-  return (part: StreamPart): void => {
-    switch (part.type) {
-      case "text-start":
-      case "reasoning-start": {
-        const type = part.type === "text-start" ? "text" : "reasoning"
-        open.set(`${type}:${part.id}`, content.length)
-        content.push({ type, text: "", ...(part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {}) })
-        break
-      }
-      case "text-delta":
-      case "reasoning-delta": {
-        const index = open.get(`${part.type === "text-delta" ? "text" : "reasoning"}:${part.id}`)
-        const prev = index === undefined ? undefined : content[index]
-        if (index !== undefined && prev !== undefined && (prev.type === "text" || prev.type === "reasoning")) {
-          content[index] = { ...prev, text: prev.text + part.delta }
-        }
-        break
-      }
-      case "tool-call":
-      case "tool-result":
-      case "file":
-      case "reasoning-file":
-      case "source":
-      case "custom":
-        content.push(part)
-        break
-    }
-  }
-}
-
 let idCounter = 0
 const defaultGenerateId = (): string => `aitxt-${Date.now().toString(36)}${(idCounter++).toString(36)}`
-
-/** Step content accumulated from the parts of one step (upstream's event processor). */
-const makeContentBuilder = () => {
-  const content: Array<ContentPart> = []
-  const open = new Map<string, number>()
-  const upsert = (kind: "text" | "reasoning", id: string, delta: string, pm: ProviderMetadata | undefined) => {
-    const key = `${kind}:${id}`
-    const index = open.get(key)
-    if (index === undefined) {
-      open.set(key, content.length)
-      content.push({ type: kind, text: delta, ...(pm != null ? { providerMetadata: pm } : {}) })
-      return
-    }
-    const prev = content[index]
-    if (prev !== undefined && (prev.type === "text" || prev.type === "reasoning")) {
-      content[index] = { ...prev, text: prev.text + delta, ...(pm != null ? { providerMetadata: pm } : {}) }
-    }
-  }
-  return {
-    content,
-    add(part: TextStreamPart) {
-      switch (part.type) {
-        case "text-start":
-        case "reasoning-start":
-          upsert(part.type === "text-start" ? "text" : "reasoning", part.id, "", part.providerMetadata)
-          break
-        case "text-delta":
-        case "reasoning-delta":
-          upsert(part.type === "text-delta" ? "text" : "reasoning", part.id, part.text, part.providerMetadata)
-          break
-        case "text-end":
-        case "reasoning-end":
-          upsert(part.type === "text-end" ? "text" : "reasoning", part.id, "", part.providerMetadata)
-          open.delete(`${part.type === "text-end" ? "text" : "reasoning"}:${part.id}`)
-          break
-        case "tool-call":
-        case "tool-error":
-        case "source":
-        case "custom":
-        case "file":
-        case "reasoning-file":
-          content.push(part)
-          break
-        case "tool-result":
-          if (part.preliminary !== true) content.push(part)
-          break
-      }
-    }
-  }
-}
 
 /**
  * Streams a generation. The stream never fails: model failures are `error` parts, as upstream;

@@ -22,6 +22,8 @@ export * as Tool from "./Tool.ts"
 /** @since 0.1.0 */
 export * as Toolkit from "./Toolkit.ts"
 /** @since 0.1.0 */
+export * as ToolResult from "./ToolResult.ts"
+/** @since 0.1.0 */
 export * as TypedToolCall from "./TypedToolCall.ts"
 /** @since 0.1.0 */
 export * as ExecuteTool from "./ExecuteTool.ts"
