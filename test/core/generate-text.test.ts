@@ -67,7 +67,9 @@ describe("generateText differential", () => {
 
   differential("invalid client calls without tools: tool-error strings and {} inputs in messages", result([
     { type: "tool-call", toolCallId: "c1", toolName: "nope", input: "not json" },
-    { type: "tool-call", toolCallId: "c2", toolName: "nope", input: "[1]" }
+    { type: "tool-call", toolCallId: "c2", toolName: "nope", input: "[1]" },
+    // the secure parse rejects prototype keys: the input stays the raw text
+    { type: "tool-call", toolCallId: "c3", toolName: "nope", input: "{\"__proto__\":{\"x\":1}}" }
   ], "tool-calls"))
 
   differential("interrupted finish", result([{ type: "text", text: "cut" }], "interrupted"))

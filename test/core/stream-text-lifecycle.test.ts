@@ -7,7 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { jsonSchema, streamText as upstreamStreamText, tool } from "ai"
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
-import { Context, Deferred, Effect, Fiber, Layer, Stream } from "effect"
+import { Context, Deferred, Effect, Fiber, Layer, Stream, Tracer } from "effect"
 import { TestClock } from "effect/testing"
 import * as GenerateText from "../../src/core/GenerateText.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
@@ -240,5 +240,44 @@ describe("tool services", () => {
         }))
       )
       expect(result.toolResults[0]?.output).toBe("hello Ada")
+    }))
+})
+
+describe("telemetry", () => {
+  it.effect("streamText and generateText spans carry model, provider, usage and finish reason", () =>
+    Effect.gen(function*() {
+      const spans: Array<Tracer.NativeSpan> = []
+      const tracer = Tracer.make({
+        span: (options) => {
+          const span = new Tracer.NativeSpan(options)
+          spans.push(span)
+          return span
+        }
+      })
+      yield* StreamText.streamText({ prompt: "hi" }).pipe(
+        Stream.runDrain,
+        Effect.provide(MockLanguageModel.layer({ stream: { stream: H.framed(H.textParts("t", "x"), H.finish("stop", H.usage(7, 3))) } })),
+        Effect.withTracer(tracer)
+      )
+      yield* GenerateText.generateText({ prompt: "hi" }).pipe(
+        Effect.provide(MockLanguageModel.layer({
+          generate: { content: [{ type: "text", text: "x" }], finishReason: H.finishReason("length"), usage: H.usage(5, 2), warnings: [] }
+        })),
+        Effect.withTracer(tracer)
+      )
+      const attributes = (name: string) => Object.fromEntries(spans.find((s) => s.name === name)?.attributes ?? [])
+      expect(attributes("StreamText.streamText")).toMatchObject({
+        "gen_ai.system": "mock-provider",
+        "gen_ai.request.model": "mock-model-id",
+        "gen_ai.response.finish_reasons": ["stop"],
+        "gen_ai.usage.input_tokens": 7,
+        "gen_ai.usage.output_tokens": 3
+      })
+      expect(attributes("GenerateText.generateText")).toMatchObject({
+        "gen_ai.system": "mock-provider",
+        "gen_ai.response.finish_reasons": ["length"],
+        "gen_ai.usage.input_tokens": 5,
+        "gen_ai.usage.output_tokens": 2
+      })
     }))
 })
