@@ -102,123 +102,123 @@ const run = <T extends Toolkit.Any, R>(
   options: GenerateTextOptions<T, R>
 ): Effect.Effect<GenerateTextResult, GenerateTextError, LanguageModel | Toolkit.Services<T> | R> =>
   Effect.gen(function*() {
-  const model = yield* LanguageModel
-  yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
-  const baseRuntime = yield* makeToolRuntime(options, options.system)
-  const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
-  const onStepEnd = options.onStepEnd ?? options.onStepFinish
-  // the conversation without the system message, which each step adds (prepareStep may change it)
-  let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
-  let system = options.system
-  const steps: Array<StepResult> = []
-  for (let stepNumber = 0;; stepNumber++) {
-    const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation }, baseRuntime)
-    const { prompt: stepMessages, runtime } = stepSetup
-    const result = yield* model.generate(callOptionsOf(options, stepMessages, runtime))
-    const now = yield* Clock.currentTimeMillis
-    const usage = CoreUsage.asLanguageModelUsage(result.usage)
-    const providerCalls = result.content.filter((p): p is Content.ToolCall => p.type === "tool-call")
-    const toolCalls: Array<ToolCall> = yield* Effect.forEach(providerCalls, (call) => runtime.parse(call, stepMessages))
-    const reason = result.finishReason.unified
-    const choice = runtime.toolChoice
-    if (
-      choice.type !== "auto" &&
-      (choice.type === "none"
-        ? toolCalls.length > 0
-        : reason !== "interrupted" &&
-          !toolCalls.some((call) => choice.type === "required" || call.toolName === choice.toolName))
-    ) {
-      return yield* Effect.fail(
-        new ToolChoiceViolationError({
-          toolChoice: choice,
-          finishReason: reason,
-          provider: model.provider,
-          modelId: model.modelId,
-          content: result.content
-        })
-      )
-    }
-    const outputs: Array<ToolOutput> = []
-    for (const call of toolCalls) {
-      if (call.invalid === true && call.dynamic === true && call.providerExecuted !== true) {
-        outputs.push({
-          type: "tool-error",
-          toolCallId: call.toolCallId,
-          toolName: call.toolName,
-          input: call.input,
-          error: getErrorMessage(call.error),
-          dynamic: true
-        })
+    const model = yield* LanguageModel
+    yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
+    const baseRuntime = yield* makeToolRuntime(options, options.system)
+    const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
+    const onStepEnd = options.onStepEnd ?? options.onStepFinish
+    // the conversation without the system message, which each step adds (prepareStep may change it)
+    let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
+    let system = options.system
+    const steps: Array<StepResult> = []
+    for (let stepNumber = 0;; stepNumber++) {
+      const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation }, baseRuntime)
+      const { prompt: stepMessages, runtime } = stepSetup
+      const result = yield* model.generate(callOptionsOf(options, stepMessages, runtime))
+      const now = yield* Clock.currentTimeMillis
+      const usage = CoreUsage.asLanguageModelUsage(result.usage)
+      const providerCalls = result.content.filter((p): p is Content.ToolCall => p.type === "tool-call")
+      const toolCalls: Array<ToolCall> = yield* Effect.forEach(providerCalls, (call) => runtime.parse(call, stepMessages))
+      const reason = result.finishReason.unified
+      const choice = runtime.toolChoice
+      if (
+        choice.type !== "auto" &&
+        (choice.type === "none"
+          ? toolCalls.length > 0
+          : reason !== "interrupted" &&
+            !toolCalls.some((call) => choice.type === "required" || call.toolName === choice.toolName))
+      ) {
+        return yield* Effect.fail(
+          new ToolChoiceViolationError({
+            toolChoice: choice,
+            finishReason: reason,
+            provider: model.provider,
+            modelId: model.modelId,
+            content: result.content
+          })
+        )
       }
+      const outputs: Array<ToolOutput> = []
+      for (const call of toolCalls) {
+        if (call.invalid === true && call.dynamic === true && call.providerExecuted !== true) {
+          outputs.push({
+            type: "tool-error",
+            toolCallId: call.toolCallId,
+            toolName: call.toolName,
+            input: call.input,
+            error: getErrorMessage(call.error),
+            dynamic: true
+          })
+        }
+      }
+      const clientCalls = toolCalls.filter((call) => call.providerExecuted !== true)
+      if (reason === "stop" || reason === "tool-calls") {
+        const runs = yield* Effect.forEach(
+          clientCalls.filter(runtime.isExecutable),
+          (call) => runtime.execute(call, stepMessages, () => Effect.void),
+          { concurrency: options.toolCallConcurrency ?? "unbounded" }
+        )
+        for (const run of runs) if (run !== undefined) outputs.push(run.output)
+      }
+      const content = yield* fromGenerateContent({ content: result.content, toolCalls, toolOutputs: outputs, tools: runtime.info })
+      const responseMessages = yield* toResponseMessages(content, runtime.info)
+      const step: StepResult = {
+        stepNumber,
+        content,
+        text: textOf(content),
+        toolCalls: content.filter((p): p is ToolCall => p.type === "tool-call"),
+        toolResults: content.filter((p): p is ToolResult => p.type === "tool-result"),
+        finishReason: reason,
+        rawFinishReason: result.finishReason.raw,
+        usage,
+        warnings: result.warnings,
+        request: { ...result.request },
+        response: {
+          id: result.response?.id ?? generateId(),
+          timestamp: result.response?.timestamp ?? new Date(now),
+          modelId: result.response?.modelId ?? model.modelId,
+          headers: result.response?.headers,
+          messages: responseMessages
+        },
+        providerMetadata: result.providerMetadata
+      }
+      steps.push(step)
+      yield* notify(onStepEnd, step)
+      // prepareStep's system message and messages carry over to the next step, as upstream
+      system = stepSetup.system
+      conversation = [...stepSetup.conversation, ...responseMessages]
+      const clientOutputs = outputs.filter((o) => o.providerExecuted !== true)
+      const next = reason !== "interrupted" &&
+        clientOutputs.length === clientCalls.length &&
+        clientCalls.length > 0 &&
+        !(yield* isStopConditionMet(stopConditions, steps))
+      if (!next) break
     }
-    const clientCalls = toolCalls.filter((call) => call.providerExecuted !== true)
-    if (reason === "stop" || reason === "tool-calls") {
-      const runs = yield* Effect.forEach(
-        clientCalls.filter(runtime.isExecutable),
-        (call) => runtime.execute(call, stepMessages, () => Effect.void),
-        { concurrency: options.toolCallConcurrency ?? "unbounded" }
-      )
-      for (const run of runs) if (run !== undefined) outputs.push(run.output)
+    const last = steps[steps.length - 1]!
+    const totalUsage = steps.reduce((acc, s) => CoreUsage.add(acc, s.usage), CoreUsage.nullUsage())
+    yield* Effect.annotateCurrentSpan({
+      "gen_ai.response.finish_reasons": [last.finishReason],
+      "gen_ai.usage.input_tokens": totalUsage.inputTokens ?? 0,
+      "gen_ai.usage.output_tokens": totalUsage.outputTokens ?? 0,
+      ...(options.recordContent === true ? { "gen_ai.response.text": last.text } : {})
+    })
+    const out: GenerateTextResult = {
+      text: last.text,
+      content: steps.flatMap((s) => s.content),
+      steps,
+      toolCalls: steps.flatMap((s) => s.toolCalls),
+      toolResults: steps.flatMap((s) => s.toolResults),
+      finishReason: last.finishReason,
+      rawFinishReason: last.rawFinishReason,
+      usage: totalUsage,
+      totalUsage,
+      warnings: steps.flatMap((s) => s.warnings),
+      request: last.request,
+      response: last.response,
+      responseMessages: steps.flatMap((s) => s.response.messages),
+      providerMetadata: last.providerMetadata
     }
-    const content = yield* fromGenerateContent({ content: result.content, toolCalls, toolOutputs: outputs, tools: runtime.info })
-    const responseMessages = yield* toResponseMessages(content, runtime.info)
-    const step: StepResult = {
-      stepNumber,
-      content,
-      text: textOf(content),
-      toolCalls: content.filter((p): p is ToolCall => p.type === "tool-call"),
-      toolResults: content.filter((p): p is ToolResult => p.type === "tool-result"),
-      finishReason: reason,
-      rawFinishReason: result.finishReason.raw,
-      usage,
-      warnings: result.warnings,
-      request: { ...result.request },
-      response: {
-        id: result.response?.id ?? generateId(),
-        timestamp: result.response?.timestamp ?? new Date(now),
-        modelId: result.response?.modelId ?? model.modelId,
-        headers: result.response?.headers,
-        messages: responseMessages
-      },
-      providerMetadata: result.providerMetadata
-    }
-    steps.push(step)
-    yield* notify(onStepEnd, step)
-    // prepareStep's system message and messages carry over to the next step, as upstream
-    system = stepSetup.system
-    conversation = [...stepSetup.conversation, ...responseMessages]
-    const clientOutputs = outputs.filter((o) => o.providerExecuted !== true)
-    const next = reason !== "interrupted" &&
-      clientOutputs.length === clientCalls.length &&
-      clientCalls.length > 0 &&
-      !(yield* isStopConditionMet(stopConditions, steps))
-    if (!next) break
-  }
-  const last = steps[steps.length - 1]!
-  const totalUsage = steps.reduce((acc, s) => CoreUsage.add(acc, s.usage), CoreUsage.nullUsage())
-  yield* Effect.annotateCurrentSpan({
-    "gen_ai.response.finish_reasons": [last.finishReason],
-    "gen_ai.usage.input_tokens": totalUsage.inputTokens ?? 0,
-    "gen_ai.usage.output_tokens": totalUsage.outputTokens ?? 0,
-    ...(options.recordContent === true ? { "gen_ai.response.text": last.text } : {})
+    yield* notify(options.onEnd ?? options.onFinish, out)
+    return out
   })
-  const out: GenerateTextResult = {
-    text: last.text,
-    content: steps.flatMap((s) => s.content),
-    steps,
-    toolCalls: steps.flatMap((s) => s.toolCalls),
-    toolResults: steps.flatMap((s) => s.toolResults),
-    finishReason: last.finishReason,
-    rawFinishReason: last.rawFinishReason,
-    usage: totalUsage,
-    totalUsage,
-    warnings: steps.flatMap((s) => s.warnings),
-    request: last.request,
-    response: last.response,
-    responseMessages: steps.flatMap((s) => s.response.messages),
-    providerMetadata: last.providerMetadata
-  }
-  yield* notify(options.onEnd ?? options.onFinish, out)
-  return out
-})
 
