@@ -141,32 +141,12 @@ const sourceFiles = (dir: string): ReadonlyArray<string> =>
     return entry.isDirectory() ? sourceFiles(rel) : entry.name.endsWith(".ts") ? [rel] : []
   })
 
-/**
- * Provider-to-provider imports present in the tree that their owners must remove: upstream
- * `@ai-sdk/groq` and `@ai-sdk/deepseek` do not depend on `@ai-sdk/openai-compatible`, and code
- * shared between providers belongs in `src/provider-utils/`. Keyed `importer -> imported`
- * provider folder. The list must match exactly: a new pair fails, and so does a pair that no
- * longer occurs, so it can only shrink.
- */
-const pendingProviderPairs: ReadonlyArray<string> = [
-  "groq -> openai-compatible",
-  "deepseek -> openai-compatible"
-]
-
-const providerPair = (violation: string): string | undefined => {
-  const m = /^src\/providers\/([^/]+)\/\S+ imports "[^"]+": .* may not import src\/providers\/([^/]+)\//.exec(violation)
-  return m === null ? undefined : `${m[1]} -> ${m[2]}`
-}
-
 describe("layer boundaries (DESIGN.md)", () => {
   it("every src file imports only what its layer allows", () => {
     const files = sourceFiles("src")
     expect(files.length).toBeGreaterThan(10)
     const violations = files.flatMap((file) => checkFile(file, fs.readFileSync(path.join(root, file), "utf8")))
-    const unexpected = violations.filter((v) => !pendingProviderPairs.includes(providerPair(v) ?? ""))
-    expect(unexpected).toStrictEqual([])
-    const present = new Set(violations.map(providerPair))
-    expect(pendingProviderPairs.filter((p) => !present.has(p))).toStrictEqual([])
+    expect(violations).toStrictEqual([])
   })
 
   it("finds imports in every syntactic form", () => {

@@ -1,6 +1,8 @@
 /**
- * Provider streaming machinery: HTTP, SSE, JSON event streams, the streaming
- * tool-call tracker, id generation.
+ * Provider streaming machinery (HTTP, SSE, JSON event streams, the streaming
+ * tool-call tracker, id generation) and the request-encoding helpers every
+ * provider shares (provider options, reasoning mapping, media types, base64,
+ * JSON serialization, provider references, response metadata).
  *
  * @since 0.1.0
  */
@@ -8,15 +10,31 @@
 /** @since 0.1.0 */
 export * as ApiKey from "./ApiKey.ts"
 /** @since 0.1.0 */
+export * as Base64 from "./Base64.ts"
+/** @since 0.1.0 */
+export * as DetectMediaType from "./DetectMediaType.ts"
+/** @since 0.1.0 */
 export * as Http from "./Http.ts"
 /** @since 0.1.0 */
 export * as IdGenerator from "./IdGenerator.ts"
 /** @since 0.1.0 */
 export * as JsonEventStream from "./JsonEventStream.ts"
 /** @since 0.1.0 */
+export * as MapReasoningToProvider from "./MapReasoningToProvider.ts"
+/** @since 0.1.0 */
 export * as ParseJson from "./ParseJson.ts"
 /** @since 0.1.0 */
+export * as ParseProviderOptions from "./ParseProviderOptions.ts"
+/** @since 0.1.0 */
 export * as RequestHeaders from "./RequestHeaders.ts"
+/** @since 0.1.0 */
+export * as ResolveFullMediaType from "./ResolveFullMediaType.ts"
+/** @since 0.1.0 */
+export * as ResolveProviderOptions from "./ResolveProviderOptions.ts"
+/** @since 0.1.0 */
+export * as ResolveProviderReference from "./ResolveProviderReference.ts"
+/** @since 0.1.0 */
+export * as ResponseMetadata from "./ResponseMetadata.ts"
 /** @since 0.1.0 */
 export * as RetryAfter from "./RetryAfter.ts"
 /** @since 0.1.0 */
@@ -25,3 +43,5 @@ export * as Sse from "./Sse.ts"
 export * as StreamingToolCallTracker from "./StreamingToolCallTracker.ts"
 /** @since 0.1.0 */
 export * as StreamTransform from "./StreamTransform.ts"
+/** @since 0.1.0 */
+export * as StringifyWithBigIntAndCycles from "./StringifyWithBigIntAndCycles.ts"

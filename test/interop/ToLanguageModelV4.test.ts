@@ -77,8 +77,8 @@ describe("toLanguageModelV4: streamText differential", () => {
       const ours = await aimuxMock({ stream: scenario.calls.map((parts) => ({ stream: parts })) })
       const model = toLanguageModelV4(ours.model)
 
-      const expected = streamText({ model: upstream, ...settings })
-      const actual = streamText({ model, ...settings })
+      const expected = streamText({ model: upstream, ...settings, onError: () => {} })
+      const actual = streamText({ model, ...settings, onError: () => {} })
       const [expectedParts, actualParts] = [await collect(expected.fullStream), await collect(actual.fullStream)]
 
       expect(normalize(actualParts)).toEqual(normalize(expectedParts))
@@ -326,6 +326,27 @@ describe("toLanguageModelV4: runtimes", () => {
     const ours = await aimuxMock({ supportedUrls: { "image/*": [/^https:\/\//] } })
     const urls = toLanguageModelV4(ours.model).supportedUrls
     expect(urls).toEqual({ "image/*": [/^https:\/\//] })
+  })
+
+  it("supportedUrls: a promise for an asynchronous Effect; ai downloads only what is not supported", async () => {
+    const ours = await aimuxMock({ generate: generateScenarios[0]!.calls[0]! })
+    const model = toLanguageModelV4({
+      ...ours.model,
+      supportedUrls: Effect.promise(() => Promise.resolve({ "image/*": [/^https:\/\/ok\./] }))
+    })
+    const urls = model.supportedUrls
+    expect(urls).toBeInstanceOf(Promise)
+    expect(await urls).toEqual({ "image/*": [/^https:\/\/ok\./] })
+    // `ai` reads it to decide what to download: a supported URL reaches the model as a URL.
+    await generateText({
+      model,
+      messages: [{ role: "user", content: [{ type: "image", image: new URL("https://ok.example/a.png") }] }]
+    })
+    const [call] = await Effect.runPromise(ours.recorder.generateCalls)
+    expect(call?.prompt[0]).toMatchObject({
+      role: "user",
+      content: [{ type: "file", data: { type: "url", url: new URL("https://ok.example/a.png") } }]
+    })
   })
 
   it.effect("ToLanguageModelV4.effect runs calls with the captured context", () =>

@@ -20,7 +20,7 @@ import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataE
 import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
 import type { GenerateResult } from "../../spec/Results.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
-import { responseMetadata } from "../openai-compatible/internal/ResponseMetadata.ts"
+import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
 import { ChatResponse, Chunk, ErrorData } from "./internal/DeepSeekApi.ts"
 import { getArgs } from "./internal/DeepSeekArgs.ts"
 import { makeTransformer } from "./internal/DeepSeekStream.ts"
@@ -135,7 +135,7 @@ export const make = (
           }
         },
         request: { body: args },
-        response: { ...responseMetadata(response), headers: responseHeaders, body: rawValue },
+        response: { ...createLanguageModelResponseMetadata(response), headers: responseHeaders, body: rawValue },
         warnings
       }
       return result

@@ -18,7 +18,7 @@ import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataE
 import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
 import type { GenerateResult } from "../../spec/Results.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
-import { responseMetadata } from "../openai-compatible/internal/ResponseMetadata.ts"
+import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
 import { ChatResponse, Chunk, ErrorData } from "./internal/GroqApi.ts"
 import { getArgs } from "./internal/GroqArgs.ts"
 import { makeJsonResponseToolTransformer, makeTransformer } from "./internal/GroqStream.ts"
@@ -118,7 +118,7 @@ export const make = (
           raw: choice.finish_reason ?? undefined
         },
         usage: convertUsage(response.usage),
-        response: { ...responseMetadata(response), headers: responseHeaders, body: rawValue },
+        response: { ...createLanguageModelResponseMetadata(response), headers: responseHeaders, body: rawValue },
         warnings,
         request: { body: JSON.stringify(args) }
       }

@@ -9,7 +9,9 @@ import { Effect, Layer, Option, Redacted, Schema, Stream } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
 import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
+import type { EffortLevel } from "../../provider-utils/MapReasoningToProvider.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import * as LanguageModel from "../../LanguageModel.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
@@ -26,8 +28,6 @@ import { convertContent } from "./internal/ChatContent.ts"
 import { makeTransformer, type StreamMetadataExtractor } from "./internal/ChatStream.ts"
 import { convertUsage as defaultConvertUsage } from "./internal/ChatUsage.ts"
 import { mapFinishReason } from "./internal/FinishReason.ts"
-import type { EffortLevel } from "./internal/Reasoning.ts"
-import { responseMetadata } from "./internal/ResponseMetadata.ts"
 
 /**
  * The package version upstream puts in the user agent (`ai-sdk-openai-compatible/<version>`).
@@ -214,7 +214,7 @@ const makeWith = <T extends { readonly error: unknown }>(
         providerMetadata,
         request: { body: JSON.stringify(body) },
         response: {
-          ...responseMetadata({ id: response.id, model: response.model, created: response.created || undefined }),
+          ...createLanguageModelResponseMetadata({ id: response.id, model: response.model, created: response.created || undefined }),
           headers: responseHeaders,
           body: rawValue
         },

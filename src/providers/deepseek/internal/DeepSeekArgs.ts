@@ -10,8 +10,8 @@ import { Effect, Schema } from "effect"
 import type { CallOptions, CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
 import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../spec/Warning.ts"
-import { parseProviderOptions } from "../../openai-compatible/internal/ProviderOptions.ts"
-import { isCustomReasoning, mapReasoningToProviderEffort } from "../../openai-compatible/internal/Reasoning.ts"
+import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
+import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
 import { convertToDeepSeekMessages, isDeepSeekV4Model } from "./DeepSeekMessages.ts"
 
 /**

@@ -13,13 +13,11 @@ import { InvalidPromptError } from "../../../spec/errors/InvalidPromptError.ts"
 import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { FilePart, Prompt } from "../../../spec/Prompt.ts"
 import type { Warning } from "../../../spec/Warning.ts"
-import { resolveProviderReference } from "../../openai-compatible/internal/ChatMessages.ts"
-import {
-  convertToBase64,
-  getTopLevelMediaType,
-  resolveFullMediaType
-} from "../../openai-compatible/internal/MediaType.ts"
-import { parseProviderOptions } from "../../openai-compatible/internal/ProviderOptions.ts"
+import { convertToBase64 } from "../../../provider-utils/Base64.ts"
+import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
+import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
+import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
+import { resolveProviderReference } from "../../../provider-utils/ResolveProviderReference.ts"
 
 /**
  * Message-level provider options (`name` on every role, `prefix` on assistant messages).

@@ -17,7 +17,7 @@ import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
-import { responseMetadata } from "../../openai-compatible/internal/ResponseMetadata.ts"
+import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
 import type { ChunkBase, ErrorData, Logprob, TokenUsage } from "./DeepSeekApi.ts"
 import { convertUsage, mapFinishReason } from "./DeepSeekUsage.ts"
 
@@ -135,7 +135,7 @@ export const makeTransformer = (options: {
     }
     if (isFirstChunk) {
       isFirstChunk = false
-      out.push({ type: "response-metadata", ...responseMetadata(value) })
+      out.push({ type: "response-metadata", ...createLanguageModelResponseMetadata(value) })
     }
     if (value.usage != null) usage = value.usage
     if (value.object != null) responseObject = value.object

@@ -8,8 +8,8 @@
 import { Effect, Schema } from "effect"
 import type { CallOptions, CallTool, FunctionTool, ToolChoice } from "../../../spec/CallOptions.ts"
 import type { Warning } from "../../../spec/Warning.ts"
-import { parseProviderOptions } from "../../openai-compatible/internal/ProviderOptions.ts"
-import { isCustomReasoning, mapReasoningToProviderEffort } from "../../openai-compatible/internal/Reasoning.ts"
+import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
+import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
 import { convertToGroqMessages } from "./GroqMessages.ts"
 import { languageEntry } from "./GroqModelCatalog.ts"
 

@@ -7,12 +7,10 @@ import { Effect, Result } from "effect"
 import { secureJsonParse } from "../../../provider-utils/ParseJson.ts"
 import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Prompt } from "../../../spec/Prompt.ts"
-import { stringifyWithBigIntAndCycles } from "../../openai-compatible/internal/Json.ts"
-import {
-  convertToBase64,
-  getTopLevelMediaType,
-  resolveFullMediaType
-} from "../../openai-compatible/internal/MediaType.ts"
+import { convertToBase64 } from "../../../provider-utils/Base64.ts"
+import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
+import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
+import { stringifyWithBigIntAndCycles } from "../../../provider-utils/StringifyWithBigIntAndCycles.ts"
 
 /**
  * A message of the request body.

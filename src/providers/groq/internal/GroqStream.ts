@@ -13,7 +13,7 @@ import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
-import { responseMetadata } from "../../openai-compatible/internal/ResponseMetadata.ts"
+import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
 import type { ChunkBase, ErrorData, TokenUsage } from "./GroqApi.ts"
 import { convertUsage, mapFinishReason } from "./GroqUsage.ts"
 
@@ -101,7 +101,7 @@ export const makeTransformer = (options: {
     }
     if (isFirstChunk) {
       isFirstChunk = false
-      out.push({ type: "response-metadata", ...responseMetadata(value) })
+      out.push({ type: "response-metadata", ...createLanguageModelResponseMetadata(value) })
     }
     if (value.x_groq?.usage != null) {
       usage = value.x_groq.usage

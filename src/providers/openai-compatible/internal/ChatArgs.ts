@@ -9,10 +9,10 @@ import { Effect, Schema } from "effect"
 import type { CallOptions, ReasoningLevel } from "../../../spec/CallOptions.ts"
 import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
 import type { Warning } from "../../../spec/Warning.ts"
+import { type EffortLevel, isCustomReasoning } from "../../../provider-utils/MapReasoningToProvider.ts"
+import { resolveProviderOptions } from "../../../provider-utils/ResolveProviderOptions.ts"
 import { convertToChatMessages } from "./ChatMessages.ts"
 import { prepareTools } from "./PrepareTools.ts"
-import { resolveProviderOptionsMerged } from "./ProviderOptions.ts"
-import { type EffortLevel, isCustomReasoning } from "./Reasoning.ts"
 
 /**
  * The provider options upstream reads (`openaiCompatibleLanguageModelChatOptions`).
@@ -79,9 +79,10 @@ export const getArgs = Effect.fnUntraced(function*(options: CallOptions, config:
   const camelName = toCamelCase(name)
   const providerOptions = options.providerOptions
 
-  const resolved = yield* resolveProviderOptionsMerged(
+  const resolved = yield* resolveProviderOptions(
     providerOptions,
     ["openai-compatible", "openaiCompatible", name, camelName],
+    "merge",
     ChatOptions
   )
   if (resolved.namespaces.includes("openai-compatible")) {

@@ -6,14 +6,17 @@
  * @since 0.1.0
  */
 import { Effect, Result } from "effect"
-import { NoSuchProviderReferenceError } from "../../../spec/errors/NoSuchProviderReferenceError.ts"
+import type { NoSuchProviderReferenceError } from "../../../spec/errors/NoSuchProviderReferenceError.ts"
 import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { JsonObject } from "../../../spec/Json.ts"
 import type { FilePart, Prompt, TextPart, ToolResultOutput } from "../../../spec/Prompt.ts"
 import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
 import { secureJsonParse } from "../../../provider-utils/ParseJson.ts"
-import { stringifyWithBigIntAndCycles } from "./Json.ts"
-import { base64ToBytes, convertToBase64, getTopLevelMediaType, resolveFullMediaType } from "./MediaType.ts"
+import { convertBase64ToUint8Array, convertToBase64 } from "../../../provider-utils/Base64.ts"
+import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
+import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
+import { resolveProviderReference } from "../../../provider-utils/ResolveProviderReference.ts"
+import { stringifyWithBigIntAndCycles } from "../../../provider-utils/StringifyWithBigIntAndCycles.ts"
 
 /**
  * A message of the request body (plain JSON object).
@@ -42,19 +45,6 @@ const audioFormat = (mediaType: string): "wav" | "mp3" | null => {
     default:
       return null
   }
-}
-
-/**
- * Resolves a provider reference to this provider's id (upstream `resolveProviderReference`).
- *
- * @since 0.1.0
- */
-export const resolveProviderReference = (
-  reference: Readonly<Record<string, string>>,
-  provider: string
-): Effect.Effect<string, NoSuchProviderReferenceError> => {
-  const id = Object.prototype.hasOwnProperty.call(reference, provider) ? reference[provider] : undefined
-  return id != null ? Effect.succeed(id) : Effect.fail(new NoSuchProviderReferenceError({ provider, reference }))
 }
 
 const unsupported = (functionality: string) => Effect.fail(new UnsupportedFunctionalityError({ functionality }))
@@ -125,7 +115,7 @@ const convertContentPart = (
       if (topLevel === "text") {
         const text = data.type === "url"
           ? data.url.toString()
-          : textDecoder.decode(typeof data.data === "string" ? base64ToBytes(data.data) : data.data)
+          : textDecoder.decode(typeof data.data === "string" ? convertBase64ToUint8Array(data.data) : data.data)
         return Effect.succeed({ type: "text", text, ...partMetadata })
       }
       return unsupported(`file part media type ${part.mediaType}`)

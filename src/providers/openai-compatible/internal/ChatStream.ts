@@ -12,12 +12,12 @@ import type { ProviderMetadata } from "../../../spec/ProviderMetadata.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { Usage } from "../../../spec/Usage.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
+import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import type { ChunkBase, TokenUsage, ToolCallDelta } from "./ChatApi.ts"
 import { convertContent } from "./ChatContent.ts"
 import { mapFinishReason } from "./FinishReason.ts"
-import { responseMetadata } from "./ResponseMetadata.ts"
 
 /**
  * The per-stream half of a metadata extractor (upstream `createStreamExtractor()`).
@@ -158,7 +158,7 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
       return undefined
     }
     if (!metadataExtracted) {
-      const metadata = responseMetadata({ id: value.id, model: value.model, created: value.created || undefined })
+      const metadata = createLanguageModelResponseMetadata({ id: value.id, model: value.model, created: value.created || undefined })
       if (metadata.id || metadata.modelId || metadata.timestamp) {
         metadataExtracted = true
         out.push({ type: "response-metadata", ...metadata })
