@@ -17,7 +17,8 @@ import { providers } from "./ProviderRegistry.ts"
 const usage = `usage: aimux <command>
 
 commands:
-  demo                 run the demo (not yet available)
+  demo [--provider openai|anthropic] [--json]
+                       run the demo agent (two tools, streamText, multi-step; see demo --help)
   stream <provider> --sse <file> [--chunk-size N] [--tools <json-file>] [--model <id>]
                        replay a recorded response body through <provider>'s stream and
                        print every V4 stream part as one JSON line
@@ -142,8 +143,7 @@ const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       process.stdout.write(`${usage}\n`)
       return 0
     case "demo":
-      process.stdout.write("aimux demo: not yet available in this version (try `aimux stream --help`).\n")
-      return 0
+      return (await import("./Demo.ts")).run(rest)
     case "stream": {
       if (rest[0] === "--help" || rest[0] === "-h") {
         process.stdout.write(`${usage}\n`)

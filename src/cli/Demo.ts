@@ -1,0 +1,199 @@
+/**
+ * `aimux demo` (what `npm start` runs): a small agent with two tools, streamed
+ * with `streamText` through a real provider, effect's fetch `HttpClient` and
+ * HTTP. Without an API key the model API is an embedded loopback server that
+ * replays a recorded conversation and checks each request; with
+ * `OPENAI_API_KEY` (or `ANTHROPIC_API_KEY` for `--provider anthropic`) the
+ * same agent runs against the real endpoint.
+ *
+ * @since 0.1.0
+ */
+import { Cause, Effect, Exit, Layer, Stream } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { LanguageModel } from "../LanguageModel.ts"
+import { Anthropic } from "../providers/anthropic/index.ts"
+import { OpenAI } from "../providers/openai/index.ts"
+import * as DemoAgent from "./demo/DemoAgent.ts"
+import { jsonLines, pretty, type Renderer, style } from "./demo/DemoRender.ts"
+import { type DemoProvider, script } from "./demo/RecordedTurns.ts"
+import * as ReplayServer from "./demo/ReplayServer.ts"
+import { errorToJson } from "./internal/wire.ts"
+
+/**
+ * The help text of `aimux demo`.
+ *
+ * @since 0.1.0
+ */
+export const usage = `usage: aimux demo [--provider openai|anthropic] [--json] [--model <id>] [--replay] [--delay <ms>]
+
+Runs a small agent (tools: weather, calculator) with streamText until the model answers.
+
+  --provider <p>  openai (chat completions, default) or anthropic (messages)
+  --json          print every full-stream part as one JSON line (info lines go to stderr)
+  --model <id>    model id (default gpt-4o-mini / claude-sonnet-4-5)
+  --replay        use the embedded replay server even when an API key is set
+  --delay <ms>    pause between replayed SSE events (default 25)
+
+Modes: without an API key, an embedded replay server on 127.0.0.1 serves a recorded
+conversation (no network, no key). With OPENAI_API_KEY (and optional OPENAI_BASE_URL, e.g.
+a local OpenAI-compatible server) the demo calls that endpoint; for --provider anthropic,
+ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL.`
+
+interface Args {
+  readonly provider: DemoProvider
+  readonly json: boolean
+  readonly model: string | undefined
+  readonly replay: boolean
+  readonly delayMs: number
+  readonly help: boolean
+}
+
+const defaultModels: Readonly<Record<DemoProvider, string>> = {
+  openai: "gpt-4o-mini",
+  anthropic: "claude-sonnet-4-5"
+}
+
+const parseArgs = (argv: ReadonlyArray<string>): Args | string => {
+  let provider: DemoProvider = "openai"
+  let json = false
+  let model: string | undefined
+  let replay = false
+  let delayMs = 25
+  let help = false
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    switch (arg) {
+      case "--json":
+        json = true
+        break
+      case "--replay":
+        replay = true
+        break
+      case "--help":
+      case "-h":
+        help = true
+        break
+      case "--provider": {
+        const value = argv[++i]
+        if (value !== "openai" && value !== "anthropic") return `--provider must be openai or anthropic, got '${value ?? ""}'`
+        provider = value
+        break
+      }
+      case "--model": {
+        const value = argv[++i]
+        if (value === undefined || value.startsWith("--")) return "--model needs a value"
+        model = value
+        break
+      }
+      case "--delay": {
+        const value = argv[++i]
+        if (value === undefined || !/^\d+$/.test(value)) return `--delay must be a number of milliseconds, got '${value ?? ""}'`
+        delayMs = Number(value)
+        break
+      }
+      default:
+        return `unknown argument '${arg}'`
+    }
+  }
+  return { provider, json, model, replay, delayMs, help }
+}
+
+const nonEmpty = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === "" ? undefined : value
+
+/** Where the demo sends its requests, and how to describe it on the first line. */
+interface Target {
+  readonly description: string
+  readonly layer: Layer.Layer<LanguageModel, unknown, never>
+  readonly server: ReplayServer.Running | undefined
+}
+
+const modelLayer = (provider: DemoProvider, modelId: string, apiKey: string, baseURL: string) =>
+  (provider === "openai"
+    ? OpenAI.layerChat(modelId, { apiKey, baseURL })
+    : Anthropic.layer(modelId, { apiKey, baseURL })).pipe(Layer.provide(FetchHttpClient.layer))
+
+const target = (args: Args) =>
+  Effect.gen(function*() {
+    const modelId = args.model ?? defaultModels[args.provider]
+    const env = args.provider === "openai"
+      ? { key: "OPENAI_API_KEY", url: "OPENAI_BASE_URL", defaultURL: OpenAI.defaultBaseURL }
+      : { key: "ANTHROPIC_API_KEY", url: "ANTHROPIC_BASE_URL", defaultURL: Anthropic.defaultBaseURL }
+    const apiKey = nonEmpty(process.env[env.key])
+    if (apiKey !== undefined && !args.replay) {
+      const baseURL = nonEmpty(process.env[env.url]) ?? env.defaultURL
+      const result: Target = {
+        description: `live: ${baseURL} (${env.key} is set)`,
+        layer: modelLayer(args.provider, modelId, apiKey, baseURL),
+        server: undefined
+      }
+      return result
+    }
+    const server = yield* ReplayServer.start(script(args.provider, args.delayMs))
+    const result: Target = {
+      description: `embedded replay server at ${server.url} (no network, no API key)`,
+      layer: modelLayer(args.provider, modelId, "aimux-demo-replay", `${server.url}/v1`),
+      server
+    }
+    return result
+  })
+
+const replaySummary = (server: ReplayServer.Running): string => {
+  const served = server.received.map((r, i) => `request ${i + 1} ${r.path} → ${r.status}`).join(", ")
+  return `replay server: ${served}`
+}
+
+/**
+ * Runs `aimux demo` with its arguments; resolves to the exit code (0: the
+ * agent finished without error parts; 1: it did not; 2: bad arguments).
+ *
+ * @since 0.1.0
+ */
+export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
+  const args = parseArgs(argv)
+  if (typeof args === "string") {
+    process.stderr.write(`aimux demo: ${args}\n\n${usage}\n`)
+    return 2
+  }
+  if (args.help) {
+    process.stdout.write(`${usage}\n`)
+    return 0
+  }
+  // a closed pipe (`aimux demo | head`) ends the demo quietly, as other CLIs do
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0)
+  })
+  const write = (text: string) => {
+    process.stdout.write(text)
+  }
+  const info = (text: string) => {
+    if (args.json) process.stderr.write(text)
+    else process.stdout.write(text)
+  }
+  const s = style(!args.json && process.stdout.isTTY === true && nonEmpty(process.env.NO_COLOR) === undefined)
+  const renderer: Renderer = args.json ? jsonLines(write) : pretty(write, s)
+  const program = Effect.scoped(Effect.gen(function*() {
+    const where = yield* target(args)
+    info(`${s.bold("aimux demo")} — ${where.description}\n`)
+    yield* Effect.gen(function*() {
+      const model = yield* LanguageModel
+      info(`${s.dim(`provider ${model.provider} · model ${model.modelId} · tools: weather, calculator`)}\n\n`)
+      info(`${s.bold("user")}  ${DemoAgent.prompt}\n`)
+      yield* Stream.runForEach(DemoAgent.run(), (part) => Effect.sync(() => renderer.part(part)))
+    }).pipe(Effect.provide(where.layer))
+    if (where.server !== undefined) info(`${s.dim(replaySummary(where.server))}\n`)
+  }))
+  const exit = await Effect.runPromiseExit(program)
+  if (Exit.isFailure(exit)) {
+    const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
+    const error = errorToJson(failure?._tag === "Fail" ? failure.error : Cause.squash(exit.cause))
+    process.stderr.write(`aimux demo: ${String(error.name)}: ${String(error.message)}\n`)
+    return 1
+  }
+  const { errors, finished } = renderer.outcome()
+  if (!finished || errors > 0) {
+    process.stderr.write(`aimux demo: the run ${finished ? `reported ${errors} error part(s)` : "ended without a finish part"}\n`)
+    return 1
+  }
+  return 0
+}

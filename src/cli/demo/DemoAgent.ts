@@ -1,0 +1,37 @@
+/**
+ * The demo agent: one question that needs both tools, answered by `streamText`
+ * in as many steps as the model needs (at most five).
+ *
+ * @since 0.1.0
+ */
+import * as StopCondition from "../../core/StopCondition.ts"
+import * as StreamText from "../../core/StreamText.ts"
+import { tools } from "./DemoTools.ts"
+
+/**
+ * The system prompt.
+ *
+ * @since 0.1.0
+ */
+export const system = "You are a concise assistant. Use the weather tool for weather and the calculator for arithmetic."
+
+/**
+ * The user's question.
+ *
+ * @since 0.1.0
+ */
+export const prompt =
+  "I'm in Lisbon with three friends. What's the weather like there, and if dinner for the four of us costs 187.40 EUR, how much does each of us pay?"
+
+/**
+ * The agent's full stream (needs a `LanguageModel`).
+ *
+ * @since 0.1.0
+ */
+export const run = () =>
+  StreamText.streamText({
+    system,
+    prompt,
+    tools,
+    stopWhen: StopCondition.isStepCount(5)
+  })
