@@ -12,7 +12,8 @@
  *   part, so a retried attempt never duplicates them. After the first output part nothing is
  *   retried (it would duplicate output); the failure ends the stream as it is.
  * - Timeouts: `step` bounds the whole call (for a stream: until it ends), `firstChunk` the time
- *   from the response start to the first output part, `chunk` the idle time between output parts.
+ *   from each attempt's request to the first output part (some providers read up to the first
+ *   output inside `stream`), `chunk` the idle time between output parts.
  *
  * @since 0.1.0
  */
@@ -22,7 +23,7 @@ import { LanguageModel, type Service, type StreamResponse } from "../LanguageMod
 import type { CallOptions } from "../spec/CallOptions.ts"
 import type { CoreInvalidArgumentError } from "../spec/errors/CoreInvalidArgumentError.ts"
 import type { ModelError } from "../spec/errors/ModelError.ts"
-import { StepTimeoutError } from "../spec/errors/TimeoutError.ts"
+import { FirstChunkTimeoutError, StepTimeoutError } from "../spec/errors/TimeoutError.ts"
 import type { StreamPart } from "../spec/StreamPart.ts"
 import * as Retry from "./Retry.ts"
 import * as Timeout from "./Timeout.ts"
@@ -35,7 +36,7 @@ import * as Timeout from "./Timeout.ts"
 export interface Timeouts {
   /** One call, its retries included (a stream: until it ends). */
   readonly step?: Duration.Input | undefined
-  /** From the stream's response start to its first output part. */
+  /** From each attempt's request to the stream's first output part. */
   readonly firstChunk?: Duration.Input | undefined
   /** Between two output parts of a stream. */
   readonly chunk?: Duration.Input | undefined
@@ -135,7 +136,17 @@ export const make = (model: Service, options: Options = {}): Effect.Effect<Servi
         const session = yield* Retry.session(policy)
         const start = yield* Clock.currentTimeMillis
         const deadline = stepMs === undefined ? undefined : start + stepMs
-        const attempt = withDeadline(Retry.retryWith(model.stream(call), session), deadline)
+        const firstMs = timeouts.firstChunk === undefined ? undefined : millisOf(timeouts.firstChunk)
+        // One attempt, stamped with its start: the first-chunk timer runs from the request on, since
+        // a provider may wait for the first output inside `stream` (the "error before any output" rule).
+        const once = Effect.flatMap(Clock.currentTimeMillis, (startedAt) => {
+          const call1 = Effect.map(model.stream(call), (response) => [response, startedAt] as const)
+          return firstMs === undefined ? call1 : Effect.timeoutOrElse(call1, {
+            duration: Duration.millis(firstMs),
+            orElse: () => Effect.fail(new FirstChunkTimeoutError({ timeoutMs: firstMs }))
+          })
+        })
+        const attempt = withDeadline(Retry.retryWith(once, session), deadline)
         const guard = (response: StreamResponse, startedAt: number): Stream.Stream<StreamPart, ModelError> => {
           const timed = Timeout.streamTimeouts(response.stream, {
             firstChunk: timeouts.firstChunk,
@@ -149,14 +160,12 @@ export const make = (model: Service, options: Options = {}): Effect.Effect<Servi
               session.decide(error).pipe(
                 Effect.matchEffect({
                   onFailure: (final) => Effect.succeed(Stream.concat(Stream.fromIterable(held), Stream.fail(final))),
-                  onSuccess: () =>
-                    Effect.flatMap(attempt, (next) => Effect.map(Clock.currentTimeMillis, (now) => guard(next, now)))
+                  onSuccess: () => Effect.map(attempt, ([next, at]) => guard(next, at))
                 })
               )
             ))
         }
-        const first = yield* attempt
-        const startedAt = yield* Clock.currentTimeMillis
+        const [first, startedAt] = yield* attempt
         return { ...first, stream: guard(first, startedAt) }
       })
 
