@@ -9,8 +9,10 @@ import { Config, Effect, Layer, Option, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
-import { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
+import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
 import * as AnthropicLanguageModel from "./AnthropicLanguageModel.ts"
 
 /**
@@ -41,11 +43,12 @@ const API_URL = "https://api.anthropic.com"
 export const defaultBaseURL = `${API_URL}/v1`
 
 /**
- * The user agent suffix aimux sends in place of upstream's `ai-sdk-anthropic/<version>`.
+ * The `@ai-sdk/anthropic` version this provider ports; requests carry
+ * `ai-sdk-anthropic/<VERSION>` in the user agent, as upstream's do.
  *
  * @since 0.1.0
  */
-export const userAgent = "aimux-anthropic/0.1.0"
+export const VERSION = "4.0.105"
 
 /**
  * Resolves settings into the model config.
@@ -66,38 +69,30 @@ export const modelConfig = Effect.fn("Anthropic.modelConfig")(function*(modelId:
       message: "Both apiKey and authToken were provided. Please use only one authentication method."
     })
   }
-  const reveal = (value: string | Redacted.Redacted<string>) => typeof value === "string" ? value : Redacted.value(value)
   const authToken = settings.authToken
-  const apiKey = settings.apiKey
-  const auth: Effect.Effect<Record<string, string>, LoadAPIKeyError> = authToken
-    ? Effect.succeed({ authorization: `Bearer ${reveal(authToken)}` })
-    : apiKey !== undefined
-    ? Effect.succeed({ "x-api-key": reveal(apiKey) })
+  // Read per request, as upstream's `getHeaders`: a key set later in the
+  // environment is picked up. Secrets stay `Redacted` up to the request edge.
+  const auth: Effect.Effect<RequestHeaders.Input, LoadAPIKeyError> = authToken
+    ? Effect.succeed({
+      Authorization: Redacted.make(`Bearer ${typeof authToken === "string" ? authToken : Redacted.value(authToken)}`)
+    })
     : Effect.map(
-      Effect.mapError(
-        Config.Redacted("ANTHROPIC_API_KEY"),
-        () =>
-          new LoadAPIKeyError({
-            message:
-              "Anthropic API key is missing. Pass it using the 'apiKey' parameter or the ANTHROPIC_API_KEY environment variable."
-          })
-      ),
-      (key) => ({ "x-api-key": Redacted.value(key) })
+      ApiKey.loadApiKey({
+        apiKey: settings.apiKey,
+        environmentVariableName: "ANTHROPIC_API_KEY",
+        description: "Anthropic"
+      }),
+      (key) => ({ "x-api-key": key })
     )
   const config: AnthropicLanguageModel.Config = {
     provider: settings.name ?? "anthropic.messages",
     modelId,
     baseURL,
-    headers: Effect.map(auth, (authHeaders) => {
-      const headers: Record<string, string | undefined> = {
-        "anthropic-version": "2023-06-01",
-        ...authHeaders,
-        ...settings.headers
-      }
-      const existing = headers["user-agent"]
-      headers["user-agent"] = existing ? `${existing} ${userAgent}` : userAgent
-      return headers
-    })
+    headers: Effect.map(auth, (authHeaders) =>
+      RequestHeaders.withUserAgentSuffix(
+        { "anthropic-version": "2023-06-01", ...authHeaders, ...settings.headers },
+        `ai-sdk-anthropic/${VERSION}`
+      ))
   }
   return config
 })

@@ -8,9 +8,17 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 
 const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
+
+// zod `.nullish().catch(undefined)`: a value that does not decode becomes `undefined`.
+const caught = <S extends Schema.Top>(schema: S) =>
+  Schema.optionalKey(
+    Schema.UndefinedOr(Schema.NullOr(schema)).pipe(
+      Schema.catchDecoding(() => Effect.succeed(Option.some(undefined)))
+    )
+  )
 
 /**
  * The caller of a tool call (programmatic tool calling).
@@ -565,7 +573,11 @@ export const ErrorBody = Schema.Struct({
   type: Schema.Literal("error"),
   error: Schema.Struct({
     type: Schema.String,
-    message: Schema.String
+    message: Schema.String,
+    details: caught(Schema.Struct({
+      error_code: caught(Schema.String),
+      unsupported: caught(Schema.Array(Schema.String))
+    }))
   })
 })
 

@@ -5,28 +5,26 @@
  *
  * @since 0.1.0
  */
-import { Array as Arr, Cause, Effect, Exit, Option, Schema, Scope, Stream } from "effect"
+import { Array as Arr, Cause, Effect, Exit, Option, Scope, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as Pull from "effect/Pull"
 import * as LanguageModel from "../../LanguageModel.ts"
+import * as Http from "../../provider-utils/Http.ts"
 import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
-import * as JsonEventStream from "../../provider-utils/JsonEventStream.ts"
+import type { ParseResult } from "../../provider-utils/ParseJson.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
 import { APICallError } from "../../spec/errors/APICallError.ts"
 import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
 import type { ModelError } from "../../spec/errors/ModelError.ts"
 import { isProviderStreamError } from "../../spec/errors/ProviderStreamError.ts"
-import { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
 import type { GenerateResult } from "../../spec/Results.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
-import { MessagesResponse, StreamEvent, type StreamEvent as StreamEventType } from "./AnthropicApi.ts"
-import type { ParseResult } from "../../provider-utils/ParseJson.ts"
+import { ErrorBody, MessagesResponse, StreamEvent, type StreamEvent as StreamEventType } from "./AnthropicApi.ts"
 import type { CitationDocument } from "./Citations.ts"
 import { mapResponse } from "./internal/GenerateContent.ts"
-import { postJson } from "./internal/Http.ts"
-import { secureJsonParse } from "./internal/SecureJson.ts"
 import { makeStreamTransducer } from "./internal/StreamTransducer.ts"
 import { prepareRequest } from "./RequestArgs.ts"
 
@@ -41,8 +39,8 @@ export interface Config {
   readonly modelId: string
   /** Base URL without trailing slash; requests go to `${baseURL}/messages`. */
   readonly baseURL: string
-  /** Resolved headers of every request (API key, `anthropic-version`, user headers). */
-  readonly headers: Effect.Effect<Readonly<Record<string, string | undefined>>, ModelError>
+  /** Resolved headers of every request (API key, `anthropic-version`, user headers, user agent). */
+  readonly headers: Effect.Effect<RequestHeaders.Input, ModelError>
   readonly generateId?: (() => string) | undefined
 }
 
@@ -56,33 +54,39 @@ export const supportedUrls: LanguageModel.SupportedUrls = {
   "application/pdf": [/^https?:\/\/.*$/]
 }
 
+const betaHeader = (headers: RequestHeaders.Input | undefined): string => {
+  const value = headers?.["anthropic-beta"]
+  return typeof value === "string" ? value : ""
+}
+
 const betasFromHeaders = (
-  configHeaders: Readonly<Record<string, string | undefined>>,
-  requestHeaders: Readonly<Record<string, string | undefined>> | undefined
+  configHeaders: RequestHeaders.Input,
+  requestHeaders: RequestHeaders.Input | undefined
 ): Set<string> =>
   new Set(
-    [
-      ...(configHeaders["anthropic-beta"] ?? "").toLowerCase().split(","),
-      ...(requestHeaders?.["anthropic-beta"] ?? "").toLowerCase().split(",")
-    ].map((beta) => beta.trim()).filter((beta) => beta !== "")
+    [...betaHeader(configHeaders).toLowerCase().split(","), ...betaHeader(requestHeaders).toLowerCase().split(",")]
+      .map((beta) => beta.trim()).filter((beta) => beta !== "")
   )
 
+// Upstream `getHeaders`: config headers, call headers, then the computed
+// betas (postToApi normalizes the names and appends its user agent parts).
 const requestHeaders = (
-  configHeaders: Readonly<Record<string, string | undefined>>,
-  callHeaders: Readonly<Record<string, string | undefined>> | undefined,
+  configHeaders: RequestHeaders.Input,
+  callHeaders: RequestHeaders.Input | undefined,
   betas: Set<string>
-): Record<string, string> => {
-  const combined: Record<string, string | undefined> = {
-    ...configHeaders,
-    ...callHeaders,
-    ...(betas.size > 0 ? { "anthropic-beta": Array.from(betas).join(",") } : {})
-  }
-  const out: Record<string, string> = {}
-  for (const [key, value] of Object.entries(combined)) {
-    if (value !== undefined) out[key.toLowerCase()] = value
-  }
-  return out
-}
+): RequestHeaders.Input =>
+  RequestHeaders.combineHeaders(
+    configHeaders,
+    callHeaders,
+    betas.size > 0 ? { "anthropic-beta": Array.from(betas).join(",") } : {}
+  )
+
+const failedResponseHandler = Http.jsonErrorResponseHandler({
+  errorSchema: ErrorBody,
+  errorToMessage: (data) => data.error.message
+})
+const successfulResponseHandler = Http.jsonResponseHandler(MessagesResponse)
+const eventSourceResponseHandler = Http.eventSourceResponseHandler(StreamEvent)
 
 const extractCitationDocuments = (prompt: Prompt): Array<CitationDocument> => {
   const documents: Array<CitationDocument> = []
@@ -102,8 +106,6 @@ const extractCitationDocuments = (prompt: Prompt): Array<CitationDocument> => {
   return documents
 }
 
-const decodeResponse = Schema.decodeUnknownResult(MessagesResponse)
-
 /**
  * Builds the model service on a given `HttpClient`.
  *
@@ -112,7 +114,6 @@ const decodeResponse = Schema.decodeUnknownResult(MessagesResponse)
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
   const url = `${config.baseURL}/messages`
-  const parseEvents = JsonEventStream.parse(StreamEvent)
   const withClient = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient>) =>
     Effect.provideService(effect, HttpClient.HttpClient, client)
 
@@ -126,46 +127,14 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     })
     const body = prepared.args
     const citationDocuments = extractCitationDocuments(options.prompt)
-    const { response, responseHeaders } = yield* withClient(postJson({
+    const { rawValue, responseHeaders, value: response } = yield* withClient(Http.postJsonToApi({
       url,
       headers: requestHeaders(configHeaders, options.headers, prepared.betas),
-      body
+      body,
+      failedResponseHandler,
+      successfulResponseHandler
     }))
-    const text = yield* response.text.pipe(Effect.mapError((cause) =>
-      new APICallError({
-        message: "Failed to process successful response",
-        url,
-        requestBodyValues: body,
-        statusCode: response.status,
-        responseHeaders,
-        cause
-      })
-    ))
-    const parsed = secureJsonParse(text)
-    if (!parsed.ok) {
-      return yield* new APICallError({
-        message: "Invalid JSON response",
-        url,
-        requestBodyValues: body,
-        statusCode: response.status,
-        responseHeaders,
-        responseBody: text,
-        cause: parsed.error
-      })
-    }
-    const decoded = decodeResponse(parsed.value)
-    if (decoded._tag === "Failure") {
-      return yield* new APICallError({
-        message: "Invalid JSON response",
-        url,
-        requestBodyValues: body,
-        statusCode: response.status,
-        responseHeaders,
-        responseBody: text,
-        cause: new TypeValidationError({ value: parsed.value, cause: decoded.failure })
-      })
-    }
-    const mapped = mapResponse(decoded.success, {
+    const mapped = mapResponse(response, {
       toolNameMapping: prepared.toolNameMapping,
       citationDocuments,
       markCodeExecutionDynamic: prepared.markCodeExecutionDynamic,
@@ -176,10 +145,10 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       ...mapped,
       request: { body },
       response: {
-        id: decoded.success.id ?? undefined,
-        modelId: decoded.success.model ?? undefined,
+        id: response.id ?? undefined,
+        modelId: response.model ?? undefined,
         headers: responseHeaders,
-        body: parsed.value
+        body: rawValue
       },
       warnings: prepared.warnings
     }
@@ -195,21 +164,13 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       userSuppliedBetas: betasFromHeaders(configHeaders, options.headers)
     })
     const body = prepared.args
-    const { response, responseHeaders } = yield* withClient(postJson({
+    const { responseHeaders, value: events } = yield* withClient(Http.postJsonToApi({
       url,
       headers: requestHeaders(configHeaders, options.headers, prepared.betas),
-      body
+      body,
+      failedResponseHandler,
+      successfulResponseHandler: eventSourceResponseHandler
     }))
-    const bodyFailure = (cause: unknown) =>
-      new APICallError({
-        message: "Failed to process successful response",
-        url,
-        requestBodyValues: body,
-        statusCode: response.status,
-        responseHeaders,
-        cause
-      })
-    const events = parseEvents(response.stream).pipe(Stream.mapError(bodyFailure))
     const transducer = makeStreamTransducer({
       warnings: prepared.warnings,
       usesJsonResponseTool: prepared.usesJsonResponseTool,

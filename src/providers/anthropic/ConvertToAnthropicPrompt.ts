@@ -29,7 +29,7 @@ import type { Warning } from "../../spec/Warning.ts"
 import { FallbackBlock, ReasoningMetadata } from "./AnthropicApi.ts"
 import { FilePartOptions, parseProviderOptions, SystemMessageOptions } from "./AnthropicOptions.ts"
 import type { CacheControlValidator } from "./CacheControl.ts"
-import { secureJsonParse } from "./internal/SecureJson.ts"
+import { secureJsonParse } from "../../provider-utils/ParseJson.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
 
 /**
@@ -133,7 +133,7 @@ const isPlainObject = (u: unknown): u is { readonly [key: string]: unknown } =>
 export const toAnthropicToolInput = (input: unknown): { readonly [key: string]: unknown } => {
   if (typeof input === "string") {
     const parsed = secureJsonParse(input)
-    if (parsed.ok && isPlainObject(parsed.value)) return parsed.value
+    if (Result.isSuccess(parsed) && isPlainObject(parsed.success)) return parsed.success
   }
   return isPlainObject(input) ? input : { rawInvalidInput: input }
 }
@@ -193,8 +193,8 @@ const resolveReference = (
 const extractErrorCode = (value: unknown): string | undefined => {
   if (typeof value === "string") {
     const parsed = secureJsonParse(value)
-    if (!parsed.ok) return "unavailable"
-    const code = isPlainObject(parsed.value) ? parsed.value["errorCode"] : undefined
+    if (Result.isFailure(parsed)) return "unavailable"
+    const code = isPlainObject(parsed.success) ? parsed.success["errorCode"] : undefined
     return typeof code === "string" ? code : undefined
   }
   if (isPlainObject(value)) {
@@ -768,7 +768,7 @@ const convertProviderToolResult = Effect.fnUntraced(function*(
       let info: unknown = {}
       if (typeof output.value === "string") {
         const parsed = secureJsonParse(output.value)
-        if (parsed.ok) info = parsed.value
+        if (Result.isSuccess(parsed)) info = parsed.success
       } else if (isPlainObject(output.value)) {
         info = output.value
       }

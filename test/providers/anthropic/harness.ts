@@ -152,7 +152,7 @@ export const aimuxGenerate = (reply: Reply, upstreamOptions: UpstreamOptions, mo
       : { captured, result: undefined, failure: failureOf(exit) }
   })
 
-const failureOf = (exit: Exit.Exit<unknown, unknown>): unknown => {
+export const failureOf = (exit: Exit.Exit<unknown, unknown>): unknown => {
   if (Exit.isSuccess(exit)) return undefined
   const reasons = exit.cause.reasons
   for (const reason of reasons) {

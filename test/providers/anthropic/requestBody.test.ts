@@ -17,12 +17,12 @@ const json = JSON.stringify({
   usage: { input_tokens: 1, output_tokens: 1 }
 })
 
+// Every header, user agent included, by lower-cased name; `content-length` is set by
+// effect's request body where fetch computes it on the wire (both send it).
 const headersView = (headers: Record<string, string> | undefined) => {
   const out: Record<string, string> = {}
   for (const [key, value] of Object.entries(headers ?? {})) {
-    // the user agent names the implementation; effect's HttpClient adds content-length and
-    // trace propagation headers (documented divergences)
-    if (!["user-agent", "content-length", "b3", "traceparent"].includes(key.toLowerCase())) out[key.toLowerCase()] = value
+    if (key.toLowerCase() !== "content-length") out[key.toLowerCase()] = value
   }
   return out
 }

@@ -6,6 +6,8 @@
  *
  * Plain synchronous code on purpose: it runs once per event on the hot path.
  */
+import { Result } from "effect"
+import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
 import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
 import { createProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
 import type { JsonObject } from "../../../spec/Json.ts"
@@ -15,20 +17,13 @@ import type { ToolCall } from "../../../spec/Content.ts"
 import type { Finish, StreamPart } from "../../../spec/StreamPart.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import type { Citation, StreamEvent } from "../AnthropicApi.ts"
-import { secureJsonParse } from "./SecureJson.ts"
+import { secureJsonParse } from "../../../provider-utils/ParseJson.ts"
 import { convertUsage, mapIterations, type AnthropicUsage } from "../AnthropicUsage.ts"
 import { createCitationSource, mapCitation, type CitationDocument } from "../Citations.ts"
 import { callerInfo, mapResultBlock, type ResultContext } from "../ServerToolResults.ts"
 import { isContinuationStopReason, mapStopReason } from "../StopReason.ts"
 import type { ToolNameMapping } from "../ToolNameMapping.ts"
 import { mapContextManagement, mapStopDetails } from "./Metadata.ts"
-
-/**
- * One decoded SSE payload: the event, or why it could not be parsed.
- */
-export type ParseResult =
-  | { readonly success: true; readonly value: StreamEvent; readonly rawValue: unknown }
-  | { readonly success: false; readonly error: unknown; readonly rawValue: unknown }
 
 /**
  * What the transducer needs from the request preparation.
@@ -327,10 +322,10 @@ export const makeStreamTransducer = (config: TransducerConfig) => {
                   // upstream keeps the original input when it does not parse
                   const parsed = secureJsonParse(finalInput)
                   if (
-                    parsed.ok && parsed.value != null && typeof parsed.value === "object" && "code" in parsed.value &&
-                    !("type" in parsed.value)
+                    Result.isSuccess(parsed) && parsed.success != null && typeof parsed.success === "object" &&
+                    "code" in parsed.success && !("type" in parsed.success)
                   ) {
-                    finalInput = JSON.stringify({ type: "programmatic-tool-call", ...parsed.value })
+                    finalInput = JSON.stringify({ type: "programmatic-tool-call", ...parsed.success })
                   }
                 }
                 emit({
@@ -571,7 +566,7 @@ export const makeStreamTransducer = (config: TransducerConfig) => {
       emit({ type: "stream-start", warnings: config.warnings })
       return drain()
     },
-    push: (chunk: ParseResult): Array<StreamPart> => {
+    push: (chunk: ParseResult<StreamEvent>): Array<StreamPart> => {
       if (hasInvalidMessageSequence) return []
       if (config.includeRawChunks) emit({ type: "raw", rawValue: chunk.rawValue })
       if (!chunk.success) {
