@@ -64,7 +64,13 @@ export const makeRawCollector = (content: Array<Content.Content>) => {
 export const makeContentBuilder = () => {
   const content: Array<ContentPart> = []
   const open = new Map<string, number>()
-  const upsert = (kind: "text" | "reasoning", id: string, delta: string, pm: ProviderMetadata | undefined) => {
+  const upsert = (
+    kind: "text" | "reasoning",
+    id: string,
+    delta: string,
+    pm: ProviderMetadata | undefined,
+    citations?: ReadonlyArray<Content.Citation> | undefined
+  ) => {
     const key = `${kind}:${id}`
     const index = open.get(key)
     if (index === undefined) {
@@ -74,7 +80,13 @@ export const makeContentBuilder = () => {
     }
     const prev = content[index]
     if (prev !== undefined && (prev.type === "text" || prev.type === "reasoning")) {
-      content[index] = { ...prev, text: prev.text + delta, ...(pm != null ? { providerMetadata: pm } : {}) }
+      content[index] = {
+        ...prev,
+        text: prev.text + delta,
+        ...(pm != null ? { providerMetadata: pm } : {}),
+        // `text-end` citations replace any earlier ones (upstream stream-text.ts eventProcessor)
+        ...(citations != null ? { citations } : {})
+      }
     }
   }
   return {
@@ -90,9 +102,12 @@ export const makeContentBuilder = () => {
           upsert(part.type === "text-delta" ? "text" : "reasoning", part.id, part.text, part.providerMetadata)
           break
         case "text-end":
+          upsert("text", part.id, "", part.providerMetadata, part.citations)
+          open.delete(`text:${part.id}`)
+          break
         case "reasoning-end":
-          upsert(part.type === "text-end" ? "text" : "reasoning", part.id, "", part.providerMetadata)
-          open.delete(`${part.type === "text-end" ? "text" : "reasoning"}:${part.id}`)
+          upsert("reasoning", part.id, "", part.providerMetadata)
+          open.delete(`reasoning:${part.id}`)
           break
         case "tool-call":
         case "tool-error":
