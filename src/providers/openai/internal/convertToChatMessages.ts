@@ -5,6 +5,8 @@
  * @internal
  */
 import { Result, Schema } from "effect"
+import { convertToBase64 } from "../../../provider-utils/Base64.ts"
+import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
 import { InvalidArgumentError } from "../../../spec/errors/InvalidArgumentError.ts"
 import { TypeValidationError } from "../../../spec/errors/TypeValidationError.ts"
 import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
@@ -13,7 +15,7 @@ import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import { OpenAIChatMessageOptions } from "../OpenAIChatOptions.ts"
 import { encodeToolCallArguments } from "./encodeToolCallArguments.ts"
-import { convertToBase64, getTopLevelMediaType, resolveFullMediaType } from "./mediaType.ts"
+import { resolveFullMediaType } from "./mediaType.ts"
 
 /** @internal */
 export type SystemMessageMode = "system" | "developer" | "remove"

@@ -6,6 +6,7 @@
  * @internal
  */
 import { Result, Schema } from "effect"
+import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
 import type { CallOptions, ReasoningLevel } from "../../../spec/CallOptions.ts"
 import type { InvalidArgumentError } from "../../../spec/errors/InvalidArgumentError.ts"
 import type { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
@@ -19,12 +20,6 @@ import { prepareChatTools } from "./prepareTools.ts"
 const decodeOptions = Schema.decodeUnknownResult(OpenAIChatOptions)
 
 const allEfforts: ReadonlyArray<string> = ["none", "minimal", "low", "medium", "high", "xhigh", "max"]
-const reasoningLevels: ReadonlyArray<string> = ["minimal", "low", "medium", "high", "xhigh", "max"]
-
-const isCustomReasoning = (reasoning: ReasoningLevel | undefined): reasoning is Exclude<
-  ReasoningLevel,
-  "provider-default"
-> => reasoning !== undefined && reasoning !== "provider-default"
 
 // upstream `mapReasoningToProviderEffort` with the identity effort map of the
 // supported efforts (`resolveOpenAIReasoningEffort`)
@@ -33,33 +28,13 @@ const resolveReasoningEffort = (
   reasoning: ReasoningLevel | undefined,
   supported: ReadonlyArray<string> | undefined,
   warnings: Array<Warning>
-): string | undefined => {
-  if (providerEffort != null) return providerEffort
-  if (!isCustomReasoning(reasoning)) return undefined
-  const efforts = new Set(supported ?? allEfforts)
-  const index = reasoningLevels.indexOf(reasoning)
-  const level = [
-    reasoning,
-    ...reasoningLevels.slice(0, Math.max(index, 0)).reverse(),
-    ...reasoningLevels.slice(index + 1)
-  ].find((candidate) => efforts.has(candidate))
-  if (level == null) {
-    warnings.push({
-      type: "unsupported",
-      feature: "reasoning",
-      details: `reasoning "${reasoning}" is not supported by this model.`
-    })
-    return undefined
-  }
-  if (level !== reasoning) {
-    warnings.push({
-      type: "compatibility",
-      feature: "reasoning",
-      details: `reasoning "${reasoning}" is not directly supported by this model. mapped to effort "${level}".`
-    })
-  }
-  return level
-}
+): string | undefined =>
+  providerEffort ??
+    mapReasoningToProviderEffort(
+      reasoning,
+      Object.fromEntries((supported ?? allEfforts).map((effort) => [effort, effort])),
+      warnings
+    )
 
 /**
  * The request body (without the streaming keys) and the call warnings.

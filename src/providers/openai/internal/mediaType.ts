@@ -1,28 +1,13 @@
 /**
- * Media-type helpers used by the prompt conversion (upstream provider-utils
- * `getTopLevelMediaType`, `isFullMediaType`, `resolveFullMediaType`,
- * `convertToBase64`).
+ * `resolveFullMediaType` for the prompt conversion, without upstream's byte
+ * sniffing (the shared `src/provider-utils/ResolveFullMediaType.ts` sniffs).
  *
  * @internal
  */
 import { Result } from "effect"
-import { Base64 } from "effect/encoding"
+import { isFullMediaType } from "../../../provider-utils/DetectMediaType.ts"
 import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { FilePart } from "../../../spec/Prompt.ts"
-
-/** @internal */
-export const getTopLevelMediaType = (mediaType: string): string => {
-  const slash = mediaType.indexOf("/")
-  return slash === -1 ? mediaType : mediaType.substring(0, slash)
-}
-
-/** @internal */
-export const isFullMediaType = (mediaType: string): boolean => {
-  const slash = mediaType.indexOf("/")
-  if (slash === -1) return false
-  const subtype = mediaType.substring(slash + 1)
-  return subtype.length > 0 && subtype !== "*"
-}
 
 /**
  * A full `type/subtype` media type. Upstream sniffs the bytes of inline data
@@ -41,7 +26,3 @@ export const resolveFullMediaType = (part: FilePart): Result.Result<string, Unsu
     })
   )
 }
-
-/** @internal */
-export const convertToBase64 = (value: string | Uint8Array): string =>
-  typeof value === "string" ? value : Base64.encode(value)
