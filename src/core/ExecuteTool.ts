@@ -1,6 +1,7 @@
 /**
  * Client tool execution: upstream `executeToolCall` (`ai/src/generate-text/execute-tool-call.ts`)
- * with provider-utils `executeTool`.
+ * with provider-utils `executeTool`. Outcomes are values of the core tool-result model
+ * (`ToolResult.ts`): client results and errors, and preliminary results.
  *
  * - A tool without `execute` gives `Option.none()` (not executed).
  * - Success gives a `tool-result`, a failure or defect of the handler a `tool-error` whose `error`
@@ -18,11 +19,10 @@
  */
 import { Cause, Clock, Duration, Effect, Option, Schema } from "effect"
 import * as Stream from "effect/Stream"
-import type { JsonObject } from "../spec/Json.ts"
-import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import { getOwn } from "./internal/getOwn.ts"
 import type * as Tool from "./Tool.ts"
 import type * as Toolkit from "./Toolkit.ts"
+import type { ClientToolError, ClientToolResult, PreliminaryToolResult, TypedClientToolOutput } from "./ToolResult.ts"
 import type { TypedToolCall } from "./TypedToolCall.ts"
 
 /**
@@ -39,70 +39,6 @@ export class ToolTimeoutError extends Schema.TaggedError<ToolTimeoutError>("Time
   override get message(): string {
     return "The operation was aborted due to timeout"
   }
-}
-
-/**
- * Fields shared by a client tool result and error.
- *
- * @since 0.1.0
- */
-interface ClientToolOutputBase {
-  readonly toolCallId: string
-  readonly dynamic: boolean
-  readonly providerMetadata?: ProviderMetadata | undefined
-  readonly toolMetadata?: JsonObject | undefined
-}
-
-/**
- * A client tool result (upstream `TypedToolResult` from `executeToolCall`).
- *
- * @since 0.1.0
- */
-export type ToolResult<T extends Toolkit.Any> =
-  | {
-    readonly [Name in Toolkit.Names<T>]: ClientToolOutputBase & {
-      readonly type: "tool-result"
-      readonly toolName: Name
-      readonly input: Tool.InputOf<T[Name]>
-      readonly output: Tool.OutputOf<T[Name]>
-    }
-  }[Toolkit.Names<T>]
-  | ClientToolOutputBase & {
-    readonly type: "tool-result"
-    readonly toolName: string
-    readonly input: unknown
-    readonly output: unknown
-  }
-
-/**
- * A client tool error: `error` is the raw failure or defect of the handler.
- *
- * @since 0.1.0
- */
-export interface ToolError extends ClientToolOutputBase {
-  readonly type: "tool-error"
-  readonly toolName: string
-  readonly input: unknown
-  readonly error: unknown
-}
-
-/**
- * The outcome of executing one client tool call.
- *
- * @since 0.1.0
- */
-export type ToolOutput<T extends Toolkit.Any> = ToolResult<T> | ToolError
-
-/**
- * A preliminary result of a streaming tool: the tool call spread, plus `type: "tool-result"`,
- * `output` and `preliminary: true` (so `dynamic` is whatever the call had).
- *
- * @since 0.1.0
- */
-export type PreliminaryToolResult<T extends Toolkit.Any> = Omit<TypedToolCall<T>, "type"> & {
-  readonly type: "tool-result"
-  readonly output: unknown
-  readonly preliminary: true
 }
 
 /**
@@ -136,7 +72,7 @@ export interface ExecuteOptions<T extends Toolkit.Any, R = never> {
  * @since 0.1.0
  */
 export interface Executed<T extends Toolkit.Any> {
-  readonly output: ToolOutput<T>
+  readonly output: TypedClientToolOutput<T>
   readonly toolExecutionMs: number
 }
 
@@ -206,7 +142,7 @@ export function executeToolCall(
     const exit = yield* Effect.exit(bounded)
     const toolExecutionMs = (yield* Clock.currentTimeMillis) - start
     if (exit._tag === "Success") {
-      const output: ToolOutput<Toolkit.Any> = {
+      const output: ClientToolResult = {
         type: "tool-result",
         toolCallId,
         toolName,
@@ -218,7 +154,7 @@ export function executeToolCall(
       return Option.some({ output, toolExecutionMs })
     }
     if (Cause.hasInterrupts(exit.cause)) return yield* Effect.interrupt
-    const output: ToolError = {
+    const output: ClientToolError = {
       type: "tool-error",
       toolCallId,
       toolName,

@@ -16,6 +16,7 @@ import type { JsonObject } from "../spec/Json.ts"
 import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type { ToolResultOutput } from "../spec/Prompt.ts"
 import type * as Toolkit from "./Toolkit.ts"
+import type * as ToolResultModel from "./ToolResult.ts"
 import { fromProviderResult } from "./ToolResult.ts"
 import type { TypedToolCall } from "./TypedToolCall.ts"
 
@@ -60,45 +61,21 @@ export const getTool = (tools: ToolInfoSet | undefined, name: string): ToolInfo 
 export type ToolCall = TypedToolCall<Toolkit.Any>
 
 /**
- * A tool result: client (`dynamic` a boolean, no `providerExecuted`) or provider
- * (`providerExecuted: true`, `dynamic` as the provider gave it). `preliminary` results are
- * streamed only.
+ * A tool result of step content: a client result (the tool ran in core) or a provider result
+ * (`providerExecuted: true`), as modelled in `ToolResult.ts`.
  *
  * @since 0.1.0
  */
-export interface ToolResult {
-  readonly type: "tool-result"
-  readonly toolCallId: string
-  readonly toolName: string
-  readonly input: unknown
-  readonly output: unknown
-  /** `true` for a provider result; a preliminary client result copies its call's value. */
-  readonly providerExecuted?: boolean | undefined
-  readonly dynamic?: boolean | undefined
-  readonly preliminary?: boolean | undefined
-  readonly title?: string | undefined
-  readonly providerMetadata?: ProviderMetadata | undefined
-  readonly toolMetadata?: unknown
-}
+export type ToolResult = ToolResultModel.ClientToolResult | ToolResultModel.ProviderToolResult
 
 /**
- * A tool error: client (`error` is the raw failure, or the error message string for invalid
- * calls) or provider (`providerExecuted: true`, `error` the provider's result).
+ * A tool error of step content: a client error (`error` is the raw failure, or the error message
+ * string for invalid calls) or a provider error (`providerExecuted: true`), as modelled in
+ * `ToolResult.ts`.
  *
  * @since 0.1.0
  */
-export interface ToolError {
-  readonly type: "tool-error"
-  readonly toolCallId: string
-  readonly toolName: string
-  readonly input: unknown
-  readonly error: unknown
-  readonly providerExecuted?: true | undefined
-  readonly dynamic?: boolean | undefined
-  readonly title?: string | undefined
-  readonly providerMetadata?: ProviderMetadata | undefined
-  readonly toolMetadata?: unknown
-}
+export type ToolError = ToolResultModel.ClientToolError | ToolResultModel.ProviderToolError
 
 /**
  * A generated file (upstream `GeneratedFile`): base64 and bytes views of the same data.

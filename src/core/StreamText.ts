@@ -37,6 +37,7 @@ import { generatedFileOf, getTool, textOf, toTextStreamToolResult } from "./Step
 import { isStepCount, isStopConditionMet } from "./StopCondition.ts"
 import { makeContentBuilder, makeIdReserver, makeRawCollector } from "./internal/generationStreamParts.ts"
 import type * as Toolkit from "./Toolkit.ts"
+import type { PreliminaryToolResult } from "./ToolResult.ts"
 
 /**
  * The response of a step.
@@ -65,6 +66,7 @@ export type TextStreamPart =
   | { readonly type: "tool-input-end"; readonly id: string; readonly providerMetadata?: ProviderMetadata | undefined }
   | ToolCall
   | ToolResult
+  | PreliminaryToolResult
   | ToolError
   | Content.UrlSource
   | Content.DocumentSource

@@ -25,6 +25,9 @@ import type * as Content from "../spec/Content.ts"
 import { optional, undefinedOr } from "../spec/internal/fields.ts"
 import { JsonObject, UnknownValue } from "../spec/Json.ts"
 import { ProviderMetadata } from "../spec/ProviderMetadata.ts"
+import type * as Tool from "./Tool.ts"
+import type * as Toolkit from "./Toolkit.ts"
+import type { TypedToolCall } from "./TypedToolCall.ts"
 
 /**
  * `dynamic` of a client result: a boolean in memory; absent on the wire decodes to `false`.
@@ -130,6 +133,58 @@ export type ClientToolError = typeof ClientToolError.Type
 export type ProviderToolResult = typeof ProviderToolResult.Type
 /** @since 0.1.0 */
 export type ProviderToolError = typeof ProviderToolError.Type
+
+/**
+ * A client tool result or error: what executing a tool in core produces (`ExecuteTool`), and
+ * the `tool-error` of an invalid client call.
+ *
+ * @since 0.1.0
+ */
+export type ClientToolOutput = ClientToolResult | ClientToolError
+
+/**
+ * A provider tool result or error (made only by {@link fromProviderResult}).
+ *
+ * @since 0.1.0
+ */
+export type ProviderToolOutput = ProviderToolResult | ProviderToolError
+
+/**
+ * A {@link ClientToolResult} whose `toolName`, `input` and `output` are typed by the tool of a
+ * toolkit (upstream `TypedToolResult`); a result of a tool only known at runtime stays untyped.
+ * A view of the same value, not another shape.
+ *
+ * @since 0.1.0
+ */
+export type TypedClientToolResult<T extends Toolkit.Any> =
+  | {
+    readonly [Name in Toolkit.Names<T>]: ClientToolResult & {
+      readonly toolName: Name
+      readonly input: Tool.InputOf<T[Name]>
+      readonly output: Tool.OutputOf<T[Name]>
+    }
+  }[Toolkit.Names<T>]
+  | ClientToolResult
+
+/**
+ * The outcome of executing one client tool call, typed by its toolkit.
+ *
+ * @since 0.1.0
+ */
+export type TypedClientToolOutput<T extends Toolkit.Any> = TypedClientToolResult<T> | ClientToolError
+
+/**
+ * A preliminary client result of a streaming tool (stream parts only, never step content): as
+ * upstream, the tool call spread plus `type: "tool-result"`, `output` and `preliminary: true`,
+ * so `dynamic`, `providerExecuted` and `title` are whatever the call had.
+ *
+ * @since 0.1.0
+ */
+export type PreliminaryToolResult<T extends Toolkit.Any = Toolkit.Any> = Omit<TypedToolCall<T>, "type"> & {
+  readonly type: "tool-result"
+  readonly output: unknown
+  readonly preliminary: true
+}
 
 /**
  * Where a tool result came from.

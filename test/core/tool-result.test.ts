@@ -2,12 +2,15 @@ import { describe, expect, it } from "@effect/vitest"
 import type { LanguageModelV4StreamPart, LanguageModelV4ToolCall, LanguageModelV4ToolResult } from "@ai-sdk/provider"
 import { generateText, jsonSchema, streamText, type ToolSet } from "ai"
 import { MockLanguageModelV4 } from "ai/test"
-import { Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { executeToolCall } from "../../src/core/ExecuteTool.ts"
+import { parseToolCall } from "../../src/core/ToolCallParser.ts"
 import * as ToolResult from "../../src/core/ToolResult.ts"
 import { ToolResult as V4ToolResultSchema } from "../../src/spec/Content.ts"
 import { StreamPart } from "../../src/spec/StreamPart.ts"
+import { ourTools } from "../testing/toolsets.ts"
 
 interface Row {
   readonly source: string
@@ -166,4 +169,65 @@ describe("fromProviderResult against upstream ai (differential)", () => {
     )
     expect(ours).toStrictEqual(upstream)
   })
+})
+
+// ---------------------------------------------------------------------------------------------
+// executeToolCall produces values of this model (one client result/error definition)
+
+describe("executeToolCall outputs are client values of the ToolResult model", () => {
+  const tools = ourTools()
+  const run = (toolName: string, input: string) =>
+    Effect.gen(function*() {
+      const toolCall = yield* parseToolCall({
+        toolCall: { type: "tool-call", toolCallId: `id-${toolName}`, toolName, input },
+        tools,
+        messages: []
+      })
+      const preliminary: Array<ToolResult.PreliminaryToolResult> = []
+      const executed = yield* executeToolCall({
+        toolCall,
+        tools,
+        messages: [],
+        onPreliminaryToolResult: (part) => Effect.sync(() => void preliminary.push(part))
+      })
+      return { output: Option.getOrThrow(executed).output, preliminary }
+    })
+
+  it.effect("results (static, metadata, dynamic, streamed) and errors are Client* values with source client", () =>
+    Effect.gen(function*() {
+      const cases = [
+        { name: "weather", input: `{"city":"Paris"}`, type: "tool-result", dynamic: false },
+        { name: "text", input: `{}`, type: "tool-result", dynamic: false },
+        { name: "dyn", input: `{"a":1}`, type: "tool-result", dynamic: true },
+        { name: "progress", input: `{}`, type: "tool-result", dynamic: false },
+        { name: "fails", input: `{}`, type: "tool-error", dynamic: false }
+      ] as const
+      for (const c of cases) {
+        const { output } = yield* run(c.name, c.input)
+        expect(output.type).toBe(c.type)
+        const schema = c.type === "tool-result" ? ToolResult.ClientToolResult : ToolResult.ClientToolError
+        expect(Schema.is(schema)(output)).toBe(true)
+        expect(Schema.is(ToolResult.ToolResult)(output)).toBe(true)
+        expect(ToolResult.source(output)).toBe("client")
+        expect(output.dynamic).toBe(c.dynamic)
+        // through the wire form and back: still the same client value
+        const json = encode(output)
+        expect(ToolResult.source(decode(json))).toBe("client")
+        expect(encode(decode(json))).toStrictEqual(json)
+      }
+    }))
+
+  it.effect("preliminary results of a streaming tool are the call spread with preliminary: true", () =>
+    Effect.gen(function*() {
+      const { output, preliminary } = yield* run("progress", `{}`)
+      expect(preliminary.map((p) => [p.type, p.output, p.preliminary, p.toolCallId])).toStrictEqual([
+        ["tool-result", "a", true, "id-progress"],
+        ["tool-result", "b", true, "id-progress"],
+        ["tool-result", "c", true, "id-progress"]
+      ])
+      // on the wire, a preliminary result decodes as a client result of the model too
+      for (const p of preliminary) expect(ToolResult.source(decode(JSON.parse(JSON.stringify(p))))).toBe("client")
+      expect(output).toMatchObject({ type: "tool-result", output: "c" })
+      expect("preliminary" in output).toBe(false)
+    }))
 })

@@ -13,10 +13,11 @@ import type { CallTool, ToolChoice as V4ToolChoice } from "../../spec/CallOption
 import type * as Content from "../../spec/Content.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
 import * as ExecuteTool from "../ExecuteTool.ts"
-import type { ToolCall, ToolInfo, ToolInfoSet, ToolOutput, ToolResult } from "../StepContent.ts"
+import type { ToolCall, ToolInfo, ToolInfoSet } from "../StepContent.ts"
 import type * as Tool from "../Tool.ts"
 import { type InputRefinement, type Instructions, parseToolCall, type RepairFunction } from "../ToolCallParser.ts"
 import * as Toolkit from "../Toolkit.ts"
+import type { ClientToolOutput, PreliminaryToolResult } from "../ToolResult.ts"
 
 /**
  * The tool options shared by generateText and streamText.
@@ -46,7 +47,7 @@ export interface ToolOptions<T extends Toolkit.Any, R> {
  * @internal
  */
 export interface Executed {
-  readonly output: ToolOutput
+  readonly output: ClientToolOutput
   readonly toolExecutionMs: number
 }
 
@@ -67,7 +68,7 @@ export interface ToolRuntime {
   readonly execute: (
     call: ToolCall,
     messages: Prompt,
-    onPreliminary: (part: ToolResult) => Effect.Effect<void>
+    onPreliminary: (part: PreliminaryToolResult) => Effect.Effect<void>
   ) => Effect.Effect<Executed | undefined>
 }
 
