@@ -1,0 +1,46 @@
+/**
+ * The examples of docs/providers.md, with the values the doc leaves out declared first, and
+ * checks that the types named in the doc's comments are the real ones.
+ */
+import type { Effect, Layer } from "effect"
+import type { HttpClient } from "effect/http"
+import type { LanguageModel } from "../../src/LanguageModel.ts"
+import type * as LanguageModelNs from "../../src/LanguageModel.ts"
+import type * as OpenAIChatLanguageModelNs from "../../src/providers/openai/OpenAIChatLanguageModel.ts"
+import type { InvalidArgumentError, LoadAPIKeyError } from "../../src/spec/errors/index.ts"
+
+declare const apiKey: string
+declare const baseURL: string
+declare const organization: string
+declare const project: string
+declare const headers: Record<string, string>
+declare const name: string
+declare const settings: OpenAI.Settings
+declare const httpClient: HttpClient.HttpClient
+declare const config: OpenAIChatLanguageModelNs.Config
+
+import { OpenAI, OpenAIChatLanguageModel } from "../../src/providers/openai/index.ts"
+
+OpenAI.layerChat("gpt-4o-mini")                       // Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient>
+OpenAI.layerChat("gpt-4o", { apiKey, baseURL, organization, project, headers, name })
+OpenAI.chat("gpt-4o-mini", settings)                  // Effect<LanguageModel.Service, ..., HttpClient>
+OpenAIChatLanguageModel.makeWith(httpClient, config)  // plain constructor (tests): no environment
+
+import { Anthropic } from "../../src/providers/anthropic/index.ts"
+const layer = Anthropic.layer("claude-sonnet-4-5") // Layer<LanguageModel, InvalidArgumentError, HttpClient>
+
+import { OpenAICompatible } from "../../src/providers/openai-compatible/index.ts"
+import { Groq } from "../../src/providers/groq/index.ts"
+import { DeepSeek } from "../../src/providers/deepseek/index.ts"
+
+OpenAICompatible.layer({ modelId: "test-model", name: "acme", baseURL: "https://api.acme.test/v1", apiKey, includeUsage: true })
+Groq.layer({ modelId: "llama-3.3-70b-versatile" })   // key: apiKey or Config.Redacted("GROQ_API_KEY")
+DeepSeek.layer({ modelId: "deepseek-chat" })          // key: apiKey or Config.Redacted("DEEPSEEK_API_KEY")
+
+// the types the comments name
+export const openAILayer: Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =
+  OpenAI.layerChat("gpt-4o-mini")
+export const openAIChat: Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =
+  OpenAI.chat("gpt-4o-mini", settings)
+export const plain: LanguageModelNs.Service = OpenAIChatLanguageModel.makeWith(httpClient, config)
+export const anthropicLayer: Layer.Layer<LanguageModel, InvalidArgumentError, HttpClient.HttpClient> = layer

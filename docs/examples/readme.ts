@@ -1,0 +1,37 @@
+/**
+ * The example of README.md ("Compose a provider and stream an agent"), compiled by the
+ * typecheck and run against a loopback server by `docs/examples/readme.test.ts`.
+ */
+import { Effect, Layer, Schema, Stream } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { StopCondition, StreamText, Tool } from "../../src/core/index.ts"
+import { OpenAI } from "../../src/providers/openai/index.ts"
+
+// a tool: an Effect Schema for the input (validated before execute), an Effect for the work
+const weather = Tool.make({
+  description: "Get the current weather of a city",
+  inputSchema: Schema.Struct({ city: Schema.String }),
+  execute: ({ city }) => Effect.succeed({ city, temperature: 22, conditions: "sunny" })
+})
+
+// a provider is a Layer providing LanguageModel, here on effect's fetch HttpClient
+// (the key comes from OPENAI_API_KEY, the base URL from OPENAI_BASE_URL or the default)
+const ModelLive = OpenAI.layerChat("gpt-4o-mini").pipe(Layer.provide(FetchHttpClient.layer))
+
+const program = StreamText.streamText({
+  prompt: "What's the weather in Lisbon?",
+  tools: { weather },
+  stopWhen: StopCondition.isStepCount(5) // step 1 calls the tool, step 2 answers with its result
+}).pipe(
+  Stream.runForEach((part) =>
+    Effect.sync(() => {
+      if (part.type === "text-delta") process.stdout.write(part.text)
+      if (part.type === "tool-call") console.log(`-> ${part.toolName}`, part.input)
+      if (part.type === "tool-result") console.log(`<- ${part.toolName}`, part.output)
+      if (part.type === "finish") console.log(`\n[${part.finishReason}]`, part.totalUsage)
+    })
+  ),
+  Effect.provide(ModelLive)
+)
+
+export { program }

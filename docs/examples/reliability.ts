@@ -1,0 +1,23 @@
+/**
+ * The example of docs/reliability.md, with the names the doc leaves out imported first.
+ */
+import { Effect } from "effect"
+import { GenerateText } from "../../src/core/index.ts"
+import { Timeout } from "../../src/reliability/index.ts"
+import { Anthropic } from "../../src/providers/anthropic/index.ts"
+import { OpenAI } from "../../src/providers/openai/index.ts"
+
+const { generateText } = GenerateText
+
+import { Layer } from "effect"
+import { ReliableModel, Fallback } from "../../src/reliability/index.ts"
+
+const model = ReliableModel.layer({
+  retry: { maxRetries: 3 },                       // or a Retry.Policy with any Schedule, or false
+  timeout: { step: "2 minutes", firstChunk: "20 seconds", chunk: "30 seconds" }
+}).pipe(Layer.provide(OpenAI.layerChat("gpt-4o-mini")))
+
+// optional fallback: retried primary, then a second model
+const withFallback = Fallback.layer(Anthropic.layer("claude-sonnet-4-5")).pipe(Layer.provide(model))
+
+generateText({ prompt: "hi" }).pipe(Timeout.total("5 minutes"), Effect.provide(withFallback))
