@@ -1,7 +1,7 @@
 /**
  * The `aimux` command: `stream` replays a recorded response body through a
- * provider's `stream` and prints the V4 parts as JSON lines; `demo` comes
- * with a later release.
+ * provider's `stream` and prints the V4 parts as JSON lines; `demo` runs the
+ * demo agent (`./Demo.ts`, what `npm start` runs).
  *
  * @since 0.1.0
  */
