@@ -61,7 +61,7 @@ const replayLine = /^aimux demo — embedded replay server at http:\/\/127\.0\.0
 const jsonLines = (stdout: string): Array<Record<string, unknown>> =>
   stdout.split("\n").filter((line) => line !== "").map((line): Record<string, unknown> => JSON.parse(line))
 
-describe.concurrent("aimux demo (process, no API key)", () => {
+describe.concurrent("aimux demo (process, no API key)", { timeout: 90_000 }, () => {
   it("npm start: replays the two-step agent through the OpenAI chat provider", async () => {
     const run = await cli(["demo"])
     expect(run.stderr).toBe("")
@@ -160,7 +160,7 @@ describe.concurrent("aimux demo (process, no API key)", () => {
   })
 })
 
-describe.concurrent("aimux demo (live mode)", () => {
+describe.concurrent("aimux demo (live mode)", { timeout: 90_000 }, () => {
   it.effect("with OPENAI_API_KEY and OPENAI_BASE_URL it calls that endpoint and says so", () =>
     Effect.gen(function*() {
       // a loopback stand-in for a local OpenAI-compatible server
