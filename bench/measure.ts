@@ -82,10 +82,17 @@ const collect = (): void => {
 
 /** Statistics of one implementation on one workload. */
 export interface Stats {
-  /** Median run time (ms). */
+  /** Median wall-clock run time (ms). */
   readonly ms: number
-  /** Every timed run (ms). */
+  /** Every timed run, wall clock (ms). */
   readonly runs: ReadonlyArray<number>
+  /**
+   * Median CPU time of a run (ms): user + system of the process, all threads (GC helpers
+   * included). Steadier than wall time on a shared machine, where other processes take turns.
+   */
+  readonly cpuMs: number
+  /** Every timed run, CPU time (ms). */
+  readonly cpuRuns: ReadonlyArray<number>
   /** Median time from the first response byte to the first part (ms). */
   readonly firstPartMs: number
   /** Median peak `heapUsed` growth over the post-gc baseline (bytes). */
@@ -102,40 +109,59 @@ export interface MeasureOptions {
 }
 
 /**
- * Warm-up runs, then `runs` timed runs (a full gc before each, no sampling), then `memoryRuns`
- * runs sampling `heapUsed` per body chunk and consumed batch after a full gc.
+ * Measures several implementations of one workload, interleaved so that load changes on the
+ * machine hit all of them alike: `warmup` rounds, then `runs` timed rounds (no sampling), then `memoryRuns` rounds sampling `heapUsed` per body chunk and per 256
+ * consumed parts, over the post-gc baseline.
  */
-export const measure = async (runner: Runner, options: MeasureOptions): Promise<Stats> => {
-  for (let i = 0; i < options.warmup; i++) await runner(timingProbe())
-  const runs: Array<number> = []
-  const firstParts: Array<number> = []
-  let parts = 0
+export const measureAll = async (
+  runners: ReadonlyArray<Runner>,
+  options: MeasureOptions,
+  onRound?: (round: number) => void
+): Promise<Array<Stats>> => {
+  for (let i = 0; i < options.warmup; i++) {
+    for (const runner of runners) await runner(timingProbe())
+  }
+  const runs = runners.map(() => [] as Array<number>)
+  const cpuRuns = runners.map(() => [] as Array<number>)
+  const firstParts = runners.map(() => [] as Array<number>)
+  const parts = runners.map(() => 0)
   for (let i = 0; i < options.runs; i++) {
-    collect()
-    const probe = timingProbe()
-    const start = performance.now()
-    await runner(probe)
-    runs.push(performance.now() - start)
-    firstParts.push(probe.firstPart - probe.firstByte)
-    parts = probe.parts
+    for (let r = 0; r < runners.length; r++) {
+      // no forced gc here: right after a full gc V8 runs every implementation about 2x slower
+      // (young generation shrunk, feedback lost), which measures the gc, not the pipeline
+      const probe = timingProbe()
+      const cpu = process.cpuUsage()
+      const start = performance.now()
+      await runners[r](probe)
+      runs[r].push(performance.now() - start)
+      const used = process.cpuUsage(cpu)
+      cpuRuns[r].push((used.user + used.system) / 1000)
+      firstParts[r].push(probe.firstPart - probe.firstByte)
+      parts[r] = probe.parts
+    }
+    onRound?.(i)
   }
-  const peaks: Array<number> = []
+  const peaks = runners.map(() => [] as Array<number>)
   for (let i = 0; i < options.memoryRuns; i++) {
-    collect()
-    const probe = memoryProbe()
-    const baseline = process.memoryUsage().heapUsed
-    probe.peak = baseline
-    await runner(probe)
-    probe.sample()
-    peaks.push(probe.peak - baseline)
+    for (let r = 0; r < runners.length; r++) {
+      collect()
+      const probe = memoryProbe()
+      const baseline = process.memoryUsage().heapUsed
+      probe.peak = baseline
+      await runners[r](probe)
+      probe.sample()
+      peaks[r].push(probe.peak - baseline)
+    }
   }
-  return {
-    ms: median(runs),
-    runs,
-    firstPartMs: median(firstParts),
-    heapPeak: peaks.length > 0 ? median(peaks) : Number.NaN,
-    parts
-  }
+  return runners.map((_, r) => ({
+    ms: median(runs[r]),
+    runs: runs[r],
+    cpuMs: median(cpuRuns[r]),
+    cpuRuns: cpuRuns[r],
+    firstPartMs: median(firstParts[r]),
+    heapPeak: peaks[r].length > 0 ? median(peaks[r]) : Number.NaN,
+    parts: parts[r]
+  }))
 }
 
 /** Live-heap peak of one run: a full gc at every sample (slow; for the linearity check only). */
