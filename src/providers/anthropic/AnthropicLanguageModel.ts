@@ -138,6 +138,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       toolNameMapping: prepared.toolNameMapping,
       citationDocuments,
       markCodeExecutionDynamic: prepared.markCodeExecutionDynamic,
+      usesJsonResponseTool: prepared.usesJsonResponseTool,
       generateId
     })
     if (mapped instanceof InvalidResponseDataError) return yield* mapped

@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
-import type { CallOptions, ReasoningLevel } from "../../spec/CallOptions.ts"
+import { Effect, Result } from "effect"
+import type { CallOptions, CallTool, FunctionTool, ReasoningLevel } from "../../spec/CallOptions.ts"
 import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
 import { UnsupportedFunctionalityError } from "../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../spec/Warning.ts"
@@ -14,6 +14,7 @@ import { makeCacheControlValidator } from "./CacheControl.ts"
 import { convertToAnthropicPrompt } from "./ConvertToAnthropicPrompt.ts"
 import { getModelCapabilities, type ModelCapabilities } from "./ModelCapabilities.ts"
 import { hasDynamicFilteringWebToolWithoutCodeExecution, prepareTools, type RequestTool } from "./PrepareTools.ts"
+import { sanitizeJsonSchema, supportsNativeStructuredOutputSchema } from "./StructuredOutput.ts"
 import { makeToolNameMapping, type ToolNameMapping } from "./ToolNameMapping.ts"
 
 /**
@@ -157,12 +158,9 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
         feature: "responseFormat",
         details: "JSON response format requires a schema. The response format is ignored."
       })
-    } else {
-      return yield* new UnsupportedFunctionalityError({
-        functionality: "JSON response format with a schema (structured outputs are not ported)"
-      })
     }
   }
+  const responseSchema = responseFormat?.type === "json" ? responseFormat.schema : undefined
 
   const parsed = yield* parseProviderOptions("anthropic", call.providerOptions, LanguageModelOptions)
   const anthropicOptions: Mutable<LanguageModelOptions> = { ...parsed }
@@ -208,6 +206,36 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
   const isAnthropicModel = caps.isKnownModel || modelId.includes("claude-")
   const supportsStructuredOutput = caps.supportsStructuredOutput
   const supportsStrictTools = caps.supportsStructuredOutput
+  const structuredOutputMode = anthropicOptions.structuredOutputMode ?? "auto"
+  let useStructuredOutput = structuredOutputMode === "outputFormat" ||
+    (structuredOutputMode === "auto" && supportsStructuredOutput &&
+      (responseSchema == null || supportsNativeStructuredOutputSchema(responseSchema)))
+  // The JSON response tool relies on forced tool use, which some models
+  // reject: fall back to native structured outputs unless they would reject
+  // the schema or lose data from it.
+  if (
+    !useStructuredOutput && caps.rejectsForcedToolUse && caps.supportsStructuredOutput && responseSchema != null &&
+    supportsNativeStructuredOutputSchema(responseSchema)
+  ) {
+    warnings.push({
+      type: "unsupported",
+      feature: "providerOptions.anthropic.structuredOutputMode",
+      details: `structuredOutputMode 'jsonTool' is not supported by ${modelId} because it rejects forced tool use. ` +
+        `Using 'outputFormat' instead.`
+    })
+    useStructuredOutput = true
+  }
+  const jsonResponseTool: FunctionTool | undefined = responseSchema != null && !useStructuredOutput
+    ? { type: "function", name: "json", description: "Respond with a JSON object.", inputSchema: responseSchema }
+    : undefined
+  if (jsonResponseTool != null && anthropicOptions.disableParallelToolUse === false) {
+    warnings.push({
+      type: "unsupported",
+      feature: "providerOptions.anthropic.disableParallelToolUse",
+      details: "`disableParallelToolUse: false` is ignored when using the JSON response tool. " +
+        "Parallel tool use is disabled to ensure a single coherent JSON tool call."
+    })
+  }
 
   const contextManagement = anthropicOptions.contextManagement
   const compaction = anthropicOptions.compaction
@@ -309,6 +337,14 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
   const thinkingDisplay = thinking?.type === "adaptive" ? thinking.display : undefined
   const maxTokens = call.maxOutputTokens ?? caps.maxOutputTokens
   const taskBudget = anthropicOptions.taskBudget
+  let outputFormat: { readonly [key: string]: unknown } | undefined = undefined
+  if (useStructuredOutput && responseSchema != null) {
+    const sanitized = sanitizeJsonSchema(responseSchema)
+    if (Result.isFailure(sanitized)) {
+      return yield* new InvalidArgumentError({ argument: "responseFormat.schema", message: sanitized.failure })
+    }
+    outputFormat = { type: "json_schema", schema: sanitized.success }
+  }
 
   const baseArgs: { [key: string]: unknown } = {
     model: modelId,
@@ -325,7 +361,7 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
         ...(blockBinding != null && { block_binding: { prefix_mismatch_behavior: blockBinding.prefixMismatchBehavior } })
       }
     }),
-    ...((anthropicOptions.effort || taskBudget) && {
+    ...((anthropicOptions.effort || taskBudget || outputFormat) && {
       output_config: {
         ...(anthropicOptions.effort && { effort: anthropicOptions.effort }),
         ...(taskBudget && {
@@ -334,7 +370,8 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
             total: taskBudget.total,
             ...(taskBudget.remaining != null && { remaining: taskBudget.remaining })
           }
-        })
+        }),
+        ...(outputFormat && { format: outputFormat })
       }
     }),
     ...(anthropicOptions.speed && { speed: anthropicOptions.speed }),
@@ -483,18 +520,42 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
     betas.add("server-side-fallback-2026-06-01")
   }
 
-  const prepared = prepareTools({
-    tools: call.tools,
-    toolChoice: call.toolChoice,
-    disableParallelToolUse: anthropicOptions.disableParallelToolUse,
-    cacheControl,
-    supportsStructuredOutput,
-    supportsStrictTools,
-    defaultEagerInputStreaming,
-    rejectsForcedToolUse: caps.rejectsForcedToolUse || thinkingType === "enabled"
-  })
+  const toolChoice = call.toolChoice
+  const rejectsForcedToolUse = caps.rejectsForcedToolUse || thinkingType === "enabled"
+  const prepared = jsonResponseTool != null
+    ? prepareTools({
+      // the JSON tool is forced: other tools stay only where the tool choice allows them
+      tools: [
+        ...(call.tools ?? []).filter((tool: CallTool) =>
+          toolChoice?.type !== "none" && (toolChoice?.type !== "tool" || tool.name === toolChoice.toolName)
+        ),
+        jsonResponseTool
+      ],
+      toolChoice: { type: "required" },
+      disableParallelToolUse: true,
+      cacheControl,
+      supportsStructuredOutput: false,
+      supportsStrictTools,
+      defaultEagerInputStreaming,
+      rejectsForcedToolUse
+    })
+    : prepareTools({
+      tools: call.tools,
+      toolChoice,
+      disableParallelToolUse: anthropicOptions.disableParallelToolUse,
+      cacheControl,
+      supportsStructuredOutput,
+      supportsStrictTools,
+      defaultEagerInputStreaming,
+      rejectsForcedToolUse
+    })
 
-  if (call.toolChoice?.type === "tool" && prepared.toolChoice?.type === "auto") {
+  // Forced-choice and JSON-tool fallbacks restrict the declared tools: MCP
+  // connectors must not restore others.
+  if (
+    (toolChoice?.type === "tool" && (prepared.toolChoice?.type === "auto" || jsonResponseTool != null)) ||
+    (toolChoice?.type === "none" && jsonResponseTool != null)
+  ) {
     const servers = baseArgs["mcp_servers"]
     if (Array.isArray(servers)) {
       for (const server of servers) {
@@ -518,7 +579,7 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
       ...(anthropicOptions.anthropicBeta ?? [])
     ]),
     markCodeExecutionDynamic: hasDynamicFilteringWebToolWithoutCodeExecution(prepared.tools),
-    usesJsonResponseTool: false,
+    usesJsonResponseTool: jsonResponseTool != null,
     includePings: stream && anthropicOptions.includePings === true,
     toolNameMapping,
     preparedTools: prepared.tools

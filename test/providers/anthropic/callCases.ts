@@ -34,6 +34,134 @@ export interface CallCase {
   readonly modelId?: string
 }
 
+
+// JSON response format with a schema: native structured outputs or the `json` response tool,
+// chosen from the model's capabilities, the schema and `structuredOutputMode`.
+const answerSchema = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  type: "object",
+  title: "Answer",
+  description: "The answer",
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 40, format: "email" },
+    age: { type: "integer", minimum: 0, exclusiveMaximum: 150, multipleOf: 1, default: 3 },
+    when: { type: "string", format: "date-time" },
+    slug: { type: "string", pattern: "^[a-z]+$", format: "slug" },
+    kind: { oneOf: [{ const: "a" }, { type: "string", enum: ["b", "c"] }] },
+    both: { allOf: [{ type: "object", properties: { x: { type: "number" } } }] },
+    tags: { type: "array", items: { type: "string" }, minItems: 1, uniqueItems: true },
+    pair: { type: "array", items: [{ type: "string" }, { type: "number" }], maxItems: 2 },
+    nested: { $ref: "#/$defs/Nested" },
+    notNull: { not: { type: "null" } },
+    flag: { type: "boolean", uniqueItems: false }
+  },
+  required: ["name", "age", "when", "slug", "kind", "both", "tags", "pair", "nested", "notNull", "flag"],
+  $defs: { Nested: { type: "object", properties: { n: { type: "number" } }, required: ["n"], minProperties: 1 } },
+  definitions: { Other: { type: "string", maxLength: 3 } }
+}
+const openObjectSchema = { type: "object", properties: { meta: { type: "object", additionalProperties: { type: "string" } } }, required: ["meta"] }
+const treeSchema = {
+  $ref: "#/definitions/Node",
+  definitions: { Node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/definitions/Node" } } } } }
+}
+const manyOptionalSchema = {
+  type: "object",
+  properties: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`p${i}`, { type: "string" }]))
+}
+const json = (schema: Record<string, unknown>) => ({ type: "json" as const, schema })
+const search = providerTool("anthropic.web_search_20250305", "search")
+
+const jsonResponseCases: ReadonlyArray<CallCase> = [
+  { name: "json: native structured output", options: { prompt: [user("a")], responseFormat: json(answerSchema) } },
+  { name: "json: without schema warns", options: { prompt: [user("a")], responseFormat: { type: "json" } } },
+  {
+    name: "json: native with effort and task budget",
+    modelId: "claude-opus-4-6",
+    options: {
+      prompt: [user("a")],
+      responseFormat: json({ type: "object", properties: { a: { type: "string" } }, required: ["a"] }),
+      providerOptions: { anthropic: { effort: "low", taskBudget: { type: "tokens", total: 20000 } } }
+    }
+  },
+  { name: "json: top-level $ref sent natively", options: { prompt: [user("a")], responseFormat: json({ $ref: "#/definitions/A", definitions: { A: { type: "object", properties: { a: { type: "string", maxLength: 2 } }, required: ["a"] } } }) } },
+  { name: "json: open object uses the json tool", options: { prompt: [user("a")], responseFormat: json(openObjectSchema) } },
+  { name: "json: circular schema uses the json tool", options: { prompt: [user("a")], responseFormat: json(treeSchema) } },
+  { name: "json: 11 optional properties use the json tool", options: { prompt: [user("a")], responseFormat: json(manyOptionalSchema) } },
+  { name: "json: model without native output uses the json tool", modelId: "claude-3-haiku-20240307", options: { prompt: [user("a")], responseFormat: json(answerSchema) } },
+  {
+    name: "json: structuredOutputMode jsonTool",
+    options: { prompt: [user("a")], responseFormat: json(answerSchema), providerOptions: { anthropic: { structuredOutputMode: "jsonTool" } } }
+  },
+  {
+    name: "json: structuredOutputMode outputFormat on a model without native output",
+    modelId: "claude-3-haiku-20240307",
+    options: { prompt: [user("a")], responseFormat: json(openObjectSchema), providerOptions: { anthropic: { structuredOutputMode: "outputFormat" } } }
+  },
+  {
+    name: "json: jsonTool on a model rejecting forced tool use falls back to outputFormat",
+    modelId: "claude-opus-5-5",
+    options: { prompt: [user("a")], responseFormat: json(answerSchema), providerOptions: { anthropic: { structuredOutputMode: "jsonTool" } } }
+  },
+  {
+    name: "json: tool on a model rejecting forced tool use (schema not native)",
+    modelId: "claude-opus-5-5",
+    options: { prompt: [user("a")], responseFormat: json(treeSchema), providerOptions: { anthropic: { structuredOutputMode: "auto" } } }
+  },
+  {
+    name: "json: tool with other tools and auto choice, parallel use requested",
+    modelId: "claude-3-haiku-20240307",
+    options: {
+      prompt: [user("a")],
+      responseFormat: json(answerSchema),
+      tools: [fn, search],
+      toolChoice: { type: "auto" },
+      providerOptions: { anthropic: { disableParallelToolUse: false } }
+    }
+  },
+  {
+    name: "json: tool with a named tool choice and MCP servers",
+    options: {
+      prompt: [user("a")],
+      responseFormat: json(treeSchema),
+      tools: [fn, search],
+      toolChoice: { type: "tool", toolName: "search" },
+      providerOptions: { anthropic: { mcpServers: [{ type: "url", name: "m", url: "https://mcp.example/x", toolConfiguration: { allowedTools: ["t"] } }] } }
+    }
+  },
+  {
+    name: "json: tool with tool choice none and MCP servers",
+    options: {
+      prompt: [user("a")],
+      responseFormat: json(treeSchema),
+      tools: [fn],
+      toolChoice: { type: "none" },
+      providerOptions: { anthropic: { mcpServers: [{ type: "url", name: "m", url: "https://mcp.example/x" }] } }
+    }
+  },
+  {
+    name: "json: tool with budget thinking (forced tool use rejected)",
+    modelId: "claude-3-haiku-20240307",
+    options: {
+      prompt: [user("a")],
+      responseFormat: json(answerSchema),
+      tools: [{ ...fn, strict: true }],
+      providerOptions: { anthropic: { thinking: { type: "enabled", budgetTokens: 1024 } } }
+    }
+  },
+  {
+    name: "json: native output with strict tools",
+    options: { prompt: [user("a")], responseFormat: json(answerSchema), tools: [{ ...fn, strict: true }], toolChoice: { type: "required" } }
+  },
+  {
+    name: "json: cache control on the prompt with the json tool",
+    modelId: "claude-3-haiku-20240307",
+    options: {
+      prompt: [{ role: "user", content: [{ type: "text", text: "a", providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } } }] }],
+      responseFormat: json(answerSchema)
+    }
+  }
+]
+
 export const callCases: ReadonlyArray<CallCase> = [
   { name: "plain text", options: { prompt: [user("hi")] } },
   {
@@ -398,5 +526,6 @@ export const callCases: ReadonlyArray<CallCase> = [
         }
       ]
     }
-  }
+  },
+  ...jsonResponseCases
 ]

@@ -7,6 +7,8 @@ import { aimuxGenerate, errorView, fixturesDir, listFixtures, normalize, readTex
 const prompt: LanguageModelV4CallOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]
 const dir = path.join(fixturesDir, "recordings")
 const files = listFixtures(dir, ".json")
+const craftedDir = path.join(fixturesDir, "crafted")
+const crafted = listFixtures(craftedDir, ".json")
 
 const resultView = (result: unknown) => {
   const view = normalize(result)
@@ -39,6 +41,12 @@ const optionSets: ReadonlyArray<readonly [string, LanguageModelV4CallOptions]> =
         providerOptions: { anthropic: { citations: { enabled: true } } }
       }]
     }]
+  }],
+  ["json tool", {
+    prompt,
+    responseFormat: { type: "json", schema: { type: "object", properties: { name: { type: "string" } } } },
+    tools: [{ type: "provider", id: "anthropic.web_search_20250305", name: "web_search", args: {} }],
+    providerOptions: { anthropic: { structuredOutputMode: "jsonTool" } }
   }]
 ]
 
@@ -46,13 +54,17 @@ describe("Anthropic generate: differential against @ai-sdk/anthropic", () => {
   it("has the recorded non-streamed bodies", () => {
     expect(files.length).toBeGreaterThanOrEqual(7)
   })
-  for (const file of files) {
+  it("has the crafted JSON response tool bodies", () => {
+    expect(crafted.filter((file) => file.startsWith("json-")).length).toBeGreaterThanOrEqual(4)
+  })
+  const all = [...files.map((file) => path.join(dir, file)), ...crafted.map((file) => path.join(craftedDir, file))]
+  for (const file of all) {
     for (const status of [200, 400, 529]) {
       for (const [label, options] of optionSets) {
         if (status !== 200 && label !== "plain") continue
-        it.effect(`${file} status=${status} ${label}`, () =>
+        it.effect(`${path.basename(file)} status=${status} ${label}`, () =>
           Effect.gen(function*() {
-            const reply = { body: readText(path.join(dir, file)), contentType: "application/json", status }
+            const reply = { body: readText(file), contentType: "application/json", status }
             const upstream = yield* Effect.promise(() => upstreamGenerate(reply, options))
             const ours = yield* aimuxGenerate(reply, options)
             expect(errorView(ours.failure)).toStrictEqual(errorView(upstream.failure))

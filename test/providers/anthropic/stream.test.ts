@@ -34,6 +34,20 @@ const optionSets: ReadonlyArray<readonly [string, CallOptions]> = [
       { type: "provider", id: "anthropic.web_fetch_20250910", name: "fetch", args: {} },
       { type: "function", name: "weather", inputSchema: { type: "object" } }
     ]
+  }],
+  // the `json` response tool: its call streams as text, other text is held back
+  ["json tool", {
+    prompt,
+    responseFormat: { type: "json", schema: { type: "object", properties: { name: { type: "string" } } } },
+    tools: [
+      { type: "provider", id: "anthropic.web_search_20250305", name: "web_search", args: {} },
+      { type: "function", name: "weather", inputSchema: { type: "object" } }
+    ],
+    providerOptions: { anthropic: { structuredOutputMode: "jsonTool" } }
+  }],
+  ["native json", {
+    prompt,
+    responseFormat: { type: "json", schema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } }
   }]
 ]
 
@@ -47,7 +61,8 @@ describe("Anthropic stream: differential against @ai-sdk/anthropic", () => {
   for (const file of corpus) {
     for (const chunkSize of [1, 7, "whole"] as const) {
       for (const [label, options] of optionSets) {
-        if (label !== "plain" && chunkSize !== 7) continue
+        const jsonFixture = path.basename(file).startsWith("json-")
+        if (label !== "plain" && chunkSize !== 7 && !(jsonFixture && label === "json tool")) continue
         it.effect(`${path.basename(file)} chunk=${chunkSize} ${label}`, () =>
           Effect.gen(function*() {
             const body = chunksToSse(readText(file))

@@ -12,7 +12,7 @@ import type { MessagesResponse } from "../AnthropicApi.ts"
 import { convertUsage, mapIterations } from "../AnthropicUsage.ts"
 import { createCitationSource, mapCitation, type CitationDocument } from "../Citations.ts"
 import { callerMetadata, mapResultBlock, type ResultContext } from "../ServerToolResults.ts"
-import { mapStopReason } from "../StopReason.ts"
+import { isContinuationStopReason, mapStopReason } from "../StopReason.ts"
 import type { ToolNameMapping } from "../ToolNameMapping.ts"
 import { mapContextManagement, mapStopDetails } from "./Metadata.ts"
 
@@ -26,9 +26,30 @@ export interface GeneratedContent {
   readonly providerMetadata: ProviderMetadata
 }
 
+const TEXT_OR_THINKING = new Set(["redacted_thinking", "text", "thinking"])
+
+type ResponseBlock = MessagesResponse["content"][number]
+
+// With the JSON response tool, its call is the answer; text counts only when
+// the model never called it: the text after the last tool call or result.
+const jsonResponseToolFallbackText = (
+  content: ReadonlyArray<ResponseBlock>,
+  stopReason: string | null | undefined
+): Set<ResponseBlock> => {
+  const text = new Set<ResponseBlock>()
+  if (isContinuationStopReason(stopReason)) return text
+  for (const part of content) {
+    if (part.type === "tool_use" && part.name === "json") return new Set()
+    if (part.type === "text") text.add(part)
+    else if (!TEXT_OR_THINKING.has(part.type)) text.clear()
+  }
+  return text
+}
+
 /**
- * Maps a response; fails like upstream on a toolset member call (toolsets
- * are not ported, so every member is unavailable).
+ * Maps a response; with the JSON response tool its call becomes the text.
+ * Fails like upstream on a toolset member call (toolsets are not ported, so
+ * every member is unavailable).
  */
 export const mapResponse = (
   response: MessagesResponse,
@@ -36,10 +57,11 @@ export const mapResponse = (
     readonly toolNameMapping: ToolNameMapping
     readonly citationDocuments: Array<CitationDocument>
     readonly markCodeExecutionDynamic: boolean
+    readonly usesJsonResponseTool: boolean
     readonly generateId: () => string
   }
 ): GeneratedContent | InvalidResponseDataError => {
-  const { citationDocuments, generateId, markCodeExecutionDynamic, toolNameMapping } = options
+  const { citationDocuments, generateId, markCodeExecutionDynamic, toolNameMapping, usesJsonResponseTool } = options
   const content: Array<Content> = []
   const ctx: ResultContext = {
     toolNameMapping,
@@ -51,9 +73,14 @@ export const mapResponse = (
   const hasWebSearchResults = response.content.some((part) =>
     part.type === "web_search_tool_result" && Array.isArray(part.content) && part.content.length > 0
   )
+  const fallbackText = usesJsonResponseTool
+    ? jsonResponseToolFallbackText(response.content, response.stop_reason)
+    : undefined
+  let isJsonResponseFromTool = false
   for (const part of response.content) {
     switch (part.type) {
       case "text": {
+        if (fallbackText !== undefined && !fallbackText.has(part)) break
         const citations = part.citations ?? []
         content.push({
           type: "text",
@@ -94,6 +121,11 @@ export const mapResponse = (
         })
         break
       case "tool_use": {
+        if (usesJsonResponseTool && part.name === "json") {
+          isJsonResponseFromTool = true
+          content.push({ type: "text", text: JSON.stringify(part.input) })
+          break
+        }
         if (part.toolset_name != null) {
           return new InvalidResponseDataError({
             data: { toolsetName: part.toolset_name, memberName: part.name },
@@ -189,7 +221,7 @@ export const mapResponse = (
   }
   return {
     content,
-    finishReason: { unified: mapStopReason(response.stop_reason, false), raw: response.stop_reason ?? undefined },
+    finishReason: { unified: mapStopReason(response.stop_reason, isJsonResponseFromTool), raw: response.stop_reason ?? undefined },
     usage: convertUsage(response.usage, response.usage),
     providerMetadata: { anthropic }
   }
