@@ -152,18 +152,22 @@ export const make = (
         failedResponseHandler
       })
       const start: StreamPart = { type: "stream-start", warnings }
-      const response: LanguageModel.StreamResponse = {
-        request: { body },
-        response: { headers: responseHeaders },
-        stream: Stream.concat(
+      // The body is opened in the returned stream's own scope before `stream-start`
+      // is emitted, so a consumer that stops right after it still cancels the body.
+      const parts = Stream.unwrap(Effect.map(Stream.toPull(chunks), (pull) =>
+        Stream.concat(
           Stream.make(start),
-          StreamTransform.transform(chunks, () =>
+          StreamTransform.transform(Stream.fromPull(Effect.succeed(pull)), () =>
             makeTransformer({
               includeRawChunks: options.includeRawChunks === true,
               generateId,
               providerOptionsName
             }))
-        )
+        )))
+      const response: LanguageModel.StreamResponse = {
+        request: { body },
+        response: { headers: responseHeaders },
+        stream: parts
       }
       return response
     }, Effect.provideContext(services))

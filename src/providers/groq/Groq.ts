@@ -136,11 +136,14 @@ export const make = (
         failedResponseHandler
       })
       const start: StreamPart = { type: "stream-start", warnings }
-      const parts = Stream.concat(
-        Stream.make(start),
-        StreamTransform.transform(chunks, () =>
-          makeTransformer({ includeRawChunks: options.includeRawChunks === true, generateId }))
-      )
+      // The body is opened in the returned stream's own scope before `stream-start`
+      // is emitted, so a consumer that stops right after it still cancels the body.
+      const parts = Stream.unwrap(Effect.map(Stream.toPull(chunks), (pull) =>
+        Stream.concat(
+          Stream.make(start),
+          StreamTransform.transform(Stream.fromPull(Effect.succeed(pull)), () =>
+            makeTransformer({ includeRawChunks: options.includeRawChunks === true, generateId }))
+        )))
       const response: LanguageModel.StreamResponse = {
         request: { body: JSON.stringify(body) },
         response: { headers: responseHeaders },

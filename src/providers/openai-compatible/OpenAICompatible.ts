@@ -240,17 +240,20 @@ const makeWith = <T extends { readonly error: unknown }>(
         failedResponseHandler
       })
       const start: StreamPart = { type: "stream-start", warnings }
-      const parts = Stream.concat(
-        Stream.make(start),
-        StreamTransform.transform(chunks, () =>
-          makeTransformer<T>({
-            metadataKey: prepared.metadataKey,
-            includeRawChunks: options.includeRawChunks === true,
-            generateId,
-            convertUsage,
-            metadataExtractor
-          }))
-      )
+      // The body is opened in the returned stream's own scope before `stream-start`
+      // is emitted, so a consumer that stops right after it still cancels the body.
+      const parts = Stream.unwrap(Effect.map(Stream.toPull(chunks), (pull) =>
+        Stream.concat(
+          Stream.make(start),
+          StreamTransform.transform(Stream.fromPull(Effect.succeed(pull)), () =>
+            makeTransformer<T>({
+              metadataKey: prepared.metadataKey,
+              includeRawChunks: options.includeRawChunks === true,
+              generateId,
+              convertUsage,
+              metadataExtractor
+            }))
+        )))
       const response: LanguageModel.StreamResponse = {
         request: { body },
         response: { headers: responseHeaders },

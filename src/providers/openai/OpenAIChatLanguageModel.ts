@@ -157,10 +157,12 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       (frame) => createOpenAIStreamError({ frame, url, requestBodyValues: body, responseHeaders })
     )
     const includeRawChunks = options.includeRawChunks === true
+    // The finalizer covers the whole stream: a consumer that stops right after
+    // `stream-start` must still close the body peeked above.
     const parts: Stream.Stream<StreamPart, ModelError> = Stream.concat(
       Stream.succeed<StreamPart>({ type: "stream-start", warnings }),
-      StreamTransform.transform(checked, () => makeTransformer({ includeRawChunks, generateId }))
-    )
+      StreamTransform.transform(checked.stream, () => makeTransformer({ includeRawChunks, generateId }))
+    ).pipe(Stream.ensuring(checked.close))
     return { stream: parts, request: { body, url }, response: { headers: responseHeaders } }
   })
 

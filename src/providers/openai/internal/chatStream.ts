@@ -55,18 +55,31 @@ export const isOutputChunk = (chunk: OpenAIChatChunk): boolean => {
 }
 
 /**
+ * A peeked body: the whole stream (peeked items included) and the finalizer of
+ * the scope the source runs in (closing it aborts the HTTP request).
+ *
+ * @internal
+ */
+export interface Peeked<E> {
+  readonly stream: Stream.Stream<ChunkResult, E>
+  readonly close: Effect.Effect<void>
+}
+
+/**
  * Reads the stream until its first output chunk, a parse failure or EOF, then
  * hands the whole stream (peeked items included) on; an error frame first
  * fails with the `APICallError` built by `onErrorFrame`. The source keeps
- * running in its own scope, closed when the returned stream ends or when the
- * peek fails or is interrupted (which aborts the HTTP request).
+ * running in its own scope, closed when the peek fails or is interrupted, or
+ * by `close`: the caller must run `close` when the stream it builds around
+ * `stream` ends, for any reason, including a consumer that stops before ever
+ * pulling `stream` (for instance right after a prepended `stream-start`).
  *
  * @internal
  */
 export const peekEarlyError = <E>(
   source: Stream.Stream<ChunkResult, E>,
   onErrorFrame: (frame: unknown) => APICallError
-): Effect.Effect<Stream.Stream<ChunkResult, E>, E | APICallError> =>
+): Effect.Effect<Peeked<E>, E | APICallError> =>
   Effect.gen(function*() {
     const scope = yield* Scope.make()
     const close = Scope.close(scope, Exit.void)
@@ -107,7 +120,8 @@ export const peekEarlyError = <E>(
         }
         return rest
       })
-      return Stream.fromPull(Effect.succeed(resumed)).pipe(Stream.ensuring(close))
+      const peeked: Peeked<E> = { stream: Stream.fromPull(Effect.succeed(resumed)).pipe(Stream.ensuring(close)), close }
+      return peeked
     })
     return yield* peek.pipe(Effect.onExit((exit) => Exit.isFailure(exit) ? close : Effect.void))
   })
