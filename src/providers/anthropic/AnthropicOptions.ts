@@ -5,9 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result, Schema } from "effect"
-import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
-import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
+import { Schema } from "effect"
 
 const opt = Schema.optionalKey
 const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
@@ -164,29 +162,3 @@ export const LanguageModelOptions = Schema.Struct({
  * @since 0.1.0
  */
 export type LanguageModelOptions = typeof LanguageModelOptions.Type
-
-/**
- * Upstream `parseProviderOptions`: `undefined` when the namespace is absent
- * (or null), the decoded options when valid, else `InvalidArgumentError`
- * "invalid <provider> provider options".
- *
- * @since 0.1.0
- */
-export const parseProviderOptions = <S extends Schema.ConstraintDecoder<unknown>>(
-  provider: string,
-  providerOptions: ProviderOptions | undefined,
-  schema: S
-): Effect.Effect<S["Type"] | undefined, InvalidArgumentError> => {
-  const value = providerOptions?.[provider]
-  if (value == null) return Effect.succeed(undefined)
-  const decoded = Schema.decodeUnknownResult(schema)(value)
-  return Result.isSuccess(decoded)
-    ? Effect.succeed(decoded.success)
-    : Effect.fail(
-      new InvalidArgumentError({
-        argument: "providerOptions",
-        message: `invalid ${provider} provider options`,
-        cause: decoded.failure
-      })
-    )
-}

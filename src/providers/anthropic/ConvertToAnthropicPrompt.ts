@@ -9,6 +9,12 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema } from "effect"
+import { convertBase64ToUint8Array, convertToBase64 } from "../../provider-utils/Base64.ts"
+import { getTopLevelMediaType } from "../../provider-utils/DetectMediaType.ts"
+import { secureJsonParse } from "../../provider-utils/ParseJson.ts"
+import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
+import { resolveFullMediaType } from "../../provider-utils/ResolveFullMediaType.ts"
+import { resolveProviderReference } from "../../provider-utils/ResolveProviderReference.ts"
 import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
 import { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
 import { NoSuchProviderReferenceError } from "../../spec/errors/NoSuchProviderReferenceError.ts"
@@ -27,9 +33,8 @@ import type {
 import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
 import type { Warning } from "../../spec/Warning.ts"
 import { FallbackBlock, ReasoningMetadata } from "./AnthropicApi.ts"
-import { FilePartOptions, parseProviderOptions, SystemMessageOptions } from "./AnthropicOptions.ts"
+import { FilePartOptions, SystemMessageOptions } from "./AnthropicOptions.ts"
 import type { CacheControlValidator } from "./CacheControl.ts"
-import { secureJsonParse } from "../../provider-utils/ParseJson.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
 
 /**
@@ -138,57 +143,11 @@ export const toAnthropicToolInput = (input: unknown): { readonly [key: string]: 
   return isPlainObject(input) ? input : { rawInvalidInput: input }
 }
 
-const getTopLevelMediaType = (mediaType: string): string => {
-  const slash = mediaType.indexOf("/")
-  return slash === -1 ? mediaType : mediaType.substring(0, slash)
-}
-
-const isFullMediaType = (mediaType: string): boolean => {
-  const slash = mediaType.indexOf("/")
-  if (slash === -1) return false
-  const subtype = mediaType.substring(slash + 1)
-  return subtype.length > 0 && subtype !== "*"
-}
-
-// Byte sniffing of wildcard media types is not ported: a full media type is required.
-const resolveFullMediaType = (
-  mediaType: string,
-  inline: boolean
-): Effect.Effect<string, UnsupportedFunctionalityError> =>
-  isFullMediaType(mediaType)
-    ? Effect.succeed(mediaType)
-    : Effect.fail(
-      new UnsupportedFunctionalityError({
-        functionality: inline
-          ? `file of media type "${mediaType}" must specify subtype since it could not be auto-detected`
-          : `file of media type "${mediaType}" must specify subtype since it is not passed as inline bytes`
-      })
-    )
-
-const bytesToBase64 = (bytes: Uint8Array): string => {
-  let binary = ""
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
-
-const toBase64 = (data: BinaryData): string => typeof data === "string" ? data : bytesToBase64(data)
-
-const base64ToBytes = (base64: string): Uint8Array => {
-  const binary = atob(base64.replace(/-/g, "+").replace(/_/g, "/"))
-  return Uint8Array.from(binary, (c) => c.codePointAt(0) ?? 0)
-}
-
 const bytesToString = (data: BinaryData): string =>
-  new TextDecoder().decode(typeof data === "string" ? base64ToBytes(data) : data)
+  new TextDecoder().decode(typeof data === "string" ? convertBase64ToUint8Array(data) : data)
 
-const resolveReference = (
-  reference: { readonly [provider: string]: string }
-): Effect.Effect<string, NoSuchProviderReferenceError> => {
-  const id = reference["anthropic"]
-  return id != null
-    ? Effect.succeed(id)
-    : Effect.fail(new NoSuchProviderReferenceError({ provider: "anthropic", reference }))
-}
+const resolveReference = (reference: { readonly [provider: string]: string }) =>
+  resolveProviderReference(reference, "anthropic")
 
 const extractErrorCode = (value: unknown): string | undefined => {
   if (typeof value === "string") {
@@ -351,8 +310,8 @@ export const convertToAnthropicPrompt = Effect.fnUntraced(function*(options: {
                         ? { type: "url", url: data.url.toString() }
                         : {
                           type: "base64",
-                          media_type: yield* resolveFullMediaType(part.mediaType, true),
-                          data: toBase64(data.data)
+                          media_type: yield* resolveFullMediaType(part),
+                          data: convertToBase64(data.data)
                         },
                       cache_control
                     })
@@ -360,7 +319,7 @@ export const convertToAnthropicPrompt = Effect.fnUntraced(function*(options: {
                     topLevel === "application" &&
                     (data.type === "url"
                       ? part.mediaType === "application/pdf"
-                      : (yield* resolveFullMediaType(part.mediaType, true)) === "application/pdf")
+                      : (yield* resolveFullMediaType(part)) === "application/pdf")
                   ) {
                     betas.add("pdfs-2024-09-25")
                     const opts = yield* fileOptions(part.providerOptions)
@@ -368,7 +327,7 @@ export const convertToAnthropicPrompt = Effect.fnUntraced(function*(options: {
                       type: "document",
                       source: data.type === "url"
                         ? { type: "url", url: data.url.toString() }
-                        : { type: "base64", media_type: "application/pdf", data: toBase64(data.data) },
+                        : { type: "base64", media_type: "application/pdf", data: convertToBase64(data.data) },
                       title: opts?.title ?? part.filename,
                       ...(opts?.context && { context: opts.context }),
                       ...((opts?.citations?.enabled ?? false) && { citations: { enabled: true } }),
@@ -697,14 +656,14 @@ const convertToolResultContentItem = Effect.fnUntraced(function*(
             type: "image",
             source: {
               type: "base64",
-              media_type: yield* resolveFullMediaType(item.mediaType, true),
-              data: toBase64(data.data)
+              media_type: yield* resolveFullMediaType(item),
+              data: convertToBase64(data.data)
             }
           }
         }
-        if ((yield* resolveFullMediaType(item.mediaType, true)) === "application/pdf") {
+        if ((yield* resolveFullMediaType(item)) === "application/pdf") {
           betas.add("pdfs-2024-09-25")
-          return { type: "document", source: { type: "base64", media_type: "application/pdf", data: toBase64(data.data) } }
+          return { type: "document", source: { type: "base64", media_type: "application/pdf", data: convertToBase64(data.data) } }
         }
         warnings.push({
           type: "other",

@@ -9,7 +9,10 @@ import type { CallOptions, CallTool, FunctionTool, ReasoningLevel } from "../../
 import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
 import { UnsupportedFunctionalityError } from "../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../spec/Warning.ts"
-import { LanguageModelOptions, parseProviderOptions, type Thinking } from "./AnthropicOptions.ts"
+import { isCustomReasoning, mapReasoningToProviderBudget, mapReasoningToProviderEffort } from "../../provider-utils/MapReasoningToProvider.ts"
+import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
+import { resolveProviderReference } from "../../provider-utils/ResolveProviderReference.ts"
+import { LanguageModelOptions, type Thinking } from "./AnthropicOptions.ts"
 import { makeCacheControlValidator } from "./CacheControl.ts"
 import { convertToAnthropicPrompt } from "./ConvertToAnthropicPrompt.ts"
 import { getModelCapabilities, type ModelCapabilities } from "./ModelCapabilities.ts"
@@ -35,42 +38,6 @@ export interface PreparedRequest {
 
 type Effort = "low" | "medium" | "high" | "xhigh" | "max"
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
-
-const REASONING_LEVELS = ["minimal", "low", "medium", "high", "xhigh", "max"] as const
-const BUDGET_PERCENTAGES: Record<(typeof REASONING_LEVELS)[number], number> = {
-  minimal: 0.02,
-  low: 0.1,
-  medium: 0.3,
-  high: 0.6,
-  xhigh: 0.9,
-  max: 0.95
-}
-
-const mapReasoningToEffort = (
-  reasoning: Exclude<ReasoningLevel, "provider-default">,
-  effortMap: Partial<Record<string, Effort>>,
-  warnings: Array<Warning>
-): Effort | undefined => {
-  const index = REASONING_LEVELS.findIndex((level) => level === reasoning)
-  const level = [
-    reasoning,
-    ...REASONING_LEVELS.slice(0, Math.max(index, 0)).reverse(),
-    ...REASONING_LEVELS.slice(index + 1)
-  ].find((candidate) => effortMap[candidate] != null)
-  if (level == null) {
-    warnings.push({ type: "unsupported", feature: "reasoning", details: `reasoning "${reasoning}" is not supported by this model.` })
-    return undefined
-  }
-  const mapped = effortMap[level]
-  if (mapped !== reasoning) {
-    warnings.push({
-      type: "compatibility",
-      feature: "reasoning",
-      details: `reasoning "${reasoning}" is not directly supported by this model. mapped to effort "${mapped}".`
-    })
-  }
-  return mapped
-}
 
 const resolveReasoningConfig = (
   reasoning: Exclude<ReasoningLevel, "provider-default">,
@@ -100,7 +67,7 @@ const resolveReasoningConfig = (
     return { thinking: { type: "disabled" } }
   }
   if (caps.supportsAdaptiveThinking) {
-    const effort = mapReasoningToEffort(reasoning, {
+    const effort = mapReasoningToProviderEffort<Effort>(reasoning, {
       low: "low",
       medium: "medium",
       high: "high",
@@ -109,8 +76,12 @@ const resolveReasoningConfig = (
     }, warnings)
     return { thinking: { type: "adaptive", display: "summarized" }, effort }
   }
-  const max = caps.maxOutputTokens
-  const budgetTokens = Math.min(max, Math.max(1024, Math.round(max * BUDGET_PERCENTAGES[reasoning])))
+  const budgetTokens = mapReasoningToProviderBudget({
+    reasoning,
+    maxOutputTokens: caps.maxOutputTokens,
+    maxReasoningBudget: caps.maxOutputTokens,
+    warnings
+  })
   return { thinking: { type: "enabled", budgetTokens } }
 }
 
@@ -267,7 +238,7 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
   })
 
   const reasoning = call.reasoning
-  if (reasoning !== undefined && reasoning !== "provider-default" && anthropicOptions.effort == null) {
+  if (isCustomReasoning(reasoning) && anthropicOptions.effort == null) {
     const config = resolveReasoningConfig(reasoning, modelId, caps, warnings)
     if (anthropicOptions.thinking == null && config.thinking !== undefined) anthropicOptions.thinking = config.thinking
     if (config.effort != null && anthropicOptions.thinking?.type !== "disabled") anthropicOptions.effort = config.effort
@@ -346,6 +317,16 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
     outputFormat = { type: "json_schema", schema: sanitized.success }
   }
 
+  const containerSkills: Array<{ type: string; skill_id: string; version: string | undefined }> = []
+  for (const skill of anthropicOptions.container?.skills ?? []) {
+    containerSkills.push({
+      type: skill.type,
+      skill_id: skill.type === "custom"
+        ? yield* resolveProviderReference(skill.providerReference, "anthropic")
+        : skill.skillId,
+      version: skill.version
+    })
+  }
   const baseArgs: { [key: string]: unknown } = {
     model: modelId,
     max_tokens: maxTokens,
@@ -398,11 +379,7 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
       container: anthropicOptions.container.skills && anthropicOptions.container.skills.length > 0
         ? {
           id: anthropicOptions.container.id,
-          skills: anthropicOptions.container.skills.map((skill) => ({
-            type: skill.type,
-            skill_id: skill.type === "custom" ? skill.providerReference["anthropic"] : skill.skillId,
-            version: skill.version
-          }))
+          skills: containerSkills
         }
         : anthropicOptions.container.id
     }),

@@ -162,6 +162,73 @@ const jsonResponseCases: ReadonlyArray<CallCase> = [
   }
 ]
 
+const gif = new Uint8Array([71, 73, 70, 56, 57, 97, 1, 0, 1, 0])
+
+// Shared provider-utils helpers: media type sniffing of wildcard types, provider references, reasoning mapping.
+const sharedHelperCases: ReadonlyArray<CallCase> = [
+  {
+    name: "wildcard media types on inline bytes are sniffed",
+    options: {
+      prompt: [{
+        role: "user",
+        content: [
+          { type: "file", mediaType: "image/*", data: { type: "data", data: png } },
+          { type: "file", mediaType: "image/*", data: { type: "data", data: "R0lGODlhAQABAA==" } },
+          { type: "file", mediaType: "application/*", data: { type: "data", data: pdf } }
+        ]
+      }]
+    }
+  },
+  {
+    name: "wildcard media type on unknown bytes fails",
+    options: { prompt: [{ role: "user", content: [{ type: "file", mediaType: "image/*", data: { type: "data", data: new Uint8Array([1, 2, 3]) } }] }] }
+  },
+  {
+    name: "wildcard media types in tool result content",
+    options: {
+      prompt: [
+        user("call it"),
+        { role: "assistant", content: [{ type: "tool-call", toolCallId: "c1", toolName: "f", input: {} }] },
+        {
+          role: "tool",
+          content: [{
+            type: "tool-result",
+            toolCallId: "c1",
+            toolName: "f",
+            output: {
+              type: "content",
+              value: [
+                { type: "file", mediaType: "image/*", data: { type: "data", data: gif } },
+                { type: "file", mediaType: "application/*", data: { type: "data", data: pdf } }
+              ]
+            }
+          }]
+        }
+      ]
+    }
+  },
+  {
+    name: "custom skill with an anthropic reference",
+    options: {
+      prompt: [user("a")],
+      tools: [providerTool("anthropic.code_execution_20250825", "code_execution")],
+      providerOptions: { anthropic: { container: { skills: [{ type: "custom", providerReference: { anthropic: "skill_1" }, version: "2" }] } } }
+    }
+  },
+  {
+    name: "custom skill without an anthropic reference fails",
+    options: {
+      prompt: [user("a")],
+      providerOptions: { anthropic: { container: { skills: [{ type: "custom", providerReference: { openai: "x" } }] } } }
+    }
+  },
+  ...(["minimal", "low", "medium", "xhigh", "max", "none"] as const).flatMap((reasoning) => [
+    { name: `reasoning ${reasoning} (budget model)`, modelId: "claude-sonnet-4-5", options: { prompt: [user("hi")], reasoning } },
+    { name: `reasoning ${reasoning} (adaptive, no xhigh)`, modelId: "claude-opus-4-6", options: { prompt: [user("hi")], reasoning } },
+    { name: `reasoning ${reasoning} (between tools)`, modelId: "claude-sonnet-5-5", options: { prompt: [user("hi")], reasoning } }
+  ])
+]
+
 export const callCases: ReadonlyArray<CallCase> = [
   { name: "plain text", options: { prompt: [user("hi")] } },
   {
@@ -527,5 +594,6 @@ export const callCases: ReadonlyArray<CallCase> = [
       ]
     }
   },
-  ...jsonResponseCases
+  ...jsonResponseCases,
+  ...sharedHelperCases
 ]
