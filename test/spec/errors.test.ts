@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Up from "@ai-sdk/provider"
-import { createProviderStreamError as upCreateProviderStreamError } from "@ai-sdk/provider-utils"
+import { DownloadError as UpDownloadError, createProviderStreamError as upCreateProviderStreamError } from "@ai-sdk/provider-utils"
 import * as UpCore from "ai"
 import { MockLanguageModelV4 } from "ai/test"
 import { Effect, Schema } from "effect"
@@ -63,6 +63,20 @@ const cases: ReadonlyArray<Case> = [
     fields: ["url", "requestBodyValues", "statusCode", "responseHeaders", "responseBody", "isRetryable", "data", "cause"],
     upIsInstance: Up.APICallError.isInstance,
     oursIsInstance: E.APICallError.isInstance
+  })),
+  ...[
+    { url: "https://x.test/a.png", statusCode: 404, statusText: "Not Found" },
+    { url: "https://x.test/a.png", cause },
+    { url: "file:///etc/passwd", message: "URL scheme must be http, https, or data, got file:" },
+    { url: "u", cause: "plain string" }
+  ].map((options, i): Case => ({
+    label: `DownloadError #${i}`,
+    tag: "DownloadError",
+    upstream: new UpDownloadError(options),
+    ours: new E.DownloadError(options),
+    fields: ["url", "statusCode", "statusText", "cause"],
+    upIsInstance: UpDownloadError.isInstance,
+    oursIsInstance: E.DownloadError.isInstance
   })),
   ...[undefined, { message: "nothing" }].map((options, i): Case => ({
     label: `EmptyResponseBodyError #${i}`,

@@ -28,6 +28,7 @@ export {
   type DecisionUnsupportedQuestionTypeErrorOptions
 } from "./DecisionUnsupportedQuestionTypeError.ts"
 /** @since 0.1.0 */
+export { DownloadError, type DownloadErrorLike, type DownloadErrorOptions } from "./DownloadError.ts"
 export {
   EmptyResponseBodyError,
   type EmptyResponseBodyErrorLike,
