@@ -10,24 +10,21 @@ import type * as Content from "../spec/Content.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
 import type { ModelError } from "../spec/errors/index.ts"
 import { ToolChoiceViolationError } from "../spec/errors/ToolChoiceViolationError.ts"
-import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
 import type { Prompt } from "../spec/Prompt.ts"
-import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type { RequestInfo } from "../spec/Results.ts"
-import type { Warning } from "../spec/Warning.ts"
 import * as CoreUsage from "./CoreUsage.ts"
-import type { LanguageModelUsage } from "./CoreUsage.ts"
 import { notify } from "./internal/generationCallbacks.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep } from "./internal/generationStep.ts"
+import { annotateEnd, continuesAfter, resultFields, stepViews } from "./internal/generationResult.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
 import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
-import type { ContentPart, ToolCall, ToolCallNotFound, ToolOutput, ToolResult } from "./StepContent.ts"
-import { fromGenerateContent, textOf } from "./StepContent.ts"
-import { isStepCount, isStopConditionMet } from "./StopCondition.ts"
-import type { StepResult } from "./StreamText.ts"
+import type { ToolCall, ToolCallNotFound, ToolOutput } from "./StepContent.ts"
+import { fromGenerateContent } from "./StepContent.ts"
+import { isStepCount } from "./StopCondition.ts"
+import type { StepResult, StreamTextResult } from "./StreamText.ts"
 import type * as Toolkit from "./Toolkit.ts"
 
 /**
@@ -56,21 +53,11 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
  *
  * @since 0.1.0
  */
-export interface GenerateTextResult {
-  readonly text: string
-  readonly content: ReadonlyArray<ContentPart>
-  readonly steps: ReadonlyArray<StepResult>
-  readonly toolCalls: ReadonlyArray<ToolCall>
-  readonly toolResults: ReadonlyArray<ToolResult>
-  readonly finishReason: UnifiedFinishReason
-  readonly rawFinishReason: string | undefined
-  readonly usage: LanguageModelUsage
-  readonly totalUsage: LanguageModelUsage
-  readonly warnings: ReadonlyArray<Warning>
+export interface GenerateTextResult extends StreamTextResult {
   readonly request: RequestInfo
+  /** The last step's response (its messages only; `responseMessages` has every step's). */
   readonly response: StepResult["response"]
   readonly responseMessages: ReadonlyArray<ResponseMessage>
-  readonly providerMetadata: ProviderMetadata | undefined
 }
 
 let idCounter = 0
@@ -151,10 +138,9 @@ const run = <T extends Toolkit.Any, R>(
           })
         }
       }
-      const clientCalls = toolCalls.filter((call) => call.providerExecuted !== true)
       if (reason === "stop" || reason === "tool-calls") {
         const runs = yield* Effect.forEach(
-          clientCalls.filter(runtime.isExecutable),
+          toolCalls.filter(runtime.isExecutable),
           (call) => runtime.execute(call, stepMessages, () => Effect.void),
           { concurrency: options.toolCallConcurrency ?? "unbounded" }
         )
@@ -164,10 +150,7 @@ const run = <T extends Toolkit.Any, R>(
       const responseMessages = yield* toResponseMessages(content, runtime.info)
       const step: StepResult = {
         stepNumber,
-        content,
-        text: textOf(content),
-        toolCalls: content.filter((p): p is ToolCall => p.type === "tool-call"),
-        toolResults: content.filter((p): p is ToolResult => p.type === "tool-result"),
+        ...stepViews(content),
         finishReason: reason,
         rawFinishReason: result.finishReason.raw,
         usage,
@@ -187,36 +170,23 @@ const run = <T extends Toolkit.Any, R>(
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
       conversation = [...stepSetup.conversation, ...responseMessages]
-      const clientOutputs = outputs.filter((o) => o.providerExecuted !== true)
-      const next = reason !== "interrupted" &&
-        clientOutputs.length === clientCalls.length &&
-        clientCalls.length > 0 &&
-        !(yield* isStopConditionMet(stopConditions, steps))
+      const next = yield* continuesAfter({
+        finishReason: reason,
+        toolCalls,
+        toolOutputs: outputs,
+        stopConditions,
+        steps
+      })
       if (!next) break
     }
-    const last = steps[steps.length - 1]!
     const totalUsage = steps.reduce((acc, s) => CoreUsage.add(acc, s.usage), CoreUsage.nullUsage())
-    yield* Effect.annotateCurrentSpan({
-      "gen_ai.response.finish_reasons": [last.finishReason],
-      "gen_ai.usage.input_tokens": totalUsage.inputTokens ?? 0,
-      "gen_ai.usage.output_tokens": totalUsage.outputTokens ?? 0,
-      ...(options.recordContent === true ? { "gen_ai.response.text": last.text } : {})
-    })
+    const { last, ...fields } = resultFields(steps, totalUsage)
+    yield* annotateEnd({ finishReason: last.finishReason, totalUsage, text: last.text, recordContent: options.recordContent })
     const out: GenerateTextResult = {
-      text: last.text,
-      content: steps.flatMap((s) => s.content),
-      steps,
-      toolCalls: steps.flatMap((s) => s.toolCalls),
-      toolResults: steps.flatMap((s) => s.toolResults),
-      finishReason: last.finishReason,
-      rawFinishReason: last.rawFinishReason,
-      usage: totalUsage,
-      totalUsage,
-      warnings: steps.flatMap((s) => s.warnings),
+      ...fields,
       request: last.request,
       response: last.response,
-      responseMessages: steps.flatMap((s) => s.response.messages),
-      providerMetadata: last.providerMetadata
+      responseMessages: steps.flatMap((s) => s.response.messages)
     }
     yield* notify(options.onEnd ?? options.onFinish, out)
     return out

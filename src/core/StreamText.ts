@@ -33,9 +33,10 @@ import { setupStep, type StepSetup, type StepState } from "./internal/generation
 import { makeToolRuntime } from "./internal/generationTools.ts"
 import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
 import type { ContentPart, FilePart, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
-import { generatedFileOf, getTool, textOf, toTextStreamToolResult } from "./StepContent.ts"
-import { isStepCount, isStopConditionMet } from "./StopCondition.ts"
-import { makeContentBuilder, makeIdReserver, makeRawCollector } from "./internal/generationStreamParts.ts"
+import { generatedFileOf, getTool, toTextStreamToolResult } from "./StepContent.ts"
+import { isStepCount } from "./StopCondition.ts"
+import { annotateEnd, continuesAfter, resultFields, stepViews } from "./internal/generationResult.ts"
+import { makeContentBuilder, makeIdReserver, makePartIdMap, makeRawCollector } from "./internal/generationStreamParts.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import type { PreliminaryToolResult } from "./ToolResult.ts"
 
@@ -275,8 +276,8 @@ const runSteps = <T extends Toolkit.Any, R>(
       // the V4 content of the call, for ToolChoiceViolationError (collected only when enforced)
       const rawContent: Array<Content.Content> = []
       const collectRaw = runtime.toolChoice.type !== "auto" ? makeRawCollector(rawContent) : undefined
-      const textIds = new Map<string, string>()
-      const reasoningIds = new Map<string, string>()
+      const textIds = makePartIdMap(reserveText)
+      const reasoningIds = makePartIdMap(reserveReasoning)
       const callsById = new Map<string, ToolCall>()
       const stepToolCalls: Array<ToolCall> = []
       const stepOutputs: Array<ToolResult | ToolError> = []
@@ -321,43 +322,31 @@ const runSteps = <T extends Toolkit.Any, R>(
       }
       const handlePart = (part: Exclude<StreamPart, { readonly type: "stream-start" }>): Effect.Effect<void> => {
         switch (part.type) {
-          case "text-start": {
-            const id = reserveText(part.id)
-            textIds.set(part.id, id)
-            return forward({ ...part, id })
-          }
+          case "text-start":
+            return forward({ ...part, id: textIds.start(part.id) })
           case "text-delta":
             if (part.delta.length > 0) output = true
             if (part.delta.length === 0 && part.providerMetadata == null) return Effect.void
             return forward({
               type: "text-delta",
-              id: textIds.get(part.id) ?? part.id,
+              id: textIds.get(part.id),
               text: part.delta,
               providerMetadata: part.providerMetadata
             })
-          case "text-end": {
-            const id = textIds.get(part.id) ?? part.id
-            textIds.delete(part.id)
-            return forward({ ...part, id })
-          }
-          case "reasoning-start": {
-            const id = reserveReasoning(part.id)
-            reasoningIds.set(part.id, id)
-            return forward({ ...part, id })
-          }
+          case "text-end":
+            return forward({ ...part, id: textIds.end(part.id) })
+          case "reasoning-start":
+            return forward({ ...part, id: reasoningIds.start(part.id) })
           case "reasoning-delta":
             if (part.delta.length > 0) output = true
             return forward({
               type: "reasoning-delta",
-              id: reasoningIds.get(part.id) ?? part.id,
+              id: reasoningIds.get(part.id),
               text: part.delta,
               providerMetadata: part.providerMetadata
             })
-          case "reasoning-end": {
-            const id = reasoningIds.get(part.id) ?? part.id
-            reasoningIds.delete(part.id)
-            return forward({ ...part, id })
-          }
+          case "reasoning-end":
+            return forward({ ...part, id: reasoningIds.end(part.id) })
           case "tool-input-start": {
             const own = getTool(runtime.info, part.toolName)
             return forward({
@@ -515,10 +504,7 @@ const runSteps = <T extends Toolkit.Any, R>(
       const responseMessages = yield* toResponseMessages(builder.content, runtime.info)
       const step: StepResult = {
         stepNumber,
-        content: builder.content,
-        text: textOf(builder.content),
-        toolCalls: builder.content.filter((p): p is ToolCall => p.type === "tool-call"),
-        toolResults: builder.content.filter((p): p is ToolResult => p.type === "tool-result"),
+        ...stepViews(builder.content),
         finishReason,
         rawFinishReason,
         usage,
@@ -530,19 +516,15 @@ const runSteps = <T extends Toolkit.Any, R>(
       steps.push(step)
       yield* notify(onStepEnd, step)
 
-      const clientCalls = stepToolCalls.filter((call) => call.providerExecuted !== true)
-      const clientOutputs = stepOutputs.filter((o) => o.providerExecuted !== true)
-      const next = finishReason !== "interrupted" &&
-        clientCalls.length === clientOutputs.length &&
-        clientCalls.length > 0 &&
-        !(yield* isStopConditionMet(stopConditions, steps))
+      const next = yield* continuesAfter({
+        finishReason,
+        toolCalls: stepToolCalls,
+        toolOutputs: stepOutputs,
+        stopConditions,
+        steps
+      })
       if (!next) {
-        yield* Effect.annotateCurrentSpan({
-          "gen_ai.response.finish_reasons": [finishReason],
-          "gen_ai.usage.input_tokens": totalUsage.inputTokens ?? 0,
-          "gen_ai.usage.output_tokens": totalUsage.outputTokens ?? 0,
-          ...(options.recordContent === true ? { "gen_ai.response.text": step.text } : {})
-        })
+        yield* annotateEnd({ finishReason, totalUsage, text: step.text, recordContent: options.recordContent })
         yield* notify(options.onEnd ?? options.onFinish, resultOf(steps, totalUsage))
         yield* emitChunk({ type: "finish", finishReason, rawFinishReason, totalUsage })
         return
@@ -591,10 +573,7 @@ export const aggregate = (
           const messages = yield* toResponseMessages(builder.content, undefined)
           steps.push({
             stepNumber: steps.length,
-            content: builder.content,
-            text: textOf(builder.content),
-            toolCalls: builder.content.filter((p): p is ToolCall => p.type === "tool-call"),
-            toolResults: builder.content.filter((p): p is ToolResult => p.type === "tool-result"),
+            ...stepViews(builder.content),
             finishReason: part.finishReason,
             rawFinishReason: part.rawFinishReason,
             usage: part.usage,
@@ -616,21 +595,9 @@ export const aggregate = (
 
 /** The aggregated values of finished steps (at least one). */
 const resultOf = (steps: ReadonlyArray<StepResult>, totalUsage: LanguageModelUsage): StreamTextResult => {
-  const last = steps[steps.length - 1]!
-  return {
-    text: last.text,
-    content: steps.flatMap((s) => s.content),
-    steps,
-    toolCalls: steps.flatMap((s) => s.toolCalls),
-    toolResults: steps.flatMap((s) => s.toolResults),
-    finishReason: last.finishReason,
-    rawFinishReason: last.rawFinishReason,
-    usage: totalUsage,
-    totalUsage,
-    warnings: steps.flatMap((s) => s.warnings),
-    response: { ...last.response, messages: steps.flatMap((s) => s.response.messages) },
-    providerMetadata: last.providerMetadata
-  }
+  const { last, ...fields } = resultFields(steps, totalUsage)
+  // unlike generateText, the response holds the messages of every step (upstream stream-text.ts)
+  return { ...fields, response: { ...last.response, messages: steps.flatMap((s) => s.response.messages) } }
 }
 
 /**

@@ -236,29 +236,15 @@ export const fromProviderResult = (
   part: Content.ToolResult,
   context: ProviderResultContext
 ): ProviderToolResult | ProviderToolError => {
-  const providerMetadata = part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {}
-  const toolMetadata = context.toolMetadata != null ? { toolMetadata: context.toolMetadata } : {}
+  // key order as upstream's object literals: `output`/`error` after `input`, then the mark
+  const head = { toolCallId: part.toolCallId, toolName: part.toolName, input: context.input }
+  const tail = {
+    providerExecuted: true as const,
+    dynamic: context.dynamic,
+    ...(part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {}),
+    ...(context.toolMetadata != null ? { toolMetadata: context.toolMetadata } : {})
+  }
   return part.isError === true
-    ? {
-      type: "tool-error",
-      toolCallId: part.toolCallId,
-      toolName: part.toolName,
-      input: context.input,
-      error: part.result,
-      providerExecuted: true,
-      dynamic: context.dynamic,
-      ...providerMetadata,
-      ...toolMetadata
-    }
-    : {
-      type: "tool-result",
-      toolCallId: part.toolCallId,
-      toolName: part.toolName,
-      input: context.input,
-      output: part.result,
-      providerExecuted: true,
-      dynamic: context.dynamic,
-      ...providerMetadata,
-      ...toolMetadata
-    }
+    ? { type: "tool-error", ...head, error: part.result, ...tail }
+    : { type: "tool-result", ...head, output: part.result, ...tail }
 }

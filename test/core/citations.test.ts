@@ -1,18 +1,17 @@
 /**
- * Differential tests of text citations against upstream `ai` (`streamText` / `generateText` +
- * `MockLanguageModelV4`): `text-end` citations land on the step's text content (stream), text
- * content keeps its citations (generate), and response messages never carry them. Compared: the
- * full stream, content, steps (content, text, response messages) and response messages.
+ * Differential tests of text citations against upstream `ai` (`streamText` +
+ * `MockLanguageModelV4`): `text-end` citations land on the step's text content, and response
+ * messages never carry them. Compared: the full stream, content, steps (content, text, response
+ * messages) and response messages. (generateText keeps a V4 text part's citations:
+ * generate-text.test.ts.)
  * Normalization: test/testing/normalize.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { generateText as upstreamGenerateText, streamText as upstreamStreamText } from "ai"
+import { streamText as upstreamStreamText } from "ai"
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
 import { Effect, Stream } from "effect"
-import * as GenerateText from "../../src/core/GenerateText.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
 import type { Citation } from "../../src/spec/Content.ts"
-import type { GenerateResult } from "../../src/spec/Results.ts"
 import type { StreamPart } from "../../src/spec/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
@@ -83,18 +82,6 @@ const streamDifferential = (name: string, scripted: ReadonlyArray<StreamPart>) =
       expect(view(live)).toEqual(view(upstream.aggregate))
     }))
 
-const generateDifferential = (name: string, scripted: GenerateResult) =>
-  it.live(name, () =>
-    Effect.gen(function*() {
-      const upstream = yield* Effect.promise(() =>
-        upstreamGenerateText({ model: new MockLanguageModelV4({ doGenerate: scripted as never }), prompt: "hi" })
-      )
-      const ours = yield* GenerateText.generateText({ prompt: "hi" }).pipe(
-        Effect.provide(MockLanguageModel.layer({ generate: scripted }))
-      )
-      expect(view(ours)).toEqual(view(upstream))
-    }))
-
 describe("citations: streamText", () => {
   streamDifferential("text-end citations land on the step's text content", [
     { type: "stream-start", warnings: [] },
@@ -146,17 +133,4 @@ describe("citations: streamText", () => {
         { role: "assistant", content: [{ type: "text", text: "Hello" }] }
       ])
     }))
-})
-
-describe("citations: generateText", () => {
-  generateDifferential("text content keeps its citations; response messages drop them", {
-    content: [
-      { type: "text", text: "Hello world", citations: [urlCitation, documentCitation] },
-      { type: "text", text: "plain" }
-    ],
-    finishReason: H.finishReason("stop"),
-    usage,
-    warnings: [],
-    response: { id: "r1", modelId: "m1", timestamp: new Date(0) }
-  })
 })

@@ -74,6 +74,18 @@ describe("generateText differential", () => {
 
   differential("interrupted finish", result([{ type: "text", text: "cut" }], "interrupted"))
 
+  differential("text content keeps its citations; response messages drop them", result([
+    {
+      type: "text",
+      text: "Hello world",
+      citations: [
+        { source: { type: "source", sourceType: "url", id: "s1", url: "https://example.com/a", title: "A" }, startIndex: 0, endIndex: 5, citedText: "Hello" },
+        { source: { type: "source", sourceType: "document", id: "d1", mediaType: "text/plain", title: "Doc", filename: "doc.txt" }, citedText: "world" }
+      ]
+    },
+    { type: "text", text: "plain" }
+  ]))
+
   it.live("orphan provider result fails with 'Tool call X not found.' as upstream", () =>
     Effect.gen(function*() {
       const scripted = result([{ type: "tool-result", toolCallId: "o1", toolName: "web", result: 1 }])

@@ -27,6 +27,29 @@ export const makeIdReserver = (generateId: () => string) => {
   }
 }
 
+/**
+ * Maps the provider ids of text (or reasoning) parts to ids unique across steps while a part is
+ * open: `start` reserves, `get` looks up (an unknown id passes through), `end` looks up and closes.
+ *
+ * @internal
+ */
+export const makePartIdMap = (reserve: (id: string) => string) => {
+  const open = new Map<string, string>()
+  return {
+    start(id: string): string {
+      const unique = reserve(id)
+      open.set(id, unique)
+      return unique
+    },
+    get: (id: string): string => open.get(id) ?? id,
+    end(id: string): string {
+      const unique = open.get(id) ?? id
+      open.delete(id)
+      return unique
+    }
+  }
+}
+
 /** @internal Collects the V4 content of a model call from its stream parts (upstream `rawModelCallContent`). */
 export const makeRawCollector = (content: Array<Content.Content>) => {
   const open = new Map<string, number>()
