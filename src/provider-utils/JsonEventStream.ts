@@ -8,6 +8,7 @@
  */
 import type { Schema } from "effect"
 import type { Stream } from "effect"
+import { sliceFirstChunk } from "./internal/firstChunkSlices.ts"
 import { makeSafeParseJson, type ParseResult } from "./ParseJson.ts"
 import * as Sse from "./Sse.ts"
 import * as StreamTransform from "./StreamTransform.ts"
@@ -16,7 +17,9 @@ import * as StreamTransform from "./StreamTransform.ts"
  * Bytes to parse results in one fused pass per network chunk: UTF-8 decode,
  * SSE parse, secure JSON parse and one synchronous Schema decode per event,
  * with no intermediate stream of events. The Schema decoder is compiled once
- * per call of `parse`.
+ * per call of `parse`. The first network chunk is processed in growing
+ * event-aligned slices, so the first results are emitted before the rest of
+ * that chunk is decoded (time to first part).
  *
  * @since 0.1.0
  */
@@ -26,7 +29,7 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, op
     self: Stream.Stream<Uint8Array, E, R>
   ): Stream.Stream<ParseResult<S["Type"]>, E | Sse.SseEventTooLargeError, R> =>
     StreamTransform.transform(
-      self,
+      sliceFirstChunk(self),
       (): StreamTransform.Transformer<Uint8Array, ParseResult<S["Type"]>, Sse.SseEventTooLargeError> => {
         const decoder = Sse.makeDecoder(options)
         let out: Array<ParseResult<S["Type"]>> = []
