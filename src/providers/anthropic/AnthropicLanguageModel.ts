@@ -139,6 +139,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       citationDocuments,
       markCodeExecutionDynamic: prepared.markCodeExecutionDynamic,
       usesJsonResponseTool: prepared.usesJsonResponseTool,
+      preparedTools: prepared.preparedTools,
       generateId
     })
     if (mapped instanceof InvalidResponseDataError) return yield* mapped
@@ -175,6 +176,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     const transducer = makeStreamTransducer({
       warnings: prepared.warnings,
       usesJsonResponseTool: prepared.usesJsonResponseTool,
+      preparedTools: prepared.preparedTools,
       markCodeExecutionDynamic: prepared.markCodeExecutionDynamic,
       includePings: prepared.includePings,
       includeRawChunks: options.includeRawChunks === true,

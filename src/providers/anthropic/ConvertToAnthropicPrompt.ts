@@ -15,6 +15,7 @@ import { secureJsonParse } from "../../provider-utils/ParseJson.ts"
 import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
 import { resolveFullMediaType } from "../../provider-utils/ResolveFullMediaType.ts"
 import { resolveProviderReference } from "../../provider-utils/ResolveProviderReference.ts"
+import { stringifyWithBigIntAndCycles } from "../../provider-utils/StringifyWithBigIntAndCycles.ts"
 import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
 import { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
 import { NoSuchProviderReferenceError } from "../../spec/errors/NoSuchProviderReferenceError.ts"
@@ -36,6 +37,7 @@ import { FallbackBlock, ReasoningMetadata } from "./AnthropicApi.ts"
 import { FilePartOptions, SystemMessageOptions } from "./AnthropicOptions.ts"
 import type { CacheControlValidator } from "./CacheControl.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
+import { toolsetNameOf } from "./Toolset.ts"
 
 /**
  * A content block of the request (plain JSON, keys as the API names them).
@@ -188,9 +190,11 @@ export const convertToAnthropicPrompt = Effect.fnUntraced(function*(options: {
   readonly warnings: Array<Warning>
   readonly cacheControl: CacheControlValidator
   readonly toolNameMapping: ToolNameMapping
+  /** Custom tool name → `toolset_name` of the call's toolset tools. */
+  readonly toolsetNames: Readonly<Record<string, string>>
   readonly betas: Set<string>
 }) {
-  const { betas, cacheControl: validator, sendReasoning, toolNameMapping, warnings } = options
+  const { betas, cacheControl: validator, sendReasoning, toolNameMapping, toolsetNames, warnings } = options
   const blocks = groupIntoBlocks(options.prompt)
   let system: Array<RequestBlock> | undefined = undefined
   const messages: Array<RequestMessage> = []
@@ -387,11 +391,13 @@ export const convertToAnthropicPrompt = Effect.fnUntraced(function*(options: {
                   contentValue = output.reason ?? "Tool call execution denied."
                   break
                 default:
-                  contentValue = JSON.stringify(output.value)
+                  contentValue = stringifyWithBigIntAndCycles(output.value)
               }
+              const toolsetName = toolsetNameOf(part.toolName, part.providerOptions, toolsetNames)
               content.push({
                 type: "tool_result",
                 tool_use_id: part.toolCallId,
+                ...(toolsetName != null && { toolset_name: toolsetName }),
                 content: contentValue,
                 is_error: output.type === "error-text" || output.type === "error-json" ? true : undefined,
                 cache_control
@@ -555,8 +561,24 @@ export const convertToAnthropicPrompt = Effect.fnUntraced(function*(options: {
                   }
                   break
                 }
-                if (typeof part.providerOptions?.["anthropic"]?.["toolsetName"] === "string") {
-                  return yield* new UnsupportedFunctionalityError({ functionality: "toolset tool calls (not ported)" })
+                const toolsetName = toolsetNameOf(part.toolName, part.providerOptions, toolsetNames)
+                if (toolsetName != null) {
+                  // a toolset member call: the `action` is the member tool name
+                  const input = toAnthropicToolInput(part.input)
+                  const action = input["action"]
+                  if (typeof action !== "string") {
+                    warnings.push({ type: "other", message: `toolset tool call for tool ${part.toolName} is missing the action` })
+                  }
+                  content.push({
+                    type: "tool_use",
+                    id: part.toolCallId,
+                    name: typeof action === "string" ? action : toolsetName,
+                    toolset_name: toolsetName,
+                    input,
+                    ...(caller && { caller }),
+                    cache_control
+                  })
+                  break
                 }
                 content.push({
                   type: "tool_use",

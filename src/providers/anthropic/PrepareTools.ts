@@ -117,6 +117,26 @@ export const prepareTools = (options: {
         })
         break
       }
+      case "anthropic.computer_toolset_20260801": {
+        const configs = arg(args, "configs")
+        anthropicTools.push({
+          type: "computer_toolset_20260801",
+          ...(configs != null && typeof configs === "object" && {
+            configs: Object.fromEntries(Object.entries(configs).map(([member, config]: [string, unknown]) => {
+              const enabled = config != null && typeof config === "object" ? Reflect.get(config, "enabled") : undefined
+              const deferLoading = config != null && typeof config === "object"
+                ? Reflect.get(config, "deferLoading")
+                : undefined
+              return [member, {
+                ...(enabled != null && { enabled }),
+                ...(deferLoading != null && { defer_loading: deferLoading })
+              }]
+            }))
+          }),
+          cache_control: undefined
+        })
+        break
+      }
       case "anthropic.text_editor_20250124":
         betas.add("computer-use-2025-01-24")
         anthropicTools.push({ name: "str_replace_editor", type: "text_editor_20250124", cache_control: undefined })

@@ -18,6 +18,7 @@ import { convertToAnthropicPrompt } from "./ConvertToAnthropicPrompt.ts"
 import { getModelCapabilities, type ModelCapabilities } from "./ModelCapabilities.ts"
 import { hasDynamicFilteringWebToolWithoutCodeExecution, prepareTools, type RequestTool } from "./PrepareTools.ts"
 import { sanitizeJsonSchema, supportsNativeStructuredOutputSchema } from "./StructuredOutput.ts"
+import { toolsetNames } from "./Toolset.ts"
 import { makeToolNameMapping, type ToolNameMapping } from "./ToolNameMapping.ts"
 
 /**
@@ -223,9 +224,6 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
   const cacheControl = makeCacheControlValidator()
   const defaultEagerInputStreaming = stream && (anthropicOptions.toolStreaming ?? true)
   const toolNameMapping = makeToolNameMapping(call.tools)
-  if (call.tools?.some((tool) => tool.type === "provider" && tool.id === "anthropic.computer_toolset_20260801")) {
-    return yield* new UnsupportedFunctionalityError({ functionality: "the computer toolset (not ported)" })
-  }
 
   const betas = new Set<string>()
   const messagesPrompt = yield* convertToAnthropicPrompt({
@@ -234,6 +232,7 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
     warnings,
     cacheControl,
     toolNameMapping,
+    toolsetNames: toolsetNames(call.tools),
     betas
   })
 

@@ -229,6 +229,46 @@ const sharedHelperCases: ReadonlyArray<CallCase> = [
   ])
 ]
 
+const computerToolset = providerTool("anthropic.computer_toolset_20260801", "desktop", {
+  configs: { zoom: { enabled: false }, screenshot: { deferLoading: true, enabled: true }, key: {} }
+})
+const toolsetTurn = (toolName: string, input: unknown, providerOptions?: Record<string, Record<string, string>>): Prompt => [
+  user("click"),
+  { role: "assistant", content: [{ type: "tool-call", toolCallId: "t1", toolName, input, ...(providerOptions && { providerOptions }) }] },
+  {
+    role: "tool",
+    content: [{
+      type: "tool-result",
+      toolCallId: "t1",
+      toolName,
+      output: { type: "json", value: { ok: true } },
+      ...(providerOptions && { providerOptions })
+    }]
+  }
+]
+
+// The computer toolset: the tool definition and member calls replayed as `tool_use` with `toolset_name`.
+const toolsetCases: ReadonlyArray<CallCase> = [
+  { name: "toolset: definition with member configs", options: { prompt: [user("a")], tools: [computerToolset], toolChoice: { type: "auto" } } },
+  { name: "toolset: definition without configs", options: { prompt: [user("a")], tools: [providerTool("anthropic.computer_toolset_20260801", "computer")] } },
+  {
+    name: "toolset: member call replayed through the tool",
+    options: { prompt: toolsetTurn("desktop", { action: "left_click", coordinate: [1, 2] }), tools: [computerToolset] }
+  },
+  {
+    name: "toolset: member call replayed through provider metadata",
+    options: { prompt: toolsetTurn("pc", JSON.stringify({ action: "screenshot" }), { anthropic: { toolsetName: "computer" } }) }
+  },
+  {
+    name: "toolset: member call without an action warns",
+    options: { prompt: toolsetTurn("desktop", { coordinate: [1, 2] }), tools: [computerToolset] }
+  },
+  {
+    name: "toolset: non-object member input",
+    options: { prompt: toolsetTurn("desktop", "not json"), tools: [computerToolset] }
+  }
+]
+
 export const callCases: ReadonlyArray<CallCase> = [
   { name: "plain text", options: { prompt: [user("hi")] } },
   {
@@ -595,5 +635,6 @@ export const callCases: ReadonlyArray<CallCase> = [
     }
   },
   ...jsonResponseCases,
-  ...sharedHelperCases
+  ...sharedHelperCases,
+  ...toolsetCases
 ]

@@ -42,6 +42,10 @@ const optionSets: ReadonlyArray<readonly [string, LanguageModelV4CallOptions]> =
       }]
     }]
   }],
+  ["toolset", {
+    prompt,
+    tools: [{ type: "provider", id: "anthropic.computer_toolset_20260801", name: "desktop", args: { configs: { zoom: { enabled: false } } } }]
+  }],
   ["json tool", {
     prompt,
     responseFormat: { type: "json", schema: { type: "object", properties: { name: { type: "string" } } } },

@@ -45,6 +45,11 @@ const optionSets: ReadonlyArray<readonly [string, CallOptions]> = [
     ],
     providerOptions: { anthropic: { structuredOutputMode: "jsonTool" } }
   }],
+  // the computer toolset: member calls become calls of the toolset tool (`zoom` disabled)
+  ["toolset", {
+    prompt,
+    tools: [{ type: "provider", id: "anthropic.computer_toolset_20260801", name: "computer", args: { configs: { zoom: { enabled: false } } } }]
+  }],
   ["native json", {
     prompt,
     responseFormat: { type: "json", schema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } }
@@ -61,8 +66,9 @@ describe("Anthropic stream: differential against @ai-sdk/anthropic", () => {
   for (const file of corpus) {
     for (const chunkSize of [1, 7, "whole"] as const) {
       for (const [label, options] of optionSets) {
-        const jsonFixture = path.basename(file).startsWith("json-")
-        if (label !== "plain" && chunkSize !== 7 && !(jsonFixture && label === "json tool")) continue
+        const base = path.basename(file)
+        const focused = (base.startsWith("json-") && label === "json tool") || (base.startsWith("toolset-") && label === "toolset")
+        if (label !== "plain" && chunkSize !== 7 && !focused) continue
         it.effect(`${path.basename(file)} chunk=${chunkSize} ${label}`, () =>
           Effect.gen(function*() {
             const body = chunksToSse(readText(file))

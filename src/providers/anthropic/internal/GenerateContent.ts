@@ -14,6 +14,8 @@ import { createCitationSource, mapCitation, type CitationDocument } from "../Cit
 import { callerMetadata, mapResultBlock, type ResultContext } from "../ServerToolResults.ts"
 import { isContinuationStopReason, mapStopReason } from "../StopReason.ts"
 import type { ToolNameMapping } from "../ToolNameMapping.ts"
+import type { RequestTool } from "../PrepareTools.ts"
+import { toToolsetMemberInput, validateToolsetMember } from "../Toolset.ts"
 import { mapContextManagement, mapStopDetails } from "./Metadata.ts"
 
 /**
@@ -47,9 +49,9 @@ const jsonResponseToolFallbackText = (
 }
 
 /**
- * Maps a response; with the JSON response tool its call becomes the text.
- * Fails like upstream on a toolset member call (toolsets are not ported, so
- * every member is unavailable).
+ * Maps a response; with the JSON response tool its call becomes the text,
+ * toolset member calls become calls of the toolset tool. Fails like upstream
+ * on a member of no toolset of the request.
  */
 export const mapResponse = (
   response: MessagesResponse,
@@ -58,10 +60,12 @@ export const mapResponse = (
     readonly citationDocuments: Array<CitationDocument>
     readonly markCodeExecutionDynamic: boolean
     readonly usesJsonResponseTool: boolean
+    readonly preparedTools: ReadonlyArray<RequestTool> | undefined
     readonly generateId: () => string
   }
 ): GeneratedContent | InvalidResponseDataError => {
-  const { citationDocuments, generateId, markCodeExecutionDynamic, toolNameMapping, usesJsonResponseTool } = options
+  const { citationDocuments, generateId, markCodeExecutionDynamic, preparedTools, toolNameMapping, usesJsonResponseTool } =
+    options
   const content: Array<Content> = []
   const ctx: ResultContext = {
     toolNameMapping,
@@ -127,10 +131,21 @@ export const mapResponse = (
           break
         }
         if (part.toolset_name != null) {
-          return new InvalidResponseDataError({
-            data: { toolsetName: part.toolset_name, memberName: part.name },
-            message: `Received an unavailable toolset member: ${part.toolset_name}.${part.name}.`
+          const unavailable = validateToolsetMember(part.toolset_name, part.name, preparedTools)
+          if (unavailable !== undefined) return unavailable
+          const input = toToolsetMemberInput(part.name, part.input)
+          if (input instanceof InvalidResponseDataError) return input
+          // a member call is a call of the toolset tool with the member as `action`
+          content.push({
+            type: "tool-call",
+            toolCallId: part.id,
+            toolName: toolNameMapping.toCustomToolName(part.toolset_name),
+            input,
+            providerMetadata: {
+              anthropic: { toolsetName: part.toolset_name, ...callerMetadata(part.caller).providerMetadata?.anthropic }
+            }
           })
+          break
         }
         content.push({
           type: "tool-call",

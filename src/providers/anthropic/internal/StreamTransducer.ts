@@ -23,6 +23,8 @@ import { createCitationSource, mapCitation, type CitationDocument } from "../Cit
 import { callerInfo, mapResultBlock, type ResultContext } from "../ServerToolResults.ts"
 import { isContinuationStopReason, mapStopReason } from "../StopReason.ts"
 import type { ToolNameMapping } from "../ToolNameMapping.ts"
+import type { RequestTool } from "../PrepareTools.ts"
+import { toToolsetMemberInput, validateToolsetMember } from "../Toolset.ts"
 import { mapContextManagement, mapStopDetails } from "./Metadata.ts"
 
 /**
@@ -31,6 +33,7 @@ import { mapContextManagement, mapStopDetails } from "./Metadata.ts"
 export interface TransducerConfig {
   readonly warnings: ReadonlyArray<Warning>
   readonly usesJsonResponseTool: boolean
+  readonly preparedTools: ReadonlyArray<RequestTool> | undefined
   readonly markCodeExecutionDynamic: boolean
   readonly includePings: boolean
   readonly includeRawChunks: boolean
@@ -50,6 +53,8 @@ type ToolCallBlock = {
   providerToolName?: string | undefined
   providerToolInputType?: string | undefined
   caller?: JsonObject | undefined
+  /** A toolset member call: its input is buffered and sent whole at the block's end. */
+  toolset?: { readonly name: string; readonly memberName: string } | undefined
 }
 type ContentBlock = ToolCallBlock | { type: "text"; citations: Array<Citation> } | { type: "reasoning" }
 type HeldBackText = { id: string; text: string; citations: Array<Citation> }
@@ -205,11 +210,21 @@ export const makeStreamTransducer = (config: TransducerConfig) => {
               return
             }
             if (part.toolset_name != null) {
-              // toolsets are not ported: every member is unavailable, as upstream without the toolset tool
-              failure = new InvalidResponseDataError({
-                data: { toolsetName: part.toolset_name, memberName: part.name },
-                message: `Received an unavailable toolset member: ${part.toolset_name}.${part.name}.`
+              failure = validateToolsetMember(part.toolset_name, part.name, config.preparedTools)
+              if (failure !== undefined) return
+              const caller = callerInfo(part.caller)
+              const customToolName = toolNameMapping.toCustomToolName(part.toolset_name)
+              const hasNonEmptyInput = part.input !== undefined && Object.keys(part.input).length > 0
+              contentBlocks.set(value.index, {
+                type: "tool-call",
+                toolCallId: part.id,
+                toolName: customToolName,
+                input: hasNonEmptyInput ? JSON.stringify(part.input) : "",
+                firstDelta: true,
+                toolset: { name: part.toolset_name, memberName: part.name },
+                ...(caller && { caller })
               })
+              emit({ type: "tool-input-start", id: part.id, toolName: customToolName })
               return
             }
             const caller = callerInfo(part.caller)
@@ -316,6 +331,24 @@ export const makeStreamTransducer = (config: TransducerConfig) => {
               break
             case "tool-call": {
               if (!(usesJsonResponseTool && contentBlock.toolName === "json")) {
+                if (contentBlock.toolset != null) {
+                  // the member's input, with the member as `action`, in one delta
+                  const parsed = contentBlock.input === "" ? Result.succeed({}) : secureJsonParse(contentBlock.input)
+                  if (Result.isFailure(parsed)) {
+                    failure = new InvalidResponseDataError({
+                      data: contentBlock.input,
+                      message: "Invalid toolset member input JSON."
+                    })
+                    return
+                  }
+                  const memberInput = toToolsetMemberInput(contentBlock.toolset.memberName, parsed.success)
+                  if (memberInput instanceof InvalidResponseDataError) {
+                    failure = memberInput
+                    return
+                  }
+                  contentBlock.input = memberInput
+                  emit({ type: "tool-input-delta", id: contentBlock.toolCallId, delta: memberInput })
+                }
                 emit({ type: "tool-input-end", id: contentBlock.toolCallId })
                 let finalInput = contentBlock.input === "" ? "{}" : contentBlock.input
                 if (contentBlock.providerToolName === "code_execution") {
@@ -337,7 +370,14 @@ export const makeStreamTransducer = (config: TransducerConfig) => {
                   ...(markCodeExecutionDynamic && contentBlock.providerToolName === "code_execution"
                     ? { dynamic: true }
                     : {}),
-                  ...(contentBlock.caller && { providerMetadata: { anthropic: { caller: contentBlock.caller } } })
+                  ...((contentBlock.caller || contentBlock.toolset) && {
+                    providerMetadata: {
+                      anthropic: {
+                        ...(contentBlock.toolset && { toolsetName: contentBlock.toolset.name }),
+                        ...(contentBlock.caller && { caller: contentBlock.caller })
+                      }
+                    }
+                  })
                 })
               }
               break
@@ -389,6 +429,10 @@ export const makeStreamTransducer = (config: TransducerConfig) => {
               emit({ type: "text-delta", id, delta: text })
             } else {
               if (contentBlock?.type !== "tool-call") return
+              if (contentBlock.toolset != null) {
+                contentBlock.input += text
+                return
+              }
               if (contentBlock.firstDelta && contentBlock.providerToolInputType != null) {
                 text = `{"type": "${contentBlock.providerToolInputType}",${text.substring(1)}`
               }
