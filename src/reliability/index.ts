@@ -6,6 +6,8 @@
  */
 
 /** @since 0.1.0 */
+export * as Download from "./Download.ts"
+/** @since 0.1.0 */
 export * as Fallback from "./Fallback.ts"
 /** @since 0.1.0 */
 export * as ReliableModel from "./ReliableModel.ts"

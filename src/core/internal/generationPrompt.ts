@@ -1,10 +1,15 @@
 /**
  * User-facing messages (the `ModelMessage` shapes of `ai`, common cases) and their conversion to
  * the V4 prompt, as upstream `convertToLanguageModelPrompt` does for text, images/files given as
- * data or URL, and tool calls/results.
+ * data or URL, and tool calls/results; `downloadAssets` fetches the file URLs the model does not
+ * support through the `Download` service, as upstream does per step.
  *
  * @internal
  */
+import { Effect } from "effect"
+import type { SupportedUrls } from "../../LanguageModel.ts"
+import * as Download from "../../spec/Download.ts"
+import type { DownloadError } from "../../spec/errors/DownloadError.ts"
 import type { FileData } from "../../spec/FileData.ts"
 import type * as Prompt from "../../spec/Prompt.ts"
 import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
@@ -127,3 +132,173 @@ export const toPrompt = (options: {
   }
   return out
 }
+
+/**
+ * Upstream `isUrlSupported` (`@ai-sdk/provider-utils` 5.0.81): a pattern under the media type,
+ * its `type/*` prefix, or `*`, matches the URL from the start (global/sticky patterns evaluated
+ * from index 0 without changing their state).
+ *
+ * @internal
+ */
+export const isUrlSupported = (options: {
+  readonly mediaType: string
+  readonly url: string
+  readonly supportedUrls: SupportedUrls
+}): boolean => {
+  const mediaType = options.mediaType.toLowerCase()
+  const isTopLevelOnly = !mediaType.includes("/")
+  for (const key of Object.keys(options.supportedUrls)) {
+    const lower = key.toLowerCase()
+    const prefix = lower === "*" || lower === "*/*" ? "" : lower.replace(/\*/, "")
+    const matches = prefix === ""
+      ? true
+      : isTopLevelOnly
+      ? `${mediaType}/` === prefix
+      : prefix.endsWith("/")
+      ? mediaType.startsWith(prefix)
+      : mediaType === prefix
+    if (!matches) continue
+    for (const pattern of options.supportedUrls[key] ?? []) {
+      if (!pattern.global && !pattern.sticky) {
+        if (pattern.test(options.url)) return true
+        continue
+      }
+      const lastIndex = pattern.lastIndex
+      pattern.lastIndex = 0
+      const hit = pattern.test(options.url)
+      pattern.lastIndex = lastIndex
+      if (hit) return true
+    }
+  }
+  return false
+}
+
+const isFullMediaType = (mediaType: string): boolean => {
+  const slash = mediaType.indexOf("/")
+  if (slash === -1) return false
+  const subtype = mediaType.substring(slash + 1)
+  return subtype.length > 0 && subtype !== "*"
+}
+
+// upstream imageMediaTypeSignatures (`detectMediaType({ topLevelType: "image" })`)
+const imageSignatures: ReadonlyArray<{ readonly mediaType: string; readonly prefix: ReadonlyArray<number | null> }> = [
+  { mediaType: "image/gif", prefix: [0x47, 0x49, 0x46, 0x38, 0x37, 0x61] },
+  { mediaType: "image/gif", prefix: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61] },
+  { mediaType: "image/png", prefix: [0x89, 0x50, 0x4e, 0x47] },
+  { mediaType: "image/jpeg", prefix: [0xff, 0xd8] },
+  { mediaType: "image/webp", prefix: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50] },
+  { mediaType: "image/bmp", prefix: [0x42, 0x4d, null, null, null, null, 0x00, 0x00, 0x00, 0x00] },
+  { mediaType: "image/tiff", prefix: [0x49, 0x49, 0x2a, 0x00] },
+  { mediaType: "image/tiff", prefix: [0x4d, 0x4d, 0x00, 0x2a] },
+  { mediaType: "image/avif", prefix: [0x00, 0x00, 0x00, null, 0x66, 0x74, 0x79, 0x70, 0x61, 0x76, 0x69, 0x66] },
+  { mediaType: "image/heic", prefix: [0x00, 0x00, 0x00, null, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63] }
+]
+
+const detectImageMediaType = (bytes: Uint8Array): string | undefined => {
+  for (const signature of imageSignatures) {
+    if (bytes.length >= signature.prefix.length && signature.prefix.every((b, i) => b === null || bytes[i] === b)) {
+      return signature.mediaType
+    }
+  }
+  return undefined
+}
+
+interface UrlFile {
+  readonly data: FileData
+  readonly mediaType: string
+}
+
+const urlOf = (file: UrlFile): URL | undefined => file.data.type === "url" ? file.data.url : undefined
+
+// the downloadable files of a prompt, in upstream's order (`downloadAssets`)
+const downloadableFiles = (prompt: Prompt.Prompt): Array<UrlFile> => {
+  const files: Array<UrlFile> = []
+  const fromOutput = (output: Prompt.ToolResultOutput) => {
+    if (output.type !== "content") return
+    for (const item of output.value) if (item.type === "file") files.push(item)
+  }
+  for (const message of prompt) {
+    if (message.role === "user") {
+      for (const part of message.content) if (part.type === "file") files.push(part)
+    } else if (message.role === "tool" || message.role === "assistant") {
+      for (const part of message.content) if (part.type === "tool-result") fromOutput(part.output)
+    }
+  }
+  return files
+}
+
+// upstream `convertPartToLanguageModelPart` for a file whose URL was downloaded
+const inline = <F extends UrlFile>(file: F, assets: ReadonlyMap<string, Download.Downloaded>): F => {
+  const url = urlOf(file)
+  const asset = url === undefined ? undefined : assets.get(url.toString())
+  if (asset === undefined) return file
+  let mediaType = file.mediaType
+  if (asset.mediaType != null && !isFullMediaType(mediaType)) mediaType = asset.mediaType
+  mediaType = detectImageMediaType(asset.data) ?? mediaType
+  return { ...file, data: { type: "data", data: asset.data }, mediaType }
+}
+
+const inlineOutput = (
+  output: Prompt.ToolResultOutput,
+  assets: ReadonlyMap<string, Download.Downloaded>
+): Prompt.ToolResultOutput =>
+  output.type !== "content"
+    ? output
+    : { ...output, value: output.value.map((item) => item.type === "file" ? inline(item, assets) : item) }
+
+/**
+ * Upstream `downloadAssets` + the URL part of `convertPartToLanguageModelPart`: every file URL of
+ * the prompt (user file parts, `content` tool results) goes to the `Download` service with
+ * whether the model's `supportedUrls` match it; each URL the service returns a file for is sent
+ * as data (media type: the response's when the part's is not a full `type/subtype`, then image
+ * signatures, as upstream). Without file URLs the service is not asked.
+ *
+ * @internal
+ */
+export const downloadAssets = (
+  prompt: Prompt.Prompt,
+  supportedUrls: SupportedUrls
+): Effect.Effect<Prompt.Prompt, DownloadError> =>
+  Effect.suspend(() => {
+    const planned: Array<Download.Request> = []
+    for (const file of downloadableFiles(prompt)) {
+      const url = urlOf(file)
+      if (url === undefined) continue
+      planned.push({
+        url,
+        isUrlSupportedByModel: isUrlSupported({ url: url.toString(), mediaType: file.mediaType, supportedUrls })
+      })
+    }
+    if (planned.length === 0) return Effect.succeed(prompt)
+    return Effect.flatMap(Download.current, (service) => service.download(planned)).pipe(
+      Effect.map((files) => {
+        const assets = new Map<string, Download.Downloaded>()
+        files.forEach((file, i) => {
+          if (file != null) assets.set(planned[i].url.toString(), file)
+        })
+        if (assets.size === 0) return prompt
+        return prompt.map((message): Prompt.Message => {
+          switch (message.role) {
+            case "user":
+              return { ...message, content: message.content.map((part) => part.type === "file" ? inline(part, assets) : part) }
+            case "assistant":
+              return {
+                ...message,
+                content: message.content.map((part) =>
+                  part.type === "tool-result" ? { ...part, output: inlineOutput(part.output, assets) } : part
+                )
+              }
+            case "tool":
+              return {
+                ...message,
+                content: message.content.map((part) =>
+                  part.type === "tool-result" ? { ...part, output: inlineOutput(part.output, assets) } : part
+                )
+              }
+            default:
+              return message
+          }
+        })
+      })
+    )
+  })
