@@ -7,6 +7,7 @@
 import { Clock, Effect } from "effect"
 import { LanguageModel } from "../LanguageModel.ts"
 import type * as Content from "../spec/Content.ts"
+import type { DownloadError } from "../spec/errors/DownloadError.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
 import type { ModelError } from "../spec/errors/index.ts"
 import { ToolChoiceViolationError } from "../spec/errors/ToolChoiceViolationError.ts"
@@ -16,7 +17,7 @@ import * as CoreUsage from "./CoreUsage.ts"
 import { notify } from "./internal/generationCallbacks.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
-import { toPrompt } from "./internal/generationPrompt.ts"
+import { downloadAssets, toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep } from "./internal/generationStep.ts"
 import { annotateEnd, continuesAfter, resultFields, stepViews } from "./internal/generationResult.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
@@ -68,7 +69,7 @@ const generateId = (): string => `aitxt-${Date.now().toString(36)}${(idCounter++
  *
  * @since 0.1.0
  */
-export type GenerateTextError = ModelError | ToolCallNotFound | ToolChoiceViolationError
+export type GenerateTextError = ModelError | ToolCallNotFound | ToolChoiceViolationError | DownloadError
 
 /**
  * Generates text (and runs client tools between steps) with the {@link LanguageModel} service.
@@ -101,7 +102,9 @@ const run = <T extends Toolkit.Any, R>(
     for (let stepNumber = 0;; stepNumber++) {
       const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation }, baseRuntime)
       const { prompt: stepMessages, runtime } = stepSetup
-      const result = yield* model.generate(callOptionsOf(options, stepMessages, runtime))
+      // file URLs the model does not support are fetched through the Download service, per step (upstream)
+      const modelPrompt = yield* downloadAssets(stepMessages, yield* model.supportedUrls)
+      const result = yield* model.generate(callOptionsOf(options, modelPrompt, runtime))
       const now = yield* Clock.currentTimeMillis
       const usage = CoreUsage.asLanguageModelUsage(result.usage)
       const providerCalls = result.content.filter((p): p is Content.ToolCall => p.type === "tool-call")

@@ -28,7 +28,7 @@ import * as CoreUsage from "./CoreUsage.ts"
 import { notify } from "./internal/generationCallbacks.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
-import { toPrompt } from "./internal/generationPrompt.ts"
+import { downloadAssets, toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep, type StepSetup, type StepState } from "./internal/generationStep.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
 import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
@@ -261,10 +261,15 @@ const runSteps = <T extends Toolkit.Any, R>(
       const stepSetup = yield* setup({ stepNumber, steps, system, conversation })
       const { prompt: stepMessages, runtime } = stepSetup
       const withheld = runtime.toolChoice.type === "none"
-      const callOptions = callOptionsOf(options, stepMessages, runtime, {
-        includeRawChunks: options.includeRawChunks === true
-      })
-      const started = yield* Effect.exit(model.stream(callOptions))
+      // file URLs the model does not support are fetched through the Download service, per step
+      // (upstream); a DownloadError ends the run with an error part, like a failed call
+      const started = yield* Effect.exit(
+        Effect.flatMap(model.supportedUrls, (urls) => downloadAssets(stepMessages, urls)).pipe(
+          Effect.flatMap((modelPrompt) =>
+            model.stream(callOptionsOf(options, modelPrompt, runtime, { includeRawChunks: options.includeRawChunks === true }))
+          )
+        )
+      )
       if (Exit.isFailure(started)) {
         const error = Cause.squash(started.cause)
         yield* notify(options.onError, error)

@@ -8,15 +8,18 @@ import { describe, expect, it } from "@effect/vitest"
 import { DownloadError as UpDownloadError, validateDownloadUrl } from "@ai-sdk/provider-utils"
 import { generateText } from "ai"
 import { MockLanguageModelV4 } from "ai/test"
-import { Effect, Exit, Layer } from "effect"
+import { Effect, Exit, Layer, Stream } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
+import * as GenerateText from "../../src/core/GenerateText.ts"
+import * as StreamText from "../../src/core/StreamText.ts"
 import { downloadAssets, type ModelMessage, toPrompt } from "../../src/core/internal/generationPrompt.ts"
 import type { SupportedUrls } from "../../src/LanguageModel.ts"
 import * as Download from "../../src/reliability/Download.ts"
 import { checkDownloadUrl } from "../../src/spec/Download.ts"
 import { DownloadError } from "../../src/spec/errors/DownloadError.ts"
+import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as L from "./loopback.ts"
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])
@@ -403,5 +406,54 @@ describe("downloads: a replaced service", () => {
       const prompt = toPrompt({ messages: [user({ type: "text", text: "hi" })] })
       expect(yield* downloadAssets(prompt, {}).pipe(Effect.provide(layer))).toBe(prompt)
       expect(asked).toBe(0)
+    }))
+})
+
+describe("downloads: end to end through aimux generateText / streamText (vs upstream generateText)", () => {
+  const generated = {
+    content: [{ type: "text" as const, text: "ok" }],
+    finishReason: { unified: "stop" as const, raw: "stop" },
+    usage: {
+      inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 1, text: 1, reasoning: 0 }
+    },
+    warnings: []
+  }
+  for (const scenario of scenarios) {
+    it.live(scenario.name, () =>
+      Effect.gen(function*() {
+        const upstream = yield* Effect.promise(() => upstreamRun(scenario))
+        const { fetch, calls } = makeFetch(scenario.routes)
+        const mock = MockLanguageModel.layer({
+          supportedUrls: scenario.supportedUrls,
+          generate: generated,
+          stream: { stream: [{ type: "stream-start", warnings: [] }, { type: "finish", finishReason: generated.finishReason, usage: generated.usage }] }
+        })
+        const viaGenerate = yield* Effect.gen(function*() {
+          yield* GenerateText.generateText({ messages: scenario.messages })
+          return (yield* (yield* MockLanguageModel.MockLanguageModel).generateCalls)[0]?.prompt
+        }).pipe(Effect.provide(mock), Effect.provideService(FetchHttpClient.Fetch, fetch))
+        const viaStream = yield* Effect.gen(function*() {
+          yield* Stream.runDrain(StreamText.streamText({ messages: scenario.messages }))
+          return (yield* (yield* MockLanguageModel.MockLanguageModel).streamCalls)[0]?.prompt
+        }).pipe(Effect.provide(mock), Effect.provideService(FetchHttpClient.Fetch, fetch))
+        expect(plain(viaGenerate)).toStrictEqual(plain(upstream.prompt))
+        expect(plain(viaStream)).toStrictEqual(plain(upstream.prompt))
+        expect(calls.map((c) => c.url)).toStrictEqual([...upstream.calls, ...upstream.calls].map((c) => c.url))
+      }))
+  }
+
+  it.live("a refused URL: generateText fails with DownloadError, streamText emits it as an error part, the model is not called", () =>
+    Effect.gen(function*() {
+      const messages = [user({ type: "image", image: new URL("http://127.0.0.1/a.png") })]
+      const mock = MockLanguageModel.layer({ generate: generated })
+      const recorder = recordingClient()
+      const error = yield* Effect.flip(GenerateText.generateText({ messages })).pipe(Effect.provide(mock), Effect.provide(recorder.layer))
+      expect(error).toBeInstanceOf(DownloadError)
+      expect(error.message).toBe("URL with IP address 127.0.0.1 is not allowed")
+      const parts = yield* Stream.runCollect(StreamText.streamText({ messages })).pipe(Effect.provide(mock), Effect.provide(recorder.layer))
+      const errorPart = Array.from(parts).find((p) => p.type === "error")
+      expect(errorPart?.type === "error" && errorPart.error).toBeInstanceOf(DownloadError)
+      expect(recorder.seen).toStrictEqual([])
     }))
 })
