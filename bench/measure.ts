@@ -184,3 +184,21 @@ export const liveHeapPeak = async (runner: Runner, every: number): Promise<numbe
   await runner(probe)
   return peak - baseline
 }
+
+/**
+ * Time from the first response byte to the first part, as the median of `rounds` interleaved
+ * runs per implementation. Runs are on a short body (the first reads of the workload), so many
+ * of them fit in little time: latency is decided by the first read, and a median over many runs
+ * is steady even when the machine's other processes preempt some of them.
+ */
+export const measureLatency = async (runners: ReadonlyArray<Runner>, rounds: number): Promise<Array<number>> => {
+  const samples = runners.map(() => [] as Array<number>)
+  for (let i = 0; i < rounds + 3; i++) {
+    for (let r = 0; r < runners.length; r++) {
+      const probe = timingProbe()
+      await runners[r](probe)
+      if (i >= 3) samples[r].push(probe.firstPart - probe.firstByte)
+    }
+  }
+  return samples.map(median)
+}

@@ -4,15 +4,16 @@
  * same 16 KiB network chunks. Prints a table and the targets met, writes `bench/results.json`.
  *
  * Flags: `--only W1,W3,L` (workloads; `L` is the linearity check), `--runs N` (timed runs,
- * default 7), `--warmup N` (default 3), `--memory-runs N` (default 3), `--chunk-size N` (default
- * 16384), `--quick` (fewer runs, no linearity check unless asked for).
+ * default 7), `--warmup N` (default 3), `--memory-runs N` (default 3), `--latency-runs N`
+ * (default 31), `--chunk-size N` (default 16384), `--quick` (fewer runs, no linearity check
+ * unless asked for).
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import type { LanguageModelV4StreamPart } from "@ai-sdk/provider"
 import * as Data from "./data.ts"
-import { liveHeapPeak, measureAll, type MeasureOptions, median, type Runner, type Stats, timingProbe } from "./measure.ts"
+import { liveHeapPeak, measureAll, measureLatency, type MeasureOptions, median, type Runner, type Stats, timingProbe } from "./measure.ts"
 import * as W from "./workloads.ts"
 
 const argv = process.argv.slice(2)
@@ -37,7 +38,13 @@ if (globalThis.gc === undefined) {
 interface Implementation {
   readonly name: "aimux" | "upstream" | "floor"
   readonly runner: Runner
+  /** The same implementation on the first reads of the body only (latency runs). */
+  readonly latency?: Runner | undefined
 }
+
+/** Reads kept for latency runs: the first part always comes from the first one. */
+const LATENCY_READS = 2
+const latencyRounds = Number(flag("latency-runs") ?? (quick ? 11 : 31))
 
 interface Workload {
   readonly id: string
@@ -61,9 +68,13 @@ if (selected("W1")) {
     title: "OpenAI chat, 20,000 text deltas",
     bytes: body.length,
     implementations: [
-      { name: "aimux", runner: W.aimuxOpenAI(chunks) },
-      { name: "upstream", runner: W.upstreamOpenAI(chunks) },
-      { name: "floor", runner: W.floor(chunks) }
+      { name: "aimux", runner: W.aimuxOpenAI(chunks), latency: W.aimuxOpenAI(chunks.slice(0, LATENCY_READS)) },
+      {
+        name: "upstream",
+        runner: W.upstreamOpenAI(chunks),
+        latency: W.upstreamOpenAI(chunks.slice(0, LATENCY_READS))
+      },
+      { name: "floor", runner: W.floor(chunks), latency: W.floor(chunks.slice(0, LATENCY_READS)) }
     ],
     upstreamTarget: 0.33,
     floorTarget: 3,
@@ -79,9 +90,13 @@ if (selected("W2")) {
     title: "OpenAI chat, 8 parallel tool calls x 2,000 fragments",
     bytes: body.length,
     implementations: [
-      { name: "aimux", runner: W.aimuxOpenAI(chunks) },
-      { name: "upstream", runner: W.upstreamOpenAI(chunks) },
-      { name: "floor", runner: W.floor(chunks) }
+      { name: "aimux", runner: W.aimuxOpenAI(chunks), latency: W.aimuxOpenAI(chunks.slice(0, LATENCY_READS)) },
+      {
+        name: "upstream",
+        runner: W.upstreamOpenAI(chunks),
+        latency: W.upstreamOpenAI(chunks.slice(0, LATENCY_READS))
+      },
+      { name: "floor", runner: W.floor(chunks), latency: W.floor(chunks.slice(0, LATENCY_READS)) }
     ],
     upstreamTarget: 0.33,
     floorTarget: 3,
@@ -115,9 +130,17 @@ if (selected("W4")) {
     title: "Anthropic messages, thinking + text + tool use",
     bytes: body.length,
     implementations: [
-      { name: "aimux", runner: W.aimuxAnthropic(chunks) },
-      { name: "upstream", runner: W.upstreamAnthropic(chunks) },
-      { name: "floor", runner: W.floor(chunks) }
+      {
+        name: "aimux",
+        runner: W.aimuxAnthropic(chunks),
+        latency: W.aimuxAnthropic(chunks.slice(0, LATENCY_READS))
+      },
+      {
+        name: "upstream",
+        runner: W.upstreamAnthropic(chunks),
+        latency: W.upstreamAnthropic(chunks.slice(0, LATENCY_READS))
+      },
+      { name: "floor", runner: W.floor(chunks), latency: W.floor(chunks.slice(0, LATENCY_READS)) }
     ],
     latency: true
   })
@@ -153,8 +176,13 @@ for (const workload of workloads) {
     options,
     () => process.stderr.write(".")
   )
+  const latencies = workload.latency
+    ? await measureLatency(workload.implementations.map((i) => i.latency ?? i.runner), latencyRounds)
+    : undefined
   const stats = new Map<string, Stats>()
-  workload.implementations.forEach((implementation, i) => stats.set(implementation.name, measured[i]))
+  workload.implementations.forEach((implementation, i) =>
+    stats.set(implementation.name, latencies === undefined ? measured[i] : { ...measured[i], firstPartMs: latencies[i] })
+  )
   process.stderr.write(` cpu ${measured.map((s) => fmt(s.cpuMs, 1)).join(" / ")} ms\n`)
   const upstream = stats.get("upstream")
   const floorStats = stats.get("floor")
@@ -302,7 +330,10 @@ const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row
 const line = (cells: ReadonlyArray<string>) => "| " + cells.map((c, i) => c.padEnd(widths[i])).join(" | ") + " |"
 
 console.log(`\nmachine: ${cpu}, nproc ${machine.nproc}, Node ${machine.node}, chunk ${chunkSize} B`)
-console.log(`runs: ${options.warmup} warm-up, median of ${options.runs} timed, ${options.memoryRuns} heap-sampled`)
+console.log(
+  `runs: ${options.warmup} warm-up, median of ${options.runs} timed, ${options.memoryRuns} heap-sampled, ` +
+    `first part: median of ${latencyRounds} runs on the first ${LATENCY_READS} reads`
+)
 console.log("MB/s and ratios on CPU time (process user+system); wall clock alongside\n")
 console.log(line(header))
 console.log(line(widths.map((w) => "-".repeat(w))))
