@@ -62,14 +62,13 @@ const bodies = [
 ] as const
 
 /**
- * KNOWN PROVIDER BUG (Anthropic only, reported, not ours to fix here): it reads the body up to the
- * first output inside `stream` (the "error before any output" peek) in a scope that is closed only
- * by a finalizer on the stream AFTER the prepended `stream-start` part. A consumer that stops after
- * `stream-start` (k = 1) never reaches that finalizer, so the HTTP connection stays open. OpenAI
- * chat had the same bug (fixed: the finalizer now covers the whole stream). The list must match
- * exactly: when Anthropic is fixed this fails and the entry goes.
+ * Interrupt points that leave the HTTP connection open, per provider: none. Both providers read the
+ * body up to the first output inside `stream` (the "error before any output" peek). That scope used
+ * to be closed only by a finalizer on the stream after the prepended `stream-start`, which a
+ * consumer stopping at k = 1 never reached; the finalizer now covers the whole stream
+ * (`EarlyError.peek`). The list must match exactly, so a regression fails here.
  */
-const knownLeftOpen: Record<"openai" | "anthropic", ReadonlyArray<number>> = { openai: [], anthropic: [1] }
+const knownLeftOpen: Record<"openai" | "anthropic", ReadonlyArray<number>> = { openai: [], anthropic: [] }
 
 const modelFor = (provider: "openai" | "anthropic") => provider === "openai" ? L.openai(server) : L.anthropic(server)
 
@@ -112,11 +111,17 @@ describe("interrupt after every k-th part (server holds the response open)", () 
   }
 })
 
-/** The OpenAI-family providers that build their stream as `stream-start` + the transformed body. */
-const openaiFamily: ReadonlyArray<{ readonly name: string; readonly model: (server: L.Server) => Effect.Effect<Service, unknown> }> = [
-  { name: "openai chat", model: L.openai },
+/** The providers that build their stream as `stream-start` + the transformed body, with a body each. */
+const earlyStoppers: ReadonlyArray<{
+  readonly name: string
+  readonly body: () => string
+  readonly model: (server: L.Server) => Effect.Effect<Service, unknown>
+}> = [
+  { name: "openai chat", body: () => fixture("text.sse"), model: L.openai },
+  { name: "anthropic", body: () => anthropicSse("anthropic-text.chunks.txt"), model: L.anthropic },
   {
     name: "openai-compatible",
+    body: () => fixture("text.sse"),
     model: (s) =>
       OpenAICompatible.make({ modelId: "m", name: "loopback", baseURL: s.baseURL, apiKey: L.apiKey }).pipe(
         Effect.provide(FetchHttpClient.layer)
@@ -124,6 +129,7 @@ const openaiFamily: ReadonlyArray<{ readonly name: string; readonly model: (serv
   },
   {
     name: "groq",
+    body: () => fixture("text.sse"),
     model: (s) =>
       Groq.make({ modelId: "llama-3.3-70b-versatile", baseURL: s.baseURL, apiKey: L.apiKey }).pipe(
         Effect.provide(FetchHttpClient.layer)
@@ -131,6 +137,7 @@ const openaiFamily: ReadonlyArray<{ readonly name: string; readonly model: (serv
   },
   {
     name: "deepseek",
+    body: () => fixture("text.sse"),
     model: (s) =>
       DeepSeek.make({ modelId: "deepseek-chat", baseURL: s.baseURL, apiKey: L.apiKey }).pipe(
         Effect.provide(FetchHttpClient.layer)
@@ -139,12 +146,13 @@ const openaiFamily: ReadonlyArray<{ readonly name: string; readonly model: (serv
 ]
 
 describe("a consumer that stops early closes the connection (server holds the response open)", () => {
-  for (const provider of openaiFamily) {
+  for (const provider of earlyStoppers) {
     for (const k of [1, 2, 3]) {
       it.live(`${provider.name}: take(${k})`, () =>
         Effect.gen(function*() {
           const model = yield* provider.model(server)
-          server.handler = (_req, res) => L.sse(res, fixture("text.sse"), { end: false })
+          const body = provider.body()
+          server.handler = (_req, res) => L.sse(res, body, { end: false })
           const before = server.requests.length
           const run = yield* collect(model, k)
           expect(Exit.isSuccess(run.exit)).toBe(true)

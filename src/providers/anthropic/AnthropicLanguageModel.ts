@@ -5,10 +5,10 @@
  *
  * @since 0.1.0
  */
-import { Array as Arr, Cause, Effect, Exit, Option, Scope, Stream } from "effect"
+import { Effect, Option, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
-import * as Pull from "effect/Pull"
 import * as LanguageModel from "../../LanguageModel.ts"
+import * as EarlyError from "../../provider-utils/EarlyError.ts"
 import * as Http from "../../provider-utils/Http.ts"
 import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
 import type { ParseResult } from "../../provider-utils/ParseJson.ts"
@@ -202,22 +202,14 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
         }
       })
     )
-    const checked = yield* peekFirstError(parts, (error) => {
-      if (!isProviderStreamError(error)) {
-        return new InvalidResponseDataError({ data: error, message: "Expected a normalized Anthropic stream error" })
-      }
-      return new APICallError({
-        message: error.message,
-        url,
-        requestBodyValues: body,
-        statusCode: error.statusCode ?? 500,
-        responseHeaders,
-        responseBody: JSON.stringify(error.data),
-        isRetryable: error.isRetryable ?? false
-      })
+    const checked = yield* EarlyError.peek(parts, {
+      failure: (part) => part.type === "error" ? earlyStreamError(part.error, url, body, responseHeaders) : undefined,
+      isOutput: (part) => part.type !== "raw" && part.type !== "ping"
     })
     const result: LanguageModel.StreamResponse = {
-      stream: Stream.concat(Stream.fromArray(start), checked),
+      // The finalizer covers the whole stream: a consumer that stops right
+      // after `stream-start` must still close the body peeked above.
+      stream: Stream.concat(Stream.fromArray(start), checked.stream).pipe(Stream.ensuring(checked.close)),
       request: { body },
       response: { headers: responseHeaders }
     }
@@ -229,49 +221,25 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
 
 // Upstream pulls the first provider part before returning: an `error` part
 // there (Anthropic answers overload with a 200 stream) rejects the call.
-const peekFirstError = <E>(
-  source: Stream.Stream<StreamPart, E>,
-  onError: (error: unknown) => APICallError | InvalidResponseDataError
-): Effect.Effect<Stream.Stream<StreamPart, E>, E | APICallError | InvalidResponseDataError> =>
-  Effect.gen(function*() {
-    const scope = yield* Scope.make()
-    const close = Scope.close(scope, Exit.void)
-    const peek = Effect.gen(function*() {
-      const pull = yield* Scope.provide(Stream.toPull(source), scope)
-      const buffered: Array<StreamPart> = []
-      let ended = false
-      let decided = false
-      while (!decided) {
-        const next = yield* Pull.matchEffect(pull, {
-          onSuccess: (chunk) => Effect.succeed<ReadonlyArray<StreamPart> | undefined>(chunk),
-          onFailure: (cause) => Effect.failCause(cause),
-          onDone: () => Effect.succeed(undefined)
-        })
-        if (next === undefined) {
-          ended = true
-          break
-        }
-        for (const part of next) {
-          buffered.push(part)
-          if (decided || part.type === "raw" || part.type === "ping") continue
-          if (part.type === "error") return yield* Effect.fail(onError(part.error))
-          decided = true
-        }
-      }
-      let pending = Arr.isArrayNonEmpty(buffered) ? buffered : undefined
-      const rest: Pull.Pull<Arr.NonEmptyReadonlyArray<StreamPart>, E, void> = ended ? Cause.done() : pull
-      const resumed: Pull.Pull<Arr.NonEmptyReadonlyArray<StreamPart>, E, void> = Effect.suspend(() => {
-        if (pending !== undefined) {
-          const out = pending
-          pending = undefined
-          return Effect.succeed(out)
-        }
-        return rest
-      })
-      return Stream.fromPull(Effect.succeed(resumed)).pipe(Stream.ensuring(close))
-    })
-    return yield* peek.pipe(Effect.onExit((exit) => Exit.isFailure(exit) ? close : Effect.void))
+const earlyStreamError = (
+  error: unknown,
+  url: string,
+  body: unknown,
+  responseHeaders: Record<string, string> | undefined
+): APICallError | InvalidResponseDataError => {
+  if (!isProviderStreamError(error)) {
+    return new InvalidResponseDataError({ data: error, message: "Expected a normalized Anthropic stream error" })
+  }
+  return new APICallError({
+    message: error.message,
+    url,
+    requestBodyValues: body,
+    statusCode: error.statusCode ?? 500,
+    responseHeaders,
+    responseBody: JSON.stringify(error.data),
+    isRetryable: error.isRetryable ?? false
   })
+}
 
 /**
  * Builds the model service with the `HttpClient` of the environment; the

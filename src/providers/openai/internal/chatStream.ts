@@ -5,8 +5,8 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Effect, Exit, Scope, Stream } from "effect"
-import * as Pull from "effect/Pull"
+import type { Effect, Stream } from "effect"
+import * as EarlyError from "../../../provider-utils/EarlyError.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
 import * as Tracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
@@ -55,75 +55,20 @@ export const isOutputChunk = (chunk: OpenAIChatChunk): boolean => {
 }
 
 /**
- * A peeked body: the whole stream (peeked items included) and the finalizer of
- * the scope the source runs in (closing it aborts the HTTP request).
- *
- * @internal
- */
-export interface Peeked<E> {
-  readonly stream: Stream.Stream<ChunkResult, E>
-  readonly close: Effect.Effect<void>
-}
-
-/**
- * Reads the stream until its first output chunk, a parse failure or EOF, then
- * hands the whole stream (peeked items included) on; an error frame first
- * fails with the `APICallError` built by `onErrorFrame`. The source keeps
- * running in its own scope, closed when the peek fails or is interrupted, or
- * by `close`: the caller must run `close` when the stream it builds around
- * `stream` ends, for any reason, including a consumer that stops before ever
- * pulling `stream` (for instance right after a prepended `stream-start`).
+ * Upstream `throwIfOpenAIStreamErrorBeforeOutput` as an `EarlyError.peek`:
+ * an error frame before the first output chunk fails with the `APICallError`
+ * built by `onErrorFrame`; a parse failure or an output chunk ends the peek.
+ * The caller puts `Stream.ensuring(close)` on the whole stream it returns.
  *
  * @internal
  */
 export const peekEarlyError = <E>(
   source: Stream.Stream<ChunkResult, E>,
   onErrorFrame: (frame: unknown) => APICallError
-): Effect.Effect<Peeked<E>, E | APICallError> =>
-  Effect.gen(function*() {
-    const scope = yield* Scope.make()
-    const close = Scope.close(scope, Exit.void)
-    const peek = Effect.gen(function*() {
-      const pull = yield* Scope.provide(Stream.toPull(source), scope)
-      const buffered: Array<ChunkResult> = []
-      let ended = false
-      while (true) {
-        const next = yield* Pull.matchEffect(pull, {
-          onSuccess: (chunk) => Effect.succeed<ReadonlyArray<ChunkResult> | undefined>(chunk),
-          onFailure: (cause) => Effect.failCause(cause),
-          onDone: () => Effect.succeed(undefined)
-        })
-        if (next === undefined) {
-          ended = true
-          break
-        }
-        let decided = false
-        for (const item of next) {
-          buffered.push(item)
-          if (decided) continue
-          if (!item.success) {
-            decided = true
-            continue
-          }
-          if ("error" in item.value) return yield* Effect.fail(onErrorFrame(item.value.error))
-          if (isOutputChunk(item.value)) decided = true
-        }
-        if (decided) break
-      }
-      let pending = Arr.isArrayNonEmpty(buffered) ? buffered : undefined
-      const rest: Pull.Pull<Arr.NonEmptyReadonlyArray<ChunkResult>, E, void> = ended ? Cause.done() : pull
-      const resumed: Pull.Pull<Arr.NonEmptyReadonlyArray<ChunkResult>, E, void> = Effect.suspend(() => {
-        if (pending !== undefined) {
-          const out = pending
-          pending = undefined
-          return Effect.succeed(out)
-        }
-        return rest
-      })
-      const peeked: Peeked<E> = { stream: Stream.fromPull(Effect.succeed(resumed)).pipe(Stream.ensuring(close)), close }
-      return peeked
-    })
-    return yield* peek.pipe(Effect.onExit((exit) => Exit.isFailure(exit) ? close : Effect.void))
+): Effect.Effect<EarlyError.Peeked<ChunkResult, E>, E | APICallError> =>
+  EarlyError.peek(source, {
+    failure: (item) => item.success && "error" in item.value ? onErrorFrame(item.value.error) : undefined,
+    isOutput: (item) => !item.success || isOutputChunk(item.value)
   })
 
 /** @internal */
