@@ -8,6 +8,7 @@ import { Config, Effect, Layer, Option, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
 import { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
 import * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
@@ -33,6 +34,13 @@ export interface Settings {
 }
 
 /**
+ * The `@ai-sdk/openai` version this provider ports (its `ai-sdk-openai/<version>` user-agent part).
+ *
+ * @since 0.1.0
+ */
+export const VERSION = "4.0.118"
+
+/**
  * The default base URL.
  *
  * @since 0.1.0
@@ -44,7 +52,8 @@ const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.sl
 /**
  * Resolves settings into the chat model's config: the API key (setting, else
  * `Config.Redacted("OPENAI_API_KEY")`), the base URL (setting, else
- * `OPENAI_BASE_URL`, else the default) and the headers.
+ * `OPENAI_BASE_URL`, else the default) and the headers (upstream's, with the
+ * `ai-sdk-openai/<version>` user agent; the key as a `Redacted` value).
  *
  * @since 0.1.0
  */
@@ -65,17 +74,23 @@ export const chatConfig = Effect.fn("OpenAI.chatConfig")(function*(modelId: stri
         })
     )
     : settings.apiKey
-  const key = typeof apiKey === "string" ? apiKey : Redacted.value(apiKey)
+  const key = typeof apiKey === "string" ? Redacted.make(apiKey) : apiKey
+  // Upstream `getHeaders`; the key stays `Redacted` until `postJsonToApi`
+  // builds the request.
+  const headers = RequestHeaders.withUserAgentSuffix(
+    {
+      Authorization: Redacted.make(`Bearer ${Redacted.value(key)}`),
+      "OpenAI-Organization": settings.organization,
+      "OpenAI-Project": settings.project,
+      ...settings.headers
+    },
+    `ai-sdk-openai/${VERSION}`
+  )
   const config: OpenAIChatLanguageModel.Config = {
     provider: `${settings.name ?? "openai"}.chat`,
     modelId,
     url: `${baseURL}/chat/completions`,
-    headers: {
-      Authorization: `Bearer ${key}`,
-      "OpenAI-Organization": settings.organization,
-      "OpenAI-Project": settings.project,
-      ...settings.headers
-    }
+    headers
   }
   return config
 })

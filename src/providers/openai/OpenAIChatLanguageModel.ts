@@ -10,6 +10,7 @@ import { HttpClient } from "effect/http"
 import * as LanguageModel from "../../LanguageModel.ts"
 import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
 import * as Http from "../../provider-utils/Http.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
 import type { Content } from "../../spec/Content.ts"
@@ -37,8 +38,8 @@ export interface Config {
   readonly requestModelId?: string | undefined
   /** The chat completions URL (`<baseURL>/chat/completions`). */
   readonly url: string
-  /** Headers of every request; call headers are merged over them. */
-  readonly headers: Readonly<Record<string, string | undefined>>
+  /** Headers of every request (values may be `Redacted`); call headers are merged over them. */
+  readonly headers: RequestHeaders.Input
   /** Generated ids (tool calls without id, sources); upstream `generateId` when absent. */
   readonly generateId?: (() => string) | undefined
 }
@@ -57,7 +58,7 @@ export const supportedUrls: LanguageModel.SupportedUrls = { "image/*": [/^https?
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
-  const headersFor = (options: CallOptions) => ({ ...config.headers, ...options.headers })
+  const headersFor = (options: CallOptions) => RequestHeaders.combineHeaders(config.headers, options.headers)
   const failedResponseHandler = Http.jsonErrorResponseHandler({
     errorSchema: OpenAIErrorData,
     errorToMessage: (data) => data.error.message

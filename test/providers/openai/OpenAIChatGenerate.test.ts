@@ -8,12 +8,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { errorToJson } from "../../../src/cli/internal/wire.ts"
-import { makeCounter } from "../../../src/provider-utils/IdGenerator.ts"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
-import * as OpenAIChatLanguageModel from "../../../src/providers/openai/OpenAIChatLanguageModel.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
-import { decodeCallOptions, normalizeIds, runOursStream, runUpstreamStream } from "./differential.ts"
+import { decodeCallOptions, headersView, normalizeIds, oursChatModel, runOursStream, runUpstreamStream } from "./differential.ts"
 import { replayClient } from "./replay.ts"
 import { type Captured, mockFetch, upstreamChat } from "./upstream.ts"
 
@@ -111,25 +109,20 @@ const runUpstreamGenerate = async (body: string, status = 200, options = hi) => 
   try {
     const result = await upstreamChat("gpt-4o-mini", mockFetch(body, captured, { status, contentType: "application/json" }))
       .doGenerate(options)
-    return { body: captured.body, result: normalizeResult(result, upstreamGenerated) }
+    return { body: captured.body, headers: headersView(captured.headers), result: normalizeResult(result, upstreamGenerated) }
   } catch (failure) {
-    return { body: captured.body, failure: withDetails(failure) }
+    return { body: captured.body, headers: headersView(captured.headers), failure: withDetails(failure) }
   }
 }
 
 const runOursGenerate = async (body: string, status = 200, options = hi) => {
   const { client, seen } = replayClient(body, { status, contentType: "application/json" })
-  const model = OpenAIChatLanguageModel.makeWith(client, {
-    provider: "openai.chat",
-    modelId: "gpt-4o-mini",
-    url: "https://api.openai.com/v1/chat/completions",
-    headers: { Authorization: "Bearer test-key" },
-    generateId: makeCounter("id")
-  })
+  const model = oursChatModel(client, "gpt-4o-mini")
   const exit = await Effect.runPromiseExit(model.generate(decodeCallOptions(options)))
-  if (Exit.isSuccess(exit)) return { body: seen.bodies[0], result: normalizeResult(exit.value, oursGenerated) }
+  const headers = headersView(seen.headers[0])
+  if (Exit.isSuccess(exit)) return { body: seen.bodies[0], headers, result: normalizeResult(exit.value, oursGenerated) }
   const reason = exit.cause.reasons.find((r) => r._tag === "Fail")
-  return { body: seen.bodies[0], failure: withDetails(reason?._tag === "Fail" ? reason.error : exit.cause) }
+  return { body: seen.bodies[0], headers, failure: withDetails(reason?._tag === "Fail" ? reason.error : exit.cause) }
 }
 
 describe("OpenAI chat generate (differential)", () => {
@@ -224,18 +217,50 @@ describe("OpenAI provider settings", () => {
     expect(replay.recorder.requests).toHaveLength(0)
   })
 
-  it("upstream sends the same headers for the same settings", async () => {
-    const captured: Captured = {}
-    const model = upstreamChat("gpt-4o-mini", mockFetch(sse, captured), {
-      apiKey: "sk-given",
-      organization: "org-1",
-      project: "proj-1",
-      headers: { "x-extra": "y" }
-    })
-    await model.doStream(hi)
-    expect(captured.headers?.authorization).toBe("Bearer sk-given")
-    expect(captured.headers?.["openai-organization"]).toBe("org-1")
-    expect(captured.headers?.["openai-project"]).toBe("proj-1")
-    expect(captured.url).toBe("https://api.openai.com/v1/chat/completions")
-  })
+  // Every header but content-length, for settings and call headers, against createOpenAI.
+  const headerCases: ReadonlyArray<[string, Record<string, unknown>, Record<string, string | undefined> | undefined]> = [
+    ["defaults", {}, undefined],
+    ["organization, project and setting headers", { organization: "org-1", project: "proj-1", headers: { "x-extra": "y" } }, undefined],
+    ["setting user agent and padded values", { headers: { "User-Agent": "my-app/1.0", "X-Custom": " v " } }, undefined],
+    ["setting headers override organization (other case)", { organization: "org-1", headers: { "openai-organization": "org-2" } }, undefined],
+    ["setting header undefined", { project: "proj-1", headers: { "X-Gone": undefined } }, undefined],
+    ["call headers override the key", { organization: "org-1" }, { "X-Call": "1", Authorization: "Bearer call-key" }],
+    ["per-call user agent", {}, { "user-agent": "call/2" }],
+    ["azure name", { name: "azure" }, { "x-ms": "1" }]
+  ]
+  for (const [name, settings, callHeaders] of headerCases) {
+    for (const mode of ["generate", "stream"] as const) {
+      it(`headers (${mode}): ${name}`, async () => {
+        const options = callHeaders === undefined ? hi : { ...hi, headers: callHeaders }
+        const reply = mode === "generate" ? response({ content: "x" }) : sse
+        const contentType = mode === "generate" ? "application/json" : "text/event-stream"
+        const captured: Captured = {}
+        const upstream = upstreamChat("gpt-4o-mini", mockFetch(reply, captured, { contentType }), { apiKey: "sk-given", ...settings })
+        if (mode === "generate") await upstream.doGenerate(options)
+        else await upstream.doStream(options)
+        const replay = ReplayHttpClient.make({ body: reply, headers: { "content-type": contentType } })
+        const config = ConfigProvider.layer(ConfigProvider.fromUnknown({}))
+        const layer = OpenAI.layerChat("gpt-4o-mini", { apiKey: "sk-given", ...settings })
+          .pipe(Layer.provide(Layer.merge(replay.layer, config)))
+        const exit = await Effect.runPromiseExit(
+          Effect.gen(function*() {
+            const model = yield* LanguageModel
+            if (mode === "generate") return yield* Effect.asVoid(model.generate(decodeCallOptions(options)))
+            const result = yield* model.stream(decodeCallOptions(options))
+            yield* Stream.runDrain(result.stream)
+          }).pipe(Effect.provide(layer))
+        )
+        expect(Exit.isSuccess(exit)).toBe(true)
+        const ours = replay.recorder.requests[0]
+        expect(headersView(ours.headers)).toStrictEqual(headersView(captured.headers))
+        expect(ours.url).toBe(captured.url)
+        // not vacuous: the provider's user-agent part is there unless a call header replaced it
+        expect(ours.headers["user-agent"]).toMatch(
+          callHeaders?.["user-agent"] === undefined
+            ? /(^| )ai-sdk-openai\/4\.0\.118 ai-sdk-provider-utils\/5\.0\.81 /
+            : /^call\/2 ai-sdk-provider-utils\/5\.0\.81 /
+        )
+      })
+    }
+  }
 })

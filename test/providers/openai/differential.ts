@@ -4,10 +4,11 @@
  * generated ids normalized.
  */
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
-import { Cause, Effect, Exit, Schema, Stream } from "effect"
+import { Cause, ConfigProvider, Effect, Exit, Schema, Stream } from "effect"
 import { expect } from "vitest"
 import { errorToJson, partToJson } from "../../../src/cli/internal/wire.ts"
 import { makeCounter } from "../../../src/provider-utils/IdGenerator.ts"
+import { OpenAI } from "../../../src/providers/openai/index.ts"
 import * as OpenAIChatLanguageModel from "../../../src/providers/openai/OpenAIChatLanguageModel.ts"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
 import type { StreamPart } from "../../../src/spec/StreamPart.ts"
@@ -18,9 +19,38 @@ export const decodeCallOptions = Schema.decodeUnknownSync(CallOptions)
 
 export interface Outcome {
   readonly body: unknown
+  /** Every request header but `content-length` (effect's request body sets it up front, fetch on the wire). */
+  readonly headers: Record<string, string> | undefined
   readonly failure?: unknown
   readonly parts?: Array<unknown>
   readonly streamError?: unknown
+}
+
+/** Request headers by lower-cased name, without `content-length`. */
+export const headersView = (headers: Record<string, string> | undefined): Record<string, string> | undefined => {
+  if (headers === undefined) return undefined
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== "content-length") out[key.toLowerCase()] = value
+  }
+  return out
+}
+
+/**
+ * The model as `OpenAI.chat` configures it for upstream's test settings (`apiKey: "test-key"`,
+ * default base URL, no environment), on a given client, with counter ids.
+ */
+export const oursChatModel = (
+  client: Parameters<typeof OpenAIChatLanguageModel.makeWith>[0],
+  modelId: string,
+  settings: OpenAI.Settings = {}
+) => {
+  const config = Effect.runSync(
+    OpenAI.chatConfig(modelId, { apiKey: "test-key", ...settings }).pipe(
+      Effect.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({})))
+    )
+  )
+  return OpenAIChatLanguageModel.makeWith(client, { ...config, generateId: makeCounter("id") })
 }
 
 const upstreamGenerated = /^[0-9A-Za-z]{16}$/
@@ -94,11 +124,12 @@ export const runUpstreamStream = async (bytes: string | Uint8Array, run: RunOpti
     const { parts, error } = await readAll(result.stream)
     return {
       body: captured.body,
+      headers: headersView(captured.headers),
       parts: wire(parts, upstreamGenerated),
       ...(error !== undefined ? { streamError: withData(error) } : {})
     }
   } catch (failure) {
-    return { body: captured.body, failure: withData(failure) }
+    return { body: captured.body, headers: headersView(captured.headers), failure: withData(failure) }
   }
 }
 
@@ -109,13 +140,7 @@ const firstFailure = (cause: Cause.Cause<unknown>): unknown => {
 
 export const runOursStream = async (bytes: string | Uint8Array, run: RunOptions = {}): Promise<Outcome> => {
   const { client, seen } = replayClient(bytes, run)
-  const model = OpenAIChatLanguageModel.makeWith(client, {
-    provider: "openai.chat",
-    modelId: run.modelId ?? "gpt-4o-mini",
-    url: "https://api.openai.com/v1/chat/completions",
-    headers: { Authorization: "Bearer test-key" },
-    generateId: makeCounter("id")
-  })
+  const model = oursChatModel(client, run.modelId ?? "gpt-4o-mini")
   const parts: Array<StreamPart> = []
   const exit = await Effect.runPromiseExit(
     Effect.flatMap(model.stream(decodeCallOptions(run.options ?? defaultOptions)), (response) =>
@@ -125,7 +150,7 @@ export const runOursStream = async (bytes: string | Uint8Array, run: RunOptions 
       ))
   )
   if (Exit.isFailure(exit)) {
-    return { body: seen.bodies[0], failure: withData(firstFailure(exit.cause)) }
+    return { body: seen.bodies[0], headers: headersView(seen.headers[0]), failure: withData(firstFailure(exit.cause)) }
   }
   const streamExit = exit.value.streamExit
   const streamError = Exit.isFailure(streamExit)
@@ -133,6 +158,7 @@ export const runOursStream = async (bytes: string | Uint8Array, run: RunOptions 
     : undefined
   return {
     body: seen.bodies[0],
+    headers: headersView(seen.headers[0]),
     parts: wire(parts, oursGenerated),
     ...(streamError !== undefined ? { streamError } : {})
   }
