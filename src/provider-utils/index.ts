@@ -22,6 +22,8 @@ export * as IdGenerator from "./IdGenerator.ts"
 /** @since 0.1.0 */
 export * as JsonEventStream from "./JsonEventStream.ts"
 /** @since 0.1.0 */
+export * as MapOpenAIFamilyFinishReason from "./MapOpenAIFamilyFinishReason.ts"
+/** @since 0.1.0 */
 export * as MapReasoningToProvider from "./MapReasoningToProvider.ts"
 /** @since 0.1.0 */
 export * as ParseJson from "./ParseJson.ts"

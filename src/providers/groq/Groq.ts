@@ -22,7 +22,8 @@ import { createLanguageModelResponseMetadata } from "../../provider-utils/Respon
 import { ChatResponse, Chunk, ErrorData } from "./internal/GroqApi.ts"
 import { getArgs } from "./internal/GroqArgs.ts"
 import { makeJsonResponseToolTransformer, makeTransformer } from "./internal/GroqStream.ts"
-import { convertUsage, mapFinishReason } from "./internal/GroqUsage.ts"
+import { mapOpenAIFamilyFinishReason } from "../../provider-utils/MapOpenAIFamilyFinishReason.ts"
+import { convertUsage } from "./internal/GroqUsage.ts"
 
 /**
  * The package version upstream puts in the user agent (`ai-sdk-groq/<version>`).
@@ -114,7 +115,7 @@ export const make = (
           unified: jsonResponseToolName != null && content.some((part) => part.type === "text") &&
               !content.some((part) => part.type === "tool-call") && choice.finish_reason === "tool_calls"
             ? "stop"
-            : mapFinishReason(choice.finish_reason),
+            : mapOpenAIFamilyFinishReason(choice.finish_reason),
           raw: choice.finish_reason ?? undefined
         },
         usage: convertUsage(response.usage),

@@ -27,7 +27,7 @@ import { getArgs } from "./internal/ChatArgs.ts"
 import { convertContent } from "./internal/ChatContent.ts"
 import { makeTransformer, type StreamMetadataExtractor } from "./internal/ChatStream.ts"
 import { convertUsage as defaultConvertUsage } from "./internal/ChatUsage.ts"
-import { mapFinishReason } from "./internal/FinishReason.ts"
+import { mapOpenAIFamilyFinishReason } from "../../provider-utils/MapOpenAIFamilyFinishReason.ts"
 
 /**
  * The package version upstream puts in the user agent (`ai-sdk-openai-compatible/<version>`).
@@ -207,7 +207,7 @@ const makeWith = <T extends { readonly error: unknown }>(
       const result: GenerateResult = {
         content,
         finishReason: {
-          unified: mapFinishReason(choice.finish_reason, hasRefusal),
+          unified: mapOpenAIFamilyFinishReason(choice.finish_reason, hasRefusal),
           raw: choice.finish_reason ?? undefined
         },
         usage: convertUsage(response.usage),

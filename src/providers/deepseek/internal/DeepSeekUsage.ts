@@ -6,6 +6,7 @@
  */
 import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
 import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
+import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
 import type { TokenUsage } from "./DeepSeekApi.ts"
 
 /**
@@ -38,23 +39,19 @@ export const convertUsage = (usage: TokenUsage | null | undefined): Usage => {
 }
 
 /**
- * Maps a raw `finish_reason` (`insufficient_system_resource` is `error`).
+ * Maps a raw `finish_reason`: the OpenAI-family mapping, except that
+ * `insufficient_system_resource` is `error` and `function_call` is `other`.
  *
  * @since 0.1.0
  */
 export const mapFinishReason = (finishReason: string | null | undefined): UnifiedFinishReason => {
   switch (finishReason) {
-    case "stop":
-      return "stop"
-    case "length":
-      return "length"
-    case "content_filter":
-      return "content-filter"
-    case "tool_calls":
-      return "tool-calls"
     case "insufficient_system_resource":
       return "error"
-    default:
+    // DeepSeek's own switch has no legacy `function_call` case.
+    case "function_call":
       return "other"
+    default:
+      return mapOpenAIFamilyFinishReason(finishReason)
   }
 }

@@ -15,7 +15,8 @@ import * as StreamingToolCallTracker from "../../../provider-utils/StreamingTool
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
 import type { ChunkBase, ErrorData, TokenUsage } from "./GroqApi.ts"
-import { convertUsage, mapFinishReason } from "./GroqUsage.ts"
+import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
+import { convertUsage } from "./GroqUsage.ts"
 
 const streamErrorMetadata = (type: string): { statusCode?: number; isRetryable?: boolean } => {
   switch (type) {
@@ -108,7 +109,7 @@ export const makeTransformer = (options: {
     }
     const choice = value.choices[0]
     if (choice?.finish_reason != null) {
-      finishReason = { unified: mapFinishReason(choice.finish_reason), raw: choice.finish_reason }
+      finishReason = { unified: mapOpenAIFamilyFinishReason(choice.finish_reason), raw: choice.finish_reason }
     }
     if (choice?.delta == null) {
       return undefined

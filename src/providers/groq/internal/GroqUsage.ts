@@ -1,10 +1,9 @@
 /**
- * Usage conversion and finish-reason mapping of Groq (`convert-groq-usage.ts`,
- * `map-groq-finish-reason.ts`).
+ * Usage conversion of Groq (`convert-groq-usage.ts`). Groq's finish reasons
+ * are the shared `mapOpenAIFamilyFinishReason` without the refusal rule.
  *
  * @since 0.1.0
  */
-import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
 import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
 import type { TokenUsage } from "./GroqApi.ts"
 
@@ -37,23 +36,3 @@ export const convertUsage = (usage: TokenUsage | null | undefined): Usage => {
   }
 }
 
-/**
- * Maps a raw `finish_reason` (no refusal rule).
- *
- * @since 0.1.0
- */
-export const mapFinishReason = (finishReason: string | null | undefined): UnifiedFinishReason => {
-  switch (finishReason) {
-    case "stop":
-      return "stop"
-    case "length":
-      return "length"
-    case "content_filter":
-      return "content-filter"
-    case "function_call":
-    case "tool_calls":
-      return "tool-calls"
-    default:
-      return "other"
-  }
-}

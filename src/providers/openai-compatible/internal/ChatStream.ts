@@ -17,7 +17,7 @@ import * as StreamingToolCallTracker from "../../../provider-utils/StreamingTool
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import type { ChunkBase, TokenUsage, ToolCallDelta } from "./ChatApi.ts"
 import { convertContent } from "./ChatContent.ts"
-import { mapFinishReason } from "./FinishReason.ts"
+import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
 
 /**
  * The per-stream half of a metadata extractor (upstream `createStreamExtractor()`).
@@ -221,7 +221,7 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
       tracker.flush(scratch)
       for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
       if (rawFinishReason != null) {
-        finishReason = { unified: mapFinishReason(rawFinishReason, hasRefusal), raw: rawFinishReason }
+        finishReason = { unified: mapOpenAIFamilyFinishReason(rawFinishReason, hasRefusal), raw: rawFinishReason }
       }
       if (finishReason == null) {
         finishReason = { unified: "error", raw: undefined }
