@@ -26,6 +26,8 @@ export * as MapOpenAIFamilyFinishReason from "./MapOpenAIFamilyFinishReason.ts"
 /** @since 0.1.0 */
 export * as MapReasoningToProvider from "./MapReasoningToProvider.ts"
 /** @since 0.1.0 */
+export * as OpenAIFamilyUsage from "./OpenAIFamilyUsage.ts"
+/** @since 0.1.0 */
 export * as ParseJson from "./ParseJson.ts"
 /** @since 0.1.0 */
 export * as ParseProviderOptions from "./ParseProviderOptions.ts"

@@ -5,38 +5,23 @@
  * @since 0.1.0
  */
 import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
-import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
+import type { Usage } from "../../../spec/Usage.ts"
+import { convertOpenAIFamilyUsage, type DetailCounts } from "../../../provider-utils/OpenAIFamilyUsage.ts"
 import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
 import type { TokenUsage } from "./DeepSeekApi.ts"
 
+const detailCounts = (usage: TokenUsage): DetailCounts => ({
+  cacheReadTokens: usage.prompt_cache_hit_tokens ?? 0,
+  reasoningTokens: usage.completion_tokens_details?.reasoning_tokens ?? 0
+})
+
 /**
- * Converts wire usage: cacheRead from `prompt_cache_hit_tokens`.
+ * Converts wire usage: cache reads from `prompt_cache_hit_tokens`, absent counts as 0.
  *
  * @since 0.1.0
  */
-export const convertUsage = (usage: TokenUsage | null | undefined): Usage => {
-  if (usage == null) {
-    return emptyUsage()
-  }
-  const promptTokens = usage.prompt_tokens ?? 0
-  const completionTokens = usage.completion_tokens ?? 0
-  const cacheReadTokens = usage.prompt_cache_hit_tokens ?? 0
-  const reasoningTokens = usage.completion_tokens_details?.reasoning_tokens ?? 0
-  return {
-    inputTokens: {
-      total: promptTokens,
-      noCache: promptTokens - cacheReadTokens,
-      cacheRead: cacheReadTokens,
-      cacheWrite: undefined
-    },
-    outputTokens: {
-      total: completionTokens,
-      text: Math.max(0, completionTokens - reasoningTokens),
-      reasoning: reasoningTokens
-    },
-    raw: usage
-  }
-}
+export const convertUsage = (usage: TokenUsage | null | undefined): Usage =>
+  convertOpenAIFamilyUsage(usage, detailCounts)
 
 /**
  * Maps a raw `finish_reason`: the OpenAI-family mapping, except that

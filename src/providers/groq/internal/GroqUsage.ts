@@ -4,35 +4,20 @@
  *
  * @since 0.1.0
  */
-import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
+import type { Usage } from "../../../spec/Usage.ts"
+import { convertOpenAIFamilyUsage, type DetailCounts } from "../../../provider-utils/OpenAIFamilyUsage.ts"
 import type { TokenUsage } from "./GroqApi.ts"
+
+const detailCounts = (usage: TokenUsage): DetailCounts => ({
+  cacheReadTokens: usage.prompt_tokens_details?.cached_tokens ?? undefined,
+  reasoningTokens: usage.completion_tokens_details?.reasoning_tokens ?? undefined
+})
 
 /**
  * Converts wire usage: cacheRead and reasoning stay undefined when absent.
  *
  * @since 0.1.0
  */
-export const convertUsage = (usage: TokenUsage | null | undefined): Usage => {
-  if (usage == null) {
-    return emptyUsage()
-  }
-  const promptTokens = usage.prompt_tokens ?? 0
-  const cacheReadTokens = usage.prompt_tokens_details?.cached_tokens ?? undefined
-  const completionTokens = usage.completion_tokens ?? 0
-  const reasoningTokens = usage.completion_tokens_details?.reasoning_tokens ?? undefined
-  return {
-    inputTokens: {
-      total: promptTokens,
-      noCache: cacheReadTokens != null ? promptTokens - cacheReadTokens : promptTokens,
-      cacheRead: cacheReadTokens,
-      cacheWrite: undefined
-    },
-    outputTokens: {
-      total: completionTokens,
-      text: reasoningTokens != null ? Math.max(0, completionTokens - reasoningTokens) : completionTokens,
-      reasoning: reasoningTokens
-    },
-    raw: usage
-  }
-}
+export const convertUsage = (usage: TokenUsage | null | undefined): Usage =>
+  convertOpenAIFamilyUsage(usage, detailCounts)
 
