@@ -15,6 +15,7 @@ import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDa
 import type { FinishReason } from "../../../spec/FinishReason.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
+import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
@@ -106,8 +107,7 @@ export const makeTransformer = (options: {
   let usage: TokenUsage | undefined
   let systemFingerprint: string | undefined
   let isFirstChunk = true
-  let isActiveReasoning = false
-  let isActiveText = false
+  const blocks = ChatStreamText.make()
   let responseObject: "chat.completion.chunk" | undefined
   let choiceIndex: number | undefined
   let messageRole: "assistant" | undefined
@@ -155,28 +155,16 @@ export const makeTransformer = (options: {
     if (delta.role != null) messageRole = delta.role
     const reasoningContent = delta.reasoning_content
     if (reasoningContent) {
-      if (!isActiveReasoning) {
-        out.push({ type: "reasoning-start", id: "reasoning-0" })
-        isActiveReasoning = true
-      }
-      out.push({ type: "reasoning-delta", id: "reasoning-0", delta: reasoningContent })
+      blocks.reasoningDelta(out, reasoningContent)
     }
     if (delta.content) {
-      if (!isActiveText) {
-        out.push({ type: "text-start", id: "txt-0" })
-        isActiveText = true
-      }
-      if (isActiveReasoning) {
-        out.push({ type: "reasoning-end", id: "reasoning-0" })
-        isActiveReasoning = false
-      }
-      out.push({ type: "text-delta", id: "txt-0", delta: delta.content })
+      // Upstream DeepSeek opens the text block before it ends reasoning.
+      blocks.startText(out)
+      blocks.endReasoning(out)
+      blocks.textDelta(out, delta.content)
     }
     if (delta.tool_calls != null && delta.tool_calls.length > 0) {
-      if (isActiveReasoning) {
-        out.push({ type: "reasoning-end", id: "reasoning-0" })
-        isActiveReasoning = false
-      }
+      blocks.endReasoning(out)
       for (const toolCallDelta of delta.tool_calls) {
         if (toolCallDelta.type != null) toolCallTypes.set(toolCallDelta.index, toolCallDelta.type)
         scratch.length = 0
@@ -197,8 +185,7 @@ export const makeTransformer = (options: {
       return undefined
     },
     onEnd: (out) => {
-      if (isActiveReasoning) out.push({ type: "reasoning-end", id: "reasoning-0" })
-      if (isActiveText) out.push({ type: "text-end", id: "txt-0" })
+      blocks.flush(out)
       scratch.length = 0
       tracker.flush(scratch)
       for (let i = 0; i < scratch.length; i++) out.push(scratch[i])

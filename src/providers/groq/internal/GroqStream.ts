@@ -11,6 +11,7 @@ import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDa
 import type { FinishReason } from "../../../spec/FinishReason.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
+import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
@@ -79,8 +80,7 @@ export const makeTransformer = (options: {
   let finishReason: FinishReason = { unified: "interrupted", raw: undefined }
   let usage: TokenUsage | undefined
   let isFirstChunk = true
-  let isActiveText = false
-  let isActiveReasoning = false
+  const blocks = ChatStreamText.make()
 
   const processChunk = (
     chunk: ParseResult<ChunkBase | ErrorData>,
@@ -116,28 +116,14 @@ export const makeTransformer = (options: {
     }
     const delta = choice.delta
     if (delta.reasoning != null && delta.reasoning.length > 0) {
-      if (!isActiveReasoning) {
-        out.push({ type: "reasoning-start", id: "reasoning-0" })
-        isActiveReasoning = true
-      }
-      out.push({ type: "reasoning-delta", id: "reasoning-0", delta: delta.reasoning })
+      blocks.reasoningDelta(out, delta.reasoning)
     }
     if (delta.content != null && delta.content.length > 0) {
-      if (isActiveReasoning) {
-        out.push({ type: "reasoning-end", id: "reasoning-0" })
-        isActiveReasoning = false
-      }
-      if (!isActiveText) {
-        out.push({ type: "text-start", id: "txt-0" })
-        isActiveText = true
-      }
-      out.push({ type: "text-delta", id: "txt-0", delta: delta.content })
+      blocks.endReasoning(out)
+      blocks.textDelta(out, delta.content)
     }
     if (delta.tool_calls != null && delta.tool_calls.length > 0) {
-      if (isActiveReasoning) {
-        out.push({ type: "reasoning-end", id: "reasoning-0" })
-        isActiveReasoning = false
-      }
+      blocks.endReasoning(out)
       for (const toolCallDelta of delta.tool_calls) {
         scratch.length = 0
         const result = tracker.processDelta(toolCallDelta, scratch)
@@ -157,8 +143,7 @@ export const makeTransformer = (options: {
       return undefined
     },
     onEnd: (out) => {
-      if (isActiveReasoning) out.push({ type: "reasoning-end", id: "reasoning-0" })
-      if (isActiveText) out.push({ type: "text-end", id: "txt-0" })
+      blocks.flush(out)
       scratch.length = 0
       tracker.flush(scratch)
       for (let i = 0; i < scratch.length; i++) out.push(scratch[i])

@@ -12,6 +12,7 @@ import type { ProviderMetadata } from "../../../spec/ProviderMetadata.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { Usage } from "../../../spec/Usage.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
+import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
 import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
@@ -73,8 +74,7 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
   let rawFinishReason: string | undefined
   let usage: TokenUsage | null | undefined
   let metadataExtracted = false
-  let isActiveReasoning = false
-  let isActiveText = false
+  const blocks = ChatStreamText.make()
   let hasRefusal = false
 
   const track = (delta: ToolCallDelta, out: Array<StreamPart>): InvalidResponseDataError | undefined => {
@@ -115,28 +115,16 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
     return undefined
   }
 
+  // Reasoning after text ends the text block, and text after reasoning ends
+  // the reasoning block (upstream openai-compatible alternates the two).
   const reasoningDelta = (delta: string, out: Array<StreamPart>) => {
-    if (isActiveText) {
-      out.push({ type: "text-end", id: "txt-0" })
-      isActiveText = false
-    }
-    if (!isActiveReasoning) {
-      out.push({ type: "reasoning-start", id: "reasoning-0" })
-      isActiveReasoning = true
-    }
-    out.push({ type: "reasoning-delta", id: "reasoning-0", delta })
+    blocks.endText(out)
+    blocks.reasoningDelta(out, delta)
   }
 
   const textDelta = (delta: string, out: Array<StreamPart>) => {
-    if (isActiveReasoning) {
-      out.push({ type: "reasoning-end", id: "reasoning-0" })
-      isActiveReasoning = false
-    }
-    if (!isActiveText) {
-      out.push({ type: "text-start", id: "txt-0" })
-      isActiveText = true
-    }
-    out.push({ type: "text-delta", id: "txt-0", delta })
+    blocks.endReasoning(out)
+    blocks.textDelta(out, delta)
   }
 
   const processChunk = (chunk: ParseResult<ChunkBase | E>, out: Array<StreamPart>): InvalidResponseDataError | undefined => {
@@ -189,10 +177,7 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
       textDelta(refusal, out)
     }
     if (delta.tool_calls != null && delta.tool_calls.length > 0) {
-      if (isActiveReasoning) {
-        out.push({ type: "reasoning-end", id: "reasoning-0" })
-        isActiveReasoning = false
-      }
+      blocks.endReasoning(out)
       for (const toolCallDelta of delta.tool_calls) {
         const error = processToolCallDelta(toolCallDelta, out)
         if (error !== undefined) return error
@@ -210,8 +195,7 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
       return undefined
     },
     onEnd: (out) => {
-      if (isActiveReasoning) out.push({ type: "reasoning-end", id: "reasoning-0" })
-      if (isActiveText) out.push({ type: "text-end", id: "txt-0" })
+      blocks.flush(out)
       for (const [index, pending] of pendingToolCalls) {
         const error = track({ index, id: pending.id, function: { arguments: pending.bufferedArguments } }, out)
         if (error !== undefined) return error
