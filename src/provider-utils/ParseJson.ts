@@ -10,6 +10,7 @@ import { Result, Schema } from "effect"
 import { SchemaJITCompiler } from "effect/schema"
 import { JSONParseError } from "../spec/errors/JSONParseError.ts"
 import { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
+import { fastDecoder, invalid } from "./internal/fastDecode.ts"
 
 /**
  * Upstream's `ParseResult<T>`: `rawValue` is the parsed JSON (before the
@@ -52,29 +53,30 @@ const scan = (root: object): SyntaxError | undefined => {
   return undefined
 }
 
-const parseUnguarded = (text: string): Result.Result<unknown, unknown> => {
+/** A failed parse: never confused with a parsed value (JSON has no class instances). */
+class Failed {
+  readonly cause: unknown
+  constructor(cause: unknown) {
+    this.cause = cause
+  }
+}
+
+const parseUnguarded = (text: string): unknown => {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (cause) {
-    return Result.fail(cause)
+    return new Failed(cause)
   }
-  if (value === null || typeof value !== "object") return Result.succeed(value)
-  if (!suspectKeyRx.test(text)) return Result.succeed(value)
+  if (value === null || typeof value !== "object") return value
+  if (!suspectKeyRx.test(text)) return value
   const error = scan(value)
-  return error === undefined ? Result.succeed(value) : Result.fail(error)
+  return error === undefined ? value : new Failed(error)
 }
 
-/**
- * `JSON.parse` that rejects `__proto__` keys and `constructor.prototype`
- * (upstream `secureJsonParse`); the failure is the `SyntaxError`, as upstream
- * throws it.
- *
- * @since 0.1.0
- */
-export const secureJsonParse = (text: string): Result.Result<unknown, unknown> => {
-  // Upstream zeroes the stack trace limit while parsing: a SyntaxError per
-  // malformed chunk is cheap then.
+// Upstream zeroes the stack trace limit while parsing: a SyntaxError per
+// malformed chunk is cheap then.
+const parseText = (text: string): unknown => {
   const { stackTraceLimit } = Error
   try {
     Error.stackTraceLimit = 0
@@ -89,15 +91,27 @@ export const secureJsonParse = (text: string): Result.Result<unknown, unknown> =
 }
 
 /**
+ * `JSON.parse` that rejects `__proto__` keys and `constructor.prototype`
+ * (upstream `secureJsonParse`); the failure is the `SyntaxError`, as upstream
+ * throws it.
+ *
+ * @since 0.1.0
+ */
+export const secureJsonParse = (text: string): Result.Result<unknown, unknown> => {
+  const parsed = parseText(text)
+  return parsed instanceof Failed ? Result.fail(parsed.cause) : Result.succeed(parsed)
+}
+
+/**
  * Upstream `safeParseJSON({ text })` without a schema.
  *
  * @since 0.1.0
  */
 export const safeParseJson = (text: string): ParseResult<unknown> => {
-  const parsed = secureJsonParse(text)
-  return Result.isSuccess(parsed)
-    ? { success: true, value: parsed.success, rawValue: parsed.success }
-    : { success: false, error: new JSONParseError({ text, cause: parsed.failure }), rawValue: undefined }
+  const parsed = parseText(text)
+  return parsed instanceof Failed
+    ? { success: false, error: new JSONParseError({ text, cause: parsed.cause }), rawValue: undefined }
+    : { success: true, value: parsed, rawValue: parsed }
 }
 
 /**
@@ -112,10 +126,10 @@ export const makeSafeParseJson = <S extends Schema.ConstraintDecoder<unknown>>(
 ): (text: string) => ParseResult<S["Type"]> => {
   const validate = makeSafeValidate(schema)
   return (text) => {
-    const parsed = secureJsonParse(text)
-    return Result.isSuccess(parsed)
-      ? validate(parsed.success)
-      : { success: false, error: new JSONParseError({ text, cause: parsed.failure }), rawValue: undefined }
+    const parsed = parseText(text)
+    return parsed instanceof Failed
+      ? { success: false, error: new JSONParseError({ text, cause: parsed.cause }), rawValue: undefined }
+      : validate(parsed)
   }
 }
 
@@ -133,25 +147,34 @@ const compileOnce = (ast: Schema.Top["ast"]): void => {
  * Compiles upstream `safeValidateTypes({ value, schema })`: the decoded value
  * or a `TypeValidationError` whose cause is the Schema error.
  *
- * The Schema's decoder is JIT-compiled (Effect's `SchemaJITCompiler`): a
- * generated function decodes a valid value in one pass without building
- * issues, and a value it rejects goes through the detailed decoder, so the
- * `TypeValidationError` is the interpreter's. Where code generation is not
- * allowed (`new Function` blocked), Effect keeps the interpreted decoder.
- * `test/bench-fast-path.test.ts` proves the compiled path accepts and
- * rejects exactly what the interpreter does, with the same output.
+ * A plain wire schema (structs, arrays, unions of primitives and literals,
+ * no checks or transformations) gets a fast path generated once from its
+ * AST (`internal/fastDecode.ts`): it validates and builds the decoded value
+ * in one pass, with no issue, `Exit` or `Result` on the way. Other schemas
+ * are JIT-compiled by Effect's `SchemaJITCompiler`. A value the fast path
+ * rejects is decoded again by Schema, so the `TypeValidationError` and its
+ * issue are Schema's. Where code generation is not allowed (`new Function`
+ * blocked), Schema's interpreter decodes everything.
+ * `test/bench-fast-path.test.ts` proves both paths accept and reject exactly
+ * what the interpreter does, with the same output.
  *
  * @since 0.1.0
  */
 export const makeSafeValidate = <S extends Schema.ConstraintDecoder<unknown>>(
   schema: S
 ): (value: unknown) => ParseResult<S["Type"]> => {
-  compileOnce(schema.ast)
+  const fast = fastDecoder(schema)
+  if (fast === undefined) compileOnce(schema.ast)
   const decode = Schema.decodeUnknownResult(schema)
-  return (value) => {
+  const slow = (value: unknown): ParseResult<S["Type"]> => {
     const decoded = decode(value)
     return Result.isSuccess(decoded)
       ? { success: true, value: decoded.success, rawValue: value }
       : { success: false, error: new TypeValidationError({ value, cause: decoded.failure }), rawValue: value }
+  }
+  if (fast === undefined) return slow
+  return (value) => {
+    const decoded = fast(value)
+    return decoded === invalid ? slow(value) : { success: true, value: decoded, rawValue: value }
   }
 }

@@ -1,0 +1,215 @@
+/**
+ * A fast decode path derived once from a Schema AST, for the plain wire
+ * schemas providers decode per stream chunk: structs of primitives,
+ * literals, `null`, `Unknown`, arrays, nested structs and `anyOf` unions of
+ * those, with no checks, transformations or index signatures.
+ *
+ * The generated function validates and builds the decoded value in one pass
+ * (unknown keys dropped, keys in declaration order, arrays copied: exactly
+ * Effect's output) or returns {@link invalid}. It never builds issues: the
+ * caller decodes a rejected value again with Schema for the error. Every
+ * supported node accepts exactly what Effect's decoder accepts (not only a
+ * subset): a union picks the first member that accepts, so a member that
+ * rejected too much would change which member decodes. Anything outside
+ * the supported subset yields no fast path (`undefined`), never an
+ * approximation. `test/bench-fast-path.test.ts` compares accept/reject and
+ * output with Effect's interpreter on generated and mutated values.
+ *
+ * @internal
+ */
+import type { SchemaAST } from "effect"
+
+/**
+ * What the fast path returns for a value it does not accept.
+ *
+ * @internal
+ */
+export const invalid: unique symbol = Symbol.for("aimux/fastDecode/invalid")
+
+/**
+ * A compiled decoder: the decoded value, or {@link invalid}.
+ *
+ * @internal
+ */
+export type FastDecode<T> = (input: unknown) => T | typeof invalid
+
+// Code generation: each supported node becomes an expression or a block that
+// reads `input` (a variable name) and assigns `target` or returns I (invalid).
+interface Emitter {
+  next: number
+  readonly functions: Array<string>
+  readonly constants: Array<unknown>
+}
+
+const fresh = (e: Emitter, prefix: string): string => `${prefix}${e.next++}`
+
+const plain = (ast: SchemaAST.AST): boolean =>
+  ast.checks === undefined && ast.encoding === undefined &&
+  !("encodingChecks" in ast && ast.encodingChecks !== undefined)
+
+/** An inline predicate for leaves whose decoded value is the input itself. */
+const leafPredicate = (ast: SchemaAST.AST, input: string, e: Emitter): string | undefined => {
+  if (!plain(ast)) return undefined
+  switch (ast._tag) {
+    case "Null":
+      return `${input}===null`
+    case "Undefined":
+      return `${input}===void 0`
+    case "String":
+      return `typeof ${input}==="string"`
+    case "Number":
+      return `typeof ${input}==="number"`
+    case "Boolean":
+      return `typeof ${input}==="boolean"`
+    case "Unknown":
+    case "Any":
+      return "true"
+    case "Literal": {
+      const literal = ast.literal
+      if (typeof literal === "string") return `${input}===${JSON.stringify(literal)}`
+      if (typeof literal === "boolean") return `${input}===${literal}`
+      if (typeof literal === "number") {
+        // a constant, not a source literal: -0, 1e21 and the like print lossily
+        e.constants.push(literal)
+        return `${input}===C[${e.constants.length - 1}]`
+      }
+      return undefined
+    }
+    case "Union": {
+      if (ast.options?.mode === "oneOf") return undefined
+      const parts: Array<string> = []
+      for (const member of ast.types) {
+        const part = leafPredicate(member, input, e)
+        if (part === undefined) return undefined
+        parts.push(`(${part})`)
+      }
+      return parts.length === 0 ? "false" : parts.join("||")
+    }
+    default:
+      return undefined
+  }
+}
+
+/**
+ * Statements that decode `input` into the variable `target`, returning I
+ * when the value is rejected; `undefined` when the node is not supported.
+ */
+const emit = (ast: SchemaAST.AST, input: string, target: string, e: Emitter): string | undefined => {
+  const predicate = leafPredicate(ast, input, e)
+  if (predicate !== undefined) {
+    return predicate === "true" ? `${target}=${input};` : `if(!(${predicate}))return I;${target}=${input};`
+  }
+  const fn = compileFunction(ast, e)
+  return fn === undefined ? undefined : `${target}=${fn}(${input});if(${target}===I)return I;`
+}
+
+/** A generated function for a struct, an array or a union of non-leaf members. */
+const compileFunction = (ast: SchemaAST.AST, e: Emitter): string | undefined => {
+  if (!plain(ast)) return undefined
+  switch (ast._tag) {
+    case "Objects":
+      return compileObjects(ast, e)
+    case "Arrays":
+      return compileArrays(ast, e)
+    case "Union":
+      return compileUnion(ast, e)
+    default:
+      return undefined
+  }
+}
+
+const compileUnion = (ast: SchemaAST.Union, e: Emitter): string | undefined => {
+  if (ast.options?.mode === "oneOf") return undefined
+  // Members in declaration order, the first that accepts wins (Effect's
+  // candidate index only skips members that would reject).
+  const members: Array<string> = []
+  for (const member of ast.types) {
+    const memberPredicate = leafPredicate(member, "v", e)
+    if (memberPredicate !== undefined) {
+      members.push(`if(${memberPredicate})return v;`)
+      continue
+    }
+    const fn = compileFunction(member, e)
+    if (fn === undefined) return undefined
+    members.push(`{const r=${fn}(v);if(r!==I)return r;}`)
+  }
+  const name = fresh(e, "u")
+  e.functions.push(`function ${name}(v){${members.join("")}return I}`)
+  return name
+}
+
+const compileObjects = (ast: SchemaAST.Objects, e: Emitter): string | undefined => {
+  // An empty struct is a refinement (any non-nullish value, returned as is):
+  // not worth a special case on the hot path.
+  if (ast.indexSignatures.length > 0 || ast.propertySignatures.length === 0) return undefined
+  const name = fresh(e, "o")
+  const body: Array<string> = [
+    `if(typeof i!=="object"||i===null||Array.isArray(i))return I;const o={};let v,w;`
+  ]
+  for (const ps of ast.propertySignatures) {
+    // `__proto__` needs an own-property test and a defined-property write;
+    // symbols and numbers are not JSON keys.
+    if (typeof ps.name !== "string" || ps.name === "__proto__") return undefined
+    const key = JSON.stringify(ps.name)
+    const decode = emit(ps.type, "v", "w", e)
+    if (decode === undefined) return undefined
+    const optional = ps.type.context?.isOptional === true
+    // Effect tests presence with `in` and assigns in declaration order; a
+    // missing required key is a MissingKey issue.
+    body.push(
+      optional
+        ? `if(${key} in i){v=i[${key}];${decode}o[${key}]=w}`
+        : `if(!(${key} in i))return I;v=i[${key}];${decode}o[${key}]=w;`
+    )
+  }
+  body.push("return o")
+  e.functions.push(`function ${name}(i){${body.join("")}}`)
+  return name
+}
+
+const compileArrays = (ast: SchemaAST.Arrays, e: Emitter): string | undefined => {
+  if (ast.elements.length !== 0 || ast.rest.length !== 1) return undefined
+  const name = fresh(e, "a")
+  const decode = emit(ast.rest[0], "v", "w", e)
+  if (decode === undefined) return undefined
+  e.functions.push(
+    `function ${name}(i){if(!Array.isArray(i))return I;const n=i.length;const o=new Array(n);let v,w;` +
+      `for(let k=0;k<n;k++){v=i[k];${decode}o[k]=w}return o}`
+  )
+  return name
+}
+
+// The generated function returns the schema's decoded type by construction
+// (proved against Effect's decoder by the property tests), which no static
+// type can express.
+const isFastDecode = <T>(f: unknown): f is FastDecode<T> => typeof f === "function"
+
+const cache = new WeakMap<SchemaAST.AST, Function | null>()
+
+/**
+ * The fast decoder of an AST, generated once per AST; `undefined` when the
+ * AST uses anything outside the supported subset or code generation is not
+ * allowed (`new Function` blocked).
+ *
+ * @internal
+ */
+export const fastDecoder = <S extends { readonly ast: SchemaAST.AST; readonly Type: unknown }>(schema: S): FastDecode<S["Type"]> | undefined => {
+  const ast = schema.ast
+  let compiled = cache.get(ast)
+  if (compiled === undefined) {
+    compiled = null
+    const e: Emitter = { next: 0, functions: [], constants: [] }
+    const root = emit(ast, "v", "w", e)
+    if (root !== undefined) {
+      const source = `"use strict";${e.functions.join("\n")}\nreturn function(v){let w;${root}return w}`
+      try {
+        const made: unknown = new Function("I", "C", source)(invalid, e.constants)
+        if (typeof made === "function") compiled = made
+      } catch {
+        compiled = null
+      }
+    }
+    cache.set(ast, compiled)
+  }
+  return isFastDecode<S["Type"]>(compiled) ? compiled : undefined
+}
