@@ -16,6 +16,7 @@ import type { FinishReason } from "../../../spec/FinishReason.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
 import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
+import { fromErrorType } from "../../../provider-utils/ErrorTypeMetadata.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
@@ -43,33 +44,10 @@ const streamErrorMetadata = (
     }
   }
   for (const discriminator of [error.code, error.type]) {
-    switch (discriminator) {
-      case "rate_limit_exceeded":
-      case "rate_limit_error":
-        return { statusCode: 429, isRetryable: true }
-      case "server_error":
-      case "api_error":
-      case "internal_server_error":
-        return { statusCode: 500, isRetryable: true }
-      case "overloaded_error":
-      case "service_unavailable":
-        return { statusCode: 503, isRetryable: true }
-      case "timeout":
-      case "timeout_error":
-        return { statusCode: 504, isRetryable: true }
-      case "authentication_error":
-      case "invalid_api_key":
-        return { statusCode: 401, isRetryable: false }
-      case "permission_error":
-        return { statusCode: 403, isRetryable: false }
-      case "not_found_error":
-      case "model_not_found":
-        return { statusCode: 404, isRetryable: false }
-      case "bad_request":
-      case "context_length_exceeded":
-      case "invalid_request_error":
-        return { statusCode: 400, isRetryable: false }
-    }
+    // DeepSeek knows one more rate-limit name than the shared table.
+    if (discriminator === "rate_limit_exceeded") return { statusCode: 429, isRetryable: true }
+    const metadata = fromErrorType(discriminator)
+    if (metadata !== undefined) return metadata
   }
   return {}
 }

@@ -12,6 +12,7 @@ import type { FinishReason } from "../../../spec/FinishReason.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
 import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
+import { fromErrorType } from "../../../provider-utils/ErrorTypeMetadata.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
@@ -19,49 +20,18 @@ import type { ChunkBase, ErrorData, TokenUsage } from "./GroqApi.ts"
 import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
 import { convertUsage } from "./GroqUsage.ts"
 
-const streamErrorMetadata = (type: string): { statusCode?: number; isRetryable?: boolean } => {
-  switch (type) {
-    case "rate_limit_error":
-      return { statusCode: 429, isRetryable: true }
-    case "api_error":
-    case "internal_server_error":
-    case "server_error":
-      return { statusCode: 500, isRetryable: true }
-    case "overloaded_error":
-    case "service_unavailable":
-      return { statusCode: 503, isRetryable: true }
-    case "timeout":
-    case "timeout_error":
-      return { statusCode: 504, isRetryable: true }
-    case "authentication_error":
-    case "invalid_api_key":
-      return { statusCode: 401, isRetryable: false }
-    case "permission_error":
-      return { statusCode: 403, isRetryable: false }
-    case "not_found_error":
-    case "model_not_found":
-      return { statusCode: 404, isRetryable: false }
-    case "bad_request":
-    case "context_length_exceeded":
-    case "invalid_request_error":
-      return { statusCode: 400, isRetryable: false }
-    default:
-      return {}
-  }
-}
-
 /**
  * The in-stream error payload of a Groq error frame (status from `error.type` only).
  *
  * @since 0.1.0
  */
 export const groqStreamError = (error: ErrorData["error"], data: unknown) => {
-  const metadata = streamErrorMetadata(error.type)
+  const metadata = fromErrorType(error.type)
   return createProviderStreamError({
     message: error.message,
     type: error.type,
-    statusCode: metadata.statusCode,
-    isRetryable: metadata.isRetryable,
+    statusCode: metadata?.statusCode,
+    isRetryable: metadata?.isRetryable,
     data
   })
 }
