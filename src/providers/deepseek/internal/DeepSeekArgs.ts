@@ -11,6 +11,7 @@ import type { CallOptions, CallTool, ToolChoice } from "../../../spec/CallOption
 import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
+import { prepareTools as prepareOpenAIFamilyTools } from "../../../provider-utils/OpenAIFamilyTools.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
 import { convertToDeepSeekMessages, isDeepSeekV4Model } from "./DeepSeekMessages.ts"
 
@@ -59,11 +60,7 @@ const prepareTools = (
   toolChoice: ToolChoice | undefined,
   supportsStrictToolCalls: boolean | undefined
 ) => {
-  const toolWarnings: Array<Warning> = []
-  if (tools == null || tools.length === 0) {
-    return Effect.succeed({ tools: undefined, toolChoice: undefined, toolWarnings })
-  }
-  const functionTools = tools.filter((tool) => tool.type === "function")
+  const functionTools = (tools ?? []).filter((tool) => tool.type === "function")
   const hasStrictTool = functionTools.some((tool) => tool.strict === true)
   if (hasStrictTool && supportsStrictToolCalls === false) {
     return Effect.fail(
@@ -81,37 +78,7 @@ const prepareTools = (
       })
     )
   }
-  const deepseekTools: Array<Record<string, unknown>> = []
-  for (const tool of tools) {
-    if (tool.type === "provider") {
-      toolWarnings.push({ type: "unsupported", feature: `provider-defined tool ${tool.id}` })
-    } else {
-      deepseekTools.push({
-        type: "function",
-        function: {
-          name: tool.name,
-          description: tool.description,
-          parameters: tool.inputSchema,
-          ...(tool.strict != null ? { strict: tool.strict } : {})
-        }
-      })
-    }
-  }
-  if (toolChoice == null) {
-    return Effect.succeed({ tools: deepseekTools, toolChoice: undefined, toolWarnings })
-  }
-  switch (toolChoice.type) {
-    case "auto":
-    case "none":
-    case "required":
-      return Effect.succeed({ tools: deepseekTools, toolChoice: toolChoice.type, toolWarnings })
-    case "tool":
-      return Effect.succeed({
-        tools: deepseekTools,
-        toolChoice: { type: "function", function: { name: toolChoice.toolName } },
-        toolWarnings
-      })
-  }
+  return Effect.succeed(prepareOpenAIFamilyTools(tools, toolChoice))
 }
 
 const mapProviderReasoningEffort = (

@@ -6,9 +6,14 @@
  * @since 0.1.0
  */
 import { Effect, Schema } from "effect"
-import type { CallOptions, CallTool, FunctionTool, ToolChoice } from "../../../spec/CallOptions.ts"
+import type { CallOptions, FunctionTool } from "../../../spec/CallOptions.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
+import {
+  prepareTools,
+  type ProviderToolHandler,
+  unsupportedProviderTool
+} from "../../../provider-utils/OpenAIFamilyTools.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
 import { convertToGroqMessages } from "./GroqMessages.ts"
 import { languageEntry } from "./GroqModelCatalog.ts"
@@ -35,54 +40,19 @@ export const GroqChatOptions = Schema.Struct({
  */
 export type GroqChatOptions = typeof GroqChatOptions.Type
 
-const prepareTools = (
-  tools: ReadonlyArray<CallTool> | undefined,
-  toolChoice: ToolChoice | undefined,
-  modelId: string
-) => {
-  const toolWarnings: Array<Warning> = []
-  if (tools == null || tools.length === 0) {
-    return { tools: undefined, toolChoice: undefined, toolWarnings }
+// Groq sends its browser search tool unless the catalog says the model lacks it.
+const browserSearchTool = (modelId: string): ProviderToolHandler<{ readonly type: "browser_search" }> =>
+(tool, warnings) => {
+  if (tool.id !== "groq.browser_search") return unsupportedProviderTool(tool, warnings)
+  if (languageEntry(modelId).browserSearch === false) {
+    warnings.push({
+      type: "unsupported",
+      feature: `provider-defined tool ${tool.id}`,
+      details: `Browser search is not supported on model ${modelId}.`
+    })
+    return undefined
   }
-  const groqTools: Array<Record<string, unknown>> = []
-  for (const tool of tools) {
-    if (tool.type === "provider") {
-      if (tool.id === "groq.browser_search") {
-        if (languageEntry(modelId).browserSearch === false) {
-          toolWarnings.push({
-            type: "unsupported",
-            feature: `provider-defined tool ${tool.id}`,
-            details: `Browser search is not supported on model ${modelId}.`
-          })
-        } else {
-          groqTools.push({ type: "browser_search" })
-        }
-      } else {
-        toolWarnings.push({ type: "unsupported", feature: `provider-defined tool ${tool.id}` })
-      }
-    } else {
-      groqTools.push({
-        type: "function",
-        function: {
-          name: tool.name,
-          description: tool.description,
-          parameters: tool.inputSchema,
-          ...(tool.strict != null ? { strict: tool.strict } : {})
-        }
-      })
-    }
-  }
-  if (toolChoice == null) {
-    return { tools: groqTools, toolChoice: undefined, toolWarnings }
-  }
-  switch (toolChoice.type) {
-    case "auto":
-    case "none":
-    case "required":
-      return { tools: groqTools, toolChoice: toolChoice.type, toolWarnings }
-    case "tool":
-      return { tools: groqTools, toolChoice: { type: "function", function: { name: toolChoice.toolName } }, toolWarnings }
-  }
+  return { type: "browser_search" }
 }
 
 /**
@@ -139,7 +109,7 @@ export const getArgs = Effect.fnUntraced(function*(options: CallOptions, modelId
       : toolChoice?.type === "none"
       ? { type: "tool", toolName: jsonResponseTool.name }
       : { type: "required" },
-    modelId
+    browserSearchTool(modelId)
   )
 
   let reasoningEffort: string | undefined = groqOptions?.reasoningEffort

@@ -1,11 +1,15 @@
 /**
- * Tools and tool choice → the chat completions `tools` / `tool_choice` fields
- * (upstream `openai-compatible-prepare-tools.ts`).
+ * V4 tools and tool choice → the chat-completions `tools` / `tool_choice`
+ * request fields, as the OpenAI-family providers prepare them (upstream
+ * `openai-compatible-prepare-tools.ts`, `groq-prepare-tools.ts`,
+ * `deepseek-prepare-tools.ts`: the same loop and tool-choice switch; Groq
+ * additionally maps its `groq.browser_search` provider tool, DeepSeek checks
+ * strict tools before).
  *
  * @since 0.1.0
  */
-import type { CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { CallTool, ProviderTool, ToolChoice } from "../spec/CallOptions.ts"
+import type { Warning } from "../spec/Warning.ts"
 
 /**
  * A function tool as sent.
@@ -35,15 +39,36 @@ export type ToolChoiceBody =
   | undefined
 
 /**
- * Prepared tools: body fields plus warnings for provider tools.
+ * Decides what a provider tool becomes: a tool body to send, or `undefined`
+ * after pushing a warning.
  *
  * @since 0.1.0
  */
-export const prepareTools = (
+export type ProviderToolHandler<P> = (tool: ProviderTool, warnings: Array<Warning>) => P | undefined
+
+/**
+ * The default for provider tools: not sent, an `unsupported` warning.
+ *
+ * @since 0.1.0
+ */
+export const unsupportedProviderTool: ProviderToolHandler<never> = (tool, warnings) => {
+  warnings.push({ type: "unsupported", feature: `provider-defined tool ${tool.id}` })
+  return undefined
+}
+
+/**
+ * Prepared tools: the body fields plus the warnings. No tools (or an empty
+ * list) sends neither `tools` nor `tool_choice`; tools that all turn out
+ * unsupported still send an empty `tools` list, as upstream.
+ *
+ * @since 0.1.0
+ */
+export const prepareTools = <P = never>(
   tools: ReadonlyArray<CallTool> | undefined,
-  toolChoice: ToolChoice | undefined
+  toolChoice: ToolChoice | undefined,
+  providerTool: ProviderToolHandler<P> = unsupportedProviderTool
 ): {
-  readonly tools: Array<FunctionToolBody> | undefined
+  readonly tools: Array<FunctionToolBody | P> | undefined
   readonly toolChoice: ToolChoiceBody
   readonly toolWarnings: Array<Warning>
 } => {
@@ -51,10 +76,11 @@ export const prepareTools = (
   if (tools == null || tools.length === 0) {
     return { tools: undefined, toolChoice: undefined, toolWarnings }
   }
-  const bodyTools: Array<FunctionToolBody> = []
+  const bodyTools: Array<FunctionToolBody | P> = []
   for (const tool of tools) {
     if (tool.type === "provider") {
-      toolWarnings.push({ type: "unsupported", feature: `provider-defined tool ${tool.id}` })
+      const body = providerTool(tool, toolWarnings)
+      if (body !== undefined) bodyTools.push(body)
     } else {
       bodyTools.push({
         type: "function",
