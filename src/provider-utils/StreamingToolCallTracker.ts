@@ -67,6 +67,17 @@ export interface Options<D extends Delta = Delta> {
  */
 export type Part = ToolInputStart | ToolInputDelta | ToolInputEnd | ToolCall
 
+/**
+ * Where the tracker pushes its parts: an `Array<Part>`, or a provider's
+ * array of stream parts (a wider element type), so parts go straight into
+ * the stream chunk's output without a scratch array.
+ *
+ * @since 0.1.0
+ */
+export interface PartSink {
+  push(part: Part): number
+}
+
 interface TrackedToolCall {
   readonly id: string
   readonly index: number | undefined
@@ -119,7 +130,9 @@ export class StreamingToolCallTracker<D extends Delta = Delta> {
    *
    * @since 0.1.0
    */
-  processDelta(delta: D, out: Array<Part> = []): Array<Part> | InvalidResponseDataError {
+  processDelta(delta: D): Array<Part> | InvalidResponseDataError
+  processDelta<O extends PartSink>(delta: D, out: O): O | InvalidResponseDataError
+  processDelta(delta: D, out: PartSink = []): PartSink | InvalidResponseDataError {
     const fn = delta.function
     const wireName = fn?.name
     const hasBlankName = typeof wireName === "string" && isBlank(wireName)
@@ -167,7 +180,9 @@ export class StreamingToolCallTracker<D extends Delta = Delta> {
    *
    * @since 0.1.0
    */
-  flush(out: Array<Part> = []): Array<Part> {
+  flush(): Array<Part>
+  flush<O extends PartSink>(out: O): O
+  flush(out: PartSink = []): PartSink {
     let allIndexed = true
     for (const toolCall of this.toolCalls) {
       if (toolCall.index == null) {
@@ -192,6 +207,11 @@ export class StreamingToolCallTracker<D extends Delta = Delta> {
     hasEmptyArguments: boolean
   ): Resolution {
     const indexedToolCalls = index != null ? this.toolCallsByIndex.get(index) : undefined
+    // The common continuation (an index, no id, no name) of a sole call at
+    // that index: what the general path below returns, without its arrays.
+    if (wireId === undefined && name === undefined && indexedToolCalls?.size === 1) {
+      for (const only of indexedToolCalls) return only
+    }
     const matchingIndexed = filterByName(indexedToolCalls, name)
 
     if (wireId !== undefined) {
@@ -235,7 +255,7 @@ export class StreamingToolCallTracker<D extends Delta = Delta> {
     wireId: string | undefined,
     index: number | null | undefined,
     name: string | undefined,
-    out: Array<Part>
+    out: PartSink
   ): TrackedToolCall | InvalidResponseDataError {
     if (
       (this.typeValidation === "required" && delta.type !== "function") ||
@@ -316,7 +336,7 @@ export class StreamingToolCallTracker<D extends Delta = Delta> {
     return suffixedId
   }
 
-  private finishToolCall(toolCall: TrackedToolCall, out: Array<Part>): void {
+  private finishToolCall(toolCall: TrackedToolCall, out: PartSink): void {
     out.push({ type: "tool-input-end", id: toolCall.id })
     const providerMetadata = this.buildToolCallProviderMetadata?.(toolCall.metadata)
     const fragments = toolCall.fragments

@@ -90,7 +90,6 @@ export const makeTransformer = (
     generateId: options.generateId,
     typeValidation: "if-present"
   })
-  const trackerOut: Array<Tracker.Part> = []
   let finishReason: FinishReason = { unified: "interrupted", raw: undefined }
   let usage: OpenAIChatUsage | undefined = undefined
   let metadataExtracted = false
@@ -166,10 +165,9 @@ export const makeTransformer = (
     }
     if (!emitted && delta.content === "") textDelta(out, "")
     if (delta.tool_calls != null) {
-      for (const toolCallDelta of delta.tool_calls) {
-        trackerOut.length = 0
-        const result = tracker.processDelta(toolCallDelta, trackerOut)
-        for (let i = 0; i < trackerOut.length; i++) out.push(trackerOut[i])
+      const toolCalls = delta.tool_calls
+      for (let i = 0; i < toolCalls.length; i++) {
+        const result = tracker.processDelta(toolCalls[i], out)
         if (result instanceof InvalidResponseDataError) return result
       }
     }
@@ -197,9 +195,7 @@ export const makeTransformer = (
     },
     onEnd: (out) => {
       if (isActiveText) out.push({ type: "text-end", id: "0" })
-      trackerOut.length = 0
-      tracker.flush(trackerOut)
-      for (let i = 0; i < trackerOut.length; i++) out.push(trackerOut[i])
+      tracker.flush(out)
       if (rawFinishReason != null) {
         finishReason = { unified: mapOpenAIFinishReason(rawFinishReason, hasRefusal), raw: rawFinishReason }
       }
