@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Context, Layer } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 
 /**
  * The upstream default alphabet of `createIdGenerator`.
@@ -86,3 +86,14 @@ export class IdGenerator extends Context.Service<IdGenerator, IdGeneratorShape>(
    */
   static readonly layerTest: Layer.Layer<IdGenerator> = IdGenerator.layerCounter("id")
 }
+
+/**
+ * The `generate` of the `IdGenerator` in context, else a fresh upstream
+ * `generateId` (what a provider model captures when it is built).
+ *
+ * @since 0.1.0
+ */
+export const generatorFromContext: Effect.Effect<() => string> = Effect.map(
+  Effect.serviceOption(IdGenerator),
+  Option.match({ onNone: () => makeRandom(), onSome: (service) => service.generate })
+)

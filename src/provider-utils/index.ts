@@ -12,6 +12,8 @@ export * as ApiKey from "./ApiKey.ts"
 /** @since 0.1.0 */
 export * as Base64 from "./Base64.ts"
 /** @since 0.1.0 */
+export * as ChatEndpoint from "./ChatEndpoint.ts"
+/** @since 0.1.0 */
 export * as ChatStreamText from "./ChatStreamText.ts"
 /** @since 0.1.0 */
 export * as DetectMediaType from "./DetectMediaType.ts"
@@ -51,6 +53,8 @@ export * as ResponseMetadata from "./ResponseMetadata.ts"
 export * as RetryAfter from "./RetryAfter.ts"
 /** @since 0.1.0 */
 export * as Sse from "./Sse.ts"
+/** @since 0.1.0 */
+export * as StreamStart from "./StreamStart.ts"
 /** @since 0.1.0 */
 export * as StreamingToolCallTracker from "./StreamingToolCallTracker.ts"
 /** @since 0.1.0 */

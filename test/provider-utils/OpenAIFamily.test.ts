@@ -10,14 +10,18 @@ import { createDeepSeek } from "@ai-sdk/deepseek"
 import { createGroq } from "@ai-sdk/groq"
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible"
 import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider"
-import type { Layer } from "effect"
+import { Cause, Effect, Exit, Layer, Schema, Stream } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import { describe, expect, it } from "vitest"
-import type { LanguageModel } from "../../src/LanguageModel.ts"
+import { type LanguageModel, LanguageModel as LanguageModelService } from "../../src/LanguageModel.ts"
 import { DeepSeek } from "../../src/providers/deepseek/index.ts"
 import { Groq } from "../../src/providers/groq/index.ts"
 import { OpenAICompatible } from "../../src/providers/openai-compatible/index.ts"
+import { CallOptions } from "../../src/spec/CallOptions.ts"
+import * as ReplayHttpClient from "../../src/testing/ReplayHttpClient.ts"
+import { type Captured, mockFetch, readAll } from "../providers/openai-compatible/harness.ts"
 import {
+  normalizeError,
   runOursGenerate,
   runOursStream,
   runUpstreamGenerate,
@@ -59,6 +63,8 @@ const families: ReadonlyArray<Family> = [
     usageChunk: (usage) => ({ usage })
   }
 ]
+
+const decodeCallOptions = Schema.decodeUnknownSync(CallOptions)
 
 const options: LanguageModelV4CallOptions = {
   prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
@@ -249,4 +255,124 @@ describe("openai-compatible: refusal turns stop into content-filter (differentia
       choices: [{ index: 0, message: { role: "assistant", content: null, refusal: "no" }, finish_reason: "stop" }]
     })
   })
+})
+
+describe("settings → URL and headers (differential)", () => {
+  interface SettingsCase {
+    readonly name: string
+    readonly apiKey?: string
+    readonly baseURL?: string
+    readonly headers?: Record<string, string>
+  }
+  const cases: ReadonlyArray<SettingsCase> = [
+    { name: "key only", apiKey: "k-1" },
+    { name: "base URL with a trailing slash", apiKey: "k-1", baseURL: "https://proxy.test/v9/" },
+    { name: "base URL without one", apiKey: "k-1", baseURL: "https://proxy.test/v9" },
+    { name: "configured headers, one overriding the key", apiKey: "k-1", headers: { "X-Custom": "a", Authorization: "Bearer other" } },
+    { name: "configured user agent", apiKey: "k-1", headers: { "User-Agent": "mine/1.0" } }
+  ]
+  const callOptions: LanguageModelV4CallOptions = { ...options, headers: { "x-call": "b", "X-Custom": "c" } }
+  const body = sse(chunk({}, { delta: { content: "Hi" }, finish_reason: "stop" }))
+  const relevant = (headers: Readonly<Record<string, string>> | undefined) =>
+    Object.fromEntries(
+      Object.entries(headers ?? {}).filter(([key]) =>
+        ["authorization", "user-agent", "x-custom", "x-call", "content-type"].includes(key.toLowerCase())
+      ).map(([key, value]) => [key.toLowerCase(), value])
+    )
+
+  const upstreamModel = (family: Family["name"], c: SettingsCase) => (fetch: typeof globalThis.fetch): LanguageModelV4 => {
+    const common = { fetch, ...(c.apiKey !== undefined && { apiKey: c.apiKey }), ...(c.headers && { headers: c.headers }) }
+    switch (family) {
+      case "openai-compatible":
+        return createOpenAICompatible({ ...common, name: "acme", baseURL: c.baseURL ?? "https://compat.test/v1" }).chatModel("m")
+      case "groq":
+        return createGroq({ ...common, ...(c.baseURL && { baseURL: c.baseURL }) })("m")
+      case "deepseek":
+        return createDeepSeek({ ...common, ...(c.baseURL && { baseURL: c.baseURL }) })("m")
+    }
+  }
+  const oursModel = (family: Family["name"], c: SettingsCase) => {
+    const common = { modelId: "m", apiKey: c.apiKey, headers: c.headers }
+    switch (family) {
+      case "openai-compatible":
+        return OpenAICompatible.layer({ ...common, name: "acme", baseURL: c.baseURL ?? "https://compat.test/v1" })
+      case "groq":
+        return Groq.layer({ ...common, baseURL: c.baseURL })
+      case "deepseek":
+        return DeepSeek.layer({ ...common, baseURL: c.baseURL })
+    }
+  }
+
+  for (const family of families) {
+    for (const c of cases) {
+      it(`${family.name}: ${c.name}`, async () => {
+        const captured: Captured = {}
+        const model = upstreamModel(family.name, c)(mockFetch(body, captured))
+        await readAll((await model.doStream(callOptions)).stream)
+        const replay = ReplayHttpClient.make({ body, headers: { "content-type": "text/event-stream" } })
+        await Effect.runPromise(
+          Effect.gen(function*() {
+            const ours = yield* LanguageModelService
+            const result = yield* ours.stream(decodeCallOptions(callOptions))
+            yield* Stream.runDrain(result.stream)
+          }).pipe(Effect.provide(Layer.provideMerge(oursModel(family.name, c), replay.layer)))
+        )
+        const request = replay.recorder.requests[0]
+        expect(request?.url).toEqual(captured.url)
+        const expected = relevant(captured.headers)
+        if (family.name === "deepseek") {
+          // Known difference (docs/divergences.md): upstream DeepSeek names its nested
+          // provider-utils 5.0.51; aimux has the one provider-utils port, 5.0.81.
+          expected["user-agent"] = expected["user-agent"]?.replace(
+            "ai-sdk-provider-utils/5.0.51",
+            "ai-sdk-provider-utils/5.0.81"
+          )
+        }
+        expect(relevant(request?.headers)).toEqual(expected)
+      })
+    }
+  }
+
+  it("openai-compatible without a key (or with an empty one) sends no Authorization", async () => {
+    for (const apiKey of [undefined, ""]) {
+      const c: SettingsCase = apiKey === undefined ? { name: "no key" } : { name: "empty key", apiKey }
+      const captured: Captured = {}
+      const model = upstreamModel("openai-compatible", c)(mockFetch(body, captured))
+      await readAll((await model.doStream(callOptions)).stream)
+      const replay = ReplayHttpClient.make({ body, headers: { "content-type": "text/event-stream" } })
+      await Effect.runPromise(
+        Effect.gen(function*() {
+          const ours = yield* LanguageModelService
+          const result = yield* ours.stream(decodeCallOptions(callOptions))
+          yield* Stream.runDrain(result.stream)
+        }).pipe(Effect.provide(Layer.provideMerge(oursModel("openai-compatible", c), replay.layer)))
+      )
+      expect(relevant(replay.recorder.requests[0]?.headers)).toEqual(relevant(captured.headers))
+      expect(relevant(captured.headers).authorization).toBeUndefined()
+    }
+  })
+
+  for (const [family, variable] of [["groq", "GROQ_API_KEY"], ["deepseek", "DEEPSEEK_API_KEY"]] as const) {
+    it(`${family}: a missing key fails with upstream's LoadAPIKeyError message`, async () => {
+      const saved = process.env[variable]
+      delete process.env[variable]
+      try {
+        const c: SettingsCase = { name: "no key" }
+        const expected = await upstreamModel(family, c)(mockFetch(body, {})).doStream(options).then(
+          () => undefined,
+          (error: unknown) => error
+        )
+        const exit = await Effect.runPromiseExit(
+          Effect.gen(function*() {
+            yield* LanguageModelService
+          }).pipe(Effect.provide(Layer.provideMerge(oursModel(family, c), ReplayHttpClient.make({ body }).layer)))
+        )
+        expect(Exit.isFailure(exit)).toBe(true)
+        const actual = Exit.isFailure(exit) ? Cause.squash(exit.cause) : undefined
+        expect(normalizeError(actual)).toEqual(normalizeError(expected))
+      } finally {
+        if (saved !== undefined) process.env[variable] = saved
+      }
+    })
+  }
 })

@@ -6,13 +6,12 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer, Option, Redacted, Stream } from "effect"
+import { Effect, Layer, Redacted } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
-import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as Http from "../../provider-utils/Http.ts"
-import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
+import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
+import { generatorFromContext } from "../../provider-utils/IdGenerator.ts"
+import * as StreamStart from "../../provider-utils/StreamStart.ts"
 import * as LanguageModel from "../../LanguageModel.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
 import type { Content } from "../../spec/Content.ts"
@@ -62,19 +61,13 @@ export const make = (
 ): Effect.Effect<LanguageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const services = yield* Effect.context<HttpClient.HttpClient>()
-    const ids = yield* Effect.serviceOption(IdGenerator)
-    const generateId = Option.match(ids, { onNone: () => makeRandom(), onSome: (service) => service.generate })
-    const apiKey = yield* ApiKey.loadApiKey({
-      apiKey: settings.apiKey,
+    const generateId = yield* generatorFromContext
+    const { baseURL, headersFor, url } = yield* ChatEndpoint.withRequiredKey(settings, {
+      defaultBaseURL: "https://api.deepseek.com",
       environmentVariableName: "DEEPSEEK_API_KEY",
-      description: "DeepSeek API key"
+      description: "DeepSeek API key",
+      userAgentSuffix: `ai-sdk-deepseek/${VERSION}`
     })
-    const baseURL = (settings.baseURL ?? "https://api.deepseek.com").replace(/\/$/, "")
-    const url = `${baseURL}/chat/completions`
-    const configHeaders = RequestHeaders.withUserAgentSuffix(
-      { Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers },
-      `ai-sdk-deepseek/${VERSION}`
-    )
     const provider = "deepseek.chat"
     const providerOptionsName = "deepseek"
     const modelId = settings.modelId
@@ -87,7 +80,6 @@ export const make = (
       supportsThinking: undefined,
       supportsStructuredOutputs: false
     }
-    const headersFor = (options: CallOptions) => RequestHeaders.combineHeaders(configHeaders, options.headers)
 
     const generate = Effect.fn("DeepSeek.generate")(function*(options: CallOptions) {
       const { args, warnings } = yield* getArgs(options, argsConfig)
@@ -152,18 +144,8 @@ export const make = (
         failedResponseHandler
       })
       const start: StreamPart = { type: "stream-start", warnings }
-      // The body is opened in the returned stream's own scope before `stream-start`
-      // is emitted, so a consumer that stops right after it still cancels the body.
-      const parts = Stream.unwrap(Effect.map(Stream.toPull(chunks), (pull) =>
-        Stream.concat(
-          Stream.make(start),
-          StreamTransform.transform(Stream.fromPull(Effect.succeed(pull)), () =>
-            makeTransformer({
-              includeRawChunks: options.includeRawChunks === true,
-              generateId,
-              providerOptionsName
-            }))
-        )))
+      const parts = StreamStart.prepend(chunks, start, () =>
+        makeTransformer({ includeRawChunks: options.includeRawChunks === true, generateId, providerOptionsName }))
       const response: LanguageModel.StreamResponse = {
         request: { body },
         response: { headers: responseHeaders },

@@ -4,12 +4,12 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer, Option, Redacted, Stream } from "effect"
+import { Effect, Layer, Redacted } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
-import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as Http from "../../provider-utils/Http.ts"
-import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
+import { generatorFromContext } from "../../provider-utils/IdGenerator.ts"
+import * as StreamStart from "../../provider-utils/StreamStart.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import * as LanguageModel from "../../LanguageModel.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
@@ -61,23 +61,14 @@ export const make = (
 ): Effect.Effect<LanguageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const services = yield* Effect.context<HttpClient.HttpClient>()
-    const ids = yield* Effect.serviceOption(IdGenerator)
-    const generateId = Option.match(ids, { onNone: () => makeRandom(), onSome: (service) => service.generate })
-    const apiKey = yield* ApiKey.loadApiKey({
-      apiKey: settings.apiKey,
+    const generateId = yield* generatorFromContext
+    const { headersFor, url } = yield* ChatEndpoint.withRequiredKey(settings, {
+      defaultBaseURL: "https://api.groq.com/openai/v1",
       environmentVariableName: "GROQ_API_KEY",
-      description: "Groq"
+      description: "Groq",
+      userAgentSuffix: `ai-sdk-groq/${VERSION}`
     })
-    const baseURL = settings.baseURL === undefined
-      ? "https://api.groq.com/openai/v1"
-      : settings.baseURL.replace(/\/$/, "")
-    const url = `${baseURL}/chat/completions`
-    const configHeaders = RequestHeaders.withUserAgentSuffix(
-      { Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers },
-      `ai-sdk-groq/${VERSION}`
-    )
     const modelId = settings.modelId
-    const headersFor = (options: CallOptions) => RequestHeaders.combineHeaders(configHeaders, options.headers)
 
     const generate = Effect.fn("Groq.generate")(function*(options: CallOptions) {
       const { args, jsonResponseToolName, warnings } = yield* getArgs(options, modelId)
@@ -137,14 +128,8 @@ export const make = (
         failedResponseHandler
       })
       const start: StreamPart = { type: "stream-start", warnings }
-      // The body is opened in the returned stream's own scope before `stream-start`
-      // is emitted, so a consumer that stops right after it still cancels the body.
-      const parts = Stream.unwrap(Effect.map(Stream.toPull(chunks), (pull) =>
-        Stream.concat(
-          Stream.make(start),
-          StreamTransform.transform(Stream.fromPull(Effect.succeed(pull)), () =>
-            makeTransformer({ includeRawChunks: options.includeRawChunks === true, generateId }))
-        )))
+      const parts = StreamStart.prepend(chunks, start, () =>
+        makeTransformer({ includeRawChunks: options.includeRawChunks === true, generateId }))
       const response: LanguageModel.StreamResponse = {
         request: { body: JSON.stringify(body) },
         response: { headers: responseHeaders },

@@ -5,14 +5,14 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer, Option, Redacted, Schema, Stream } from "effect"
+import { Effect, Layer, Redacted, Schema } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
-import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
+import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
+import { generatorFromContext } from "../../provider-utils/IdGenerator.ts"
 import type { EffortLevel } from "../../provider-utils/MapReasoningToProvider.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
-import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
+import * as StreamStart from "../../provider-utils/StreamStart.ts"
 import * as LanguageModel from "../../LanguageModel.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
 import type { Content } from "../../spec/Content.ts"
@@ -121,8 +121,7 @@ const makeWith = <T extends { readonly error: unknown }>(
 ): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const services = yield* Effect.context<HttpClient.HttpClient>()
-    const ids = yield* Effect.serviceOption(IdGenerator)
-    const generateId = Option.match(ids, { onNone: () => makeRandom(), onSome: (service) => service.generate })
+    const generateId = yield* generatorFromContext
     const provider = `${settings.name}.chat`
     const providerOptionsName = provider.split(".")[0].trim()
     const baseURL = withoutTrailingSlash(settings.baseURL)
@@ -132,16 +131,12 @@ const makeWith = <T extends { readonly error: unknown }>(
       return target.toString()
     })()
     const apiKey = settings.apiKey
-    const configHeaders = RequestHeaders.withUserAgentSuffix(
-      {
-        ...(apiKey !== undefined && apiKey !== "" &&
-          {
-            Authorization: Redacted.make(`Bearer ${typeof apiKey === "string" ? apiKey : Redacted.value(apiKey)}`)
-          }),
-        ...settings.headers
-      },
-      `ai-sdk-openai-compatible/${VERSION}`
-    )
+    // The key is optional here: no key (or an empty string) sends no Authorization header.
+    const headersFor = ChatEndpoint.headersFor(ChatEndpoint.configHeaders({
+      apiKey: apiKey === undefined || apiKey === "" ? undefined : typeof apiKey === "string" ? Redacted.make(apiKey) : apiKey,
+      headers: settings.headers,
+      userAgentSuffix: `ai-sdk-openai-compatible/${VERSION}`
+    }))
     const failedResponseHandler = Http.jsonErrorResponseHandler<T>(errorStructure)
     const chunkSchema = Schema.Union([ChunkBase, errorStructure.errorSchema])
     const convertUsage = settings.convertUsage ?? defaultConvertUsage
@@ -154,7 +149,6 @@ const makeWith = <T extends { readonly error: unknown }>(
     }
     const transformBody = (args: Record<string, unknown>, warnings: Array<Warning>) =>
       settings.transformRequestBody?.(args, warnings) ?? args
-    const headersFor = (options: CallOptions) => RequestHeaders.combineHeaders(configHeaders, options.headers)
 
     const generate = Effect.fn("OpenAICompatible.generate")(function*(options: CallOptions) {
       const prepared = yield* getArgs(options, argsConfig)
@@ -240,20 +234,14 @@ const makeWith = <T extends { readonly error: unknown }>(
         failedResponseHandler
       })
       const start: StreamPart = { type: "stream-start", warnings }
-      // The body is opened in the returned stream's own scope before `stream-start`
-      // is emitted, so a consumer that stops right after it still cancels the body.
-      const parts = Stream.unwrap(Effect.map(Stream.toPull(chunks), (pull) =>
-        Stream.concat(
-          Stream.make(start),
-          StreamTransform.transform(Stream.fromPull(Effect.succeed(pull)), () =>
-            makeTransformer<T>({
-              metadataKey: prepared.metadataKey,
-              includeRawChunks: options.includeRawChunks === true,
-              generateId,
-              convertUsage,
-              metadataExtractor
-            }))
-        )))
+      const parts = StreamStart.prepend(chunks, start, () =>
+        makeTransformer<T>({
+          metadataKey: prepared.metadataKey,
+          includeRawChunks: options.includeRawChunks === true,
+          generateId,
+          convertUsage,
+          metadataExtractor
+        }))
       const response: LanguageModel.StreamResponse = {
         request: { body },
         response: { headers: responseHeaders },
