@@ -52,6 +52,20 @@ export const headersFor = (config: RequestHeaders.Normalized) => (options: CallO
   RequestHeaders.combineHeaders(config, options.headers)
 
 /**
+ * The endpoint settings of a provider whose key is required (Groq, DeepSeek).
+ *
+ * @since 0.1.0
+ */
+export interface KeyedSettings {
+  /** Default: the provider's base URL; a trailing `/` is dropped. */
+  readonly baseURL?: string | undefined
+  /** Default: the provider's environment variable (`Config.Redacted`). */
+  readonly apiKey?: Redacted.Redacted<string> | string | undefined
+  /** Sent with every request; per-call headers win. */
+  readonly headers?: Readonly<Record<string, string>> | undefined
+}
+
+/**
  * The endpoint of a provider whose key is required (Groq, DeepSeek): the key
  * is loaded now (setting, else the environment variable; missing →
  * `LoadAPIKeyError`), the base URL defaults to `defaultBaseURL`, and
@@ -60,11 +74,7 @@ export const headersFor = (config: RequestHeaders.Normalized) => (options: CallO
  * @since 0.1.0
  */
 export const withRequiredKey = Effect.fnUntraced(function*(
-  settings: {
-    readonly baseURL?: string | undefined
-    readonly apiKey?: Redacted.Redacted<string> | string | undefined
-    readonly headers?: Readonly<Record<string, string>> | undefined
-  },
+  settings: KeyedSettings,
   provider: {
     readonly defaultBaseURL: string
     readonly environmentVariableName: string

@@ -32,6 +32,8 @@ export * as MapOpenAIFamilyFinishReason from "./MapOpenAIFamilyFinishReason.ts"
 /** @since 0.1.0 */
 export * as MapReasoningToProvider from "./MapReasoningToProvider.ts"
 /** @since 0.1.0 */
+export * as OpenAIFamilyErrorData from "./OpenAIFamilyErrorData.ts"
+/** @since 0.1.0 */
 export * as OpenAIFamilyTools from "./OpenAIFamilyTools.ts"
 /** @since 0.1.0 */
 export * as OpenAIFamilyUsage from "./OpenAIFamilyUsage.ts"

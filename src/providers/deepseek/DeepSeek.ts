@@ -6,11 +6,12 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer, Redacted } from "effect"
+import { Effect, Layer } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
 import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
 import { generatorFromContext } from "../../provider-utils/IdGenerator.ts"
+import * as OpenAIFamilyErrorData from "../../provider-utils/OpenAIFamilyErrorData.ts"
 import * as StreamStart from "../../provider-utils/StreamStart.ts"
 import * as LanguageModel from "../../LanguageModel.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
@@ -33,23 +34,17 @@ import { convertUsage, mapFinishReason } from "./internal/DeepSeekUsage.ts"
 export const VERSION = "3.0.56"
 
 /**
- * Settings (upstream `DeepSeekProviderSettings`) plus the model id.
+ * Settings (upstream `DeepSeekProviderSettings`) plus the model id. `baseURL`
+ * defaults to `https://api.deepseek.com` (one ending in `/beta` enables prefix
+ * completion and strict tools), `apiKey` to the `DEEPSEEK_API_KEY` config value.
  *
  * @since 0.1.0
  */
-export interface Settings {
+export interface Settings extends ChatEndpoint.KeyedSettings {
   readonly modelId: string
-  /** Default `https://api.deepseek.com`; a base URL ending in `/beta` enables prefix completion and strict tools. */
-  readonly baseURL?: string | undefined
-  /** Default: the `DEEPSEEK_API_KEY` config value (`Config.Redacted`). */
-  readonly apiKey?: Redacted.Redacted<string> | string | undefined
-  readonly headers?: Readonly<Record<string, string>> | undefined
 }
 
-const failedResponseHandler = Http.jsonErrorResponseHandler<ErrorData>({
-  errorSchema: ErrorData,
-  errorToMessage: (data) => data.error.message
-})
+const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(ErrorData)
 
 /**
  * Builds the model service; the API key is loaded when the model is built.

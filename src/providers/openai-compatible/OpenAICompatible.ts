@@ -10,6 +10,7 @@ import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
 import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
 import { generatorFromContext } from "../../provider-utils/IdGenerator.ts"
+import { errorToMessage } from "../../provider-utils/OpenAIFamilyErrorData.ts"
 import type { EffortLevel } from "../../provider-utils/MapReasoningToProvider.ts"
 import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
 import * as StreamStart from "../../provider-utils/StreamStart.ts"
@@ -96,10 +97,7 @@ export interface BaseSettings {
     | undefined
 }
 
-const defaultErrorStructure: ErrorStructure<ErrorData> = {
-  errorSchema: ErrorData,
-  errorToMessage: (data) => data.error.message
-}
+const defaultErrorStructure: ErrorStructure<ErrorData> = { errorSchema: ErrorData, errorToMessage }
 
 const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.slice(0, -1) : url
 

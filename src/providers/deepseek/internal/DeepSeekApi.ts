@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { OpenAIFamilyErrorData } from "../../../provider-utils/OpenAIFamilyErrorData.ts"
 
 const nullish = <S extends Schema.Top>(schema: S) => Schema.optional(Schema.NullOr(schema))
 const Rest = Schema.Record(Schema.String, Schema.Json)
@@ -38,18 +39,11 @@ export const TokenUsage = Schema.StructWithRest(
 export type TokenUsage = typeof TokenUsage.Type
 
 /**
- * DeepSeek's error payload.
+ * DeepSeek's error payload (the OpenAI-family one, as upstream's `deepSeekErrorSchema`).
  *
  * @since 0.1.0
  */
-export const ErrorData = Schema.Struct({
-  error: Schema.Struct({
-    message: Schema.String,
-    type: nullish(Schema.String),
-    param: Schema.optional(Schema.Unknown),
-    code: nullish(Schema.Union([Schema.String, Schema.Number]))
-  })
-})
+export const ErrorData = OpenAIFamilyErrorData
 
 /**
  * DeepSeek's error payload.

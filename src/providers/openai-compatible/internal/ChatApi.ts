@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { OpenAIFamilyErrorData } from "../../../provider-utils/OpenAIFamilyErrorData.ts"
 
 /**
  * Extra keys of a loose object, kept as they are (JSON values).
@@ -84,14 +85,7 @@ const ExtraContent = nullish(Schema.Struct({
  *
  * @since 0.1.0
  */
-export const ErrorData = Schema.Struct({
-  error: Schema.Struct({
-    message: Schema.String,
-    type: nullish(Schema.String),
-    param: Schema.optional(Schema.Unknown),
-    code: nullish(Schema.Union([Schema.String, Schema.Number]))
-  })
-})
+export const ErrorData = OpenAIFamilyErrorData
 
 /**
  * The default error payload.
