@@ -54,6 +54,8 @@ export * as ResponseMetadata from "./ResponseMetadata.ts"
 /** @since 0.1.0 */
 export * as RetryAfter from "./RetryAfter.ts"
 /** @since 0.1.0 */
+export * as SerializeToolCallArguments from "./SerializeToolCallArguments.ts"
+/** @since 0.1.0 */
 export * as Sse from "./Sse.ts"
 /** @since 0.1.0 */
 export * as StreamStart from "./StreamStart.ts"
@@ -63,3 +65,5 @@ export * as StreamingToolCallTracker from "./StreamingToolCallTracker.ts"
 export * as StreamTransform from "./StreamTransform.ts"
 /** @since 0.1.0 */
 export * as StringifyWithBigIntAndCycles from "./StringifyWithBigIntAndCycles.ts"
+/** @since 0.1.0 */
+export * as ToolOutputText from "./ToolOutputText.ts"

@@ -17,6 +17,7 @@ import { convertToBase64 } from "../../../provider-utils/Base64.ts"
 import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
 import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
+import { toolOutputText } from "../../../provider-utils/ToolOutputText.ts"
 import { resolveProviderReference } from "../../../provider-utils/ResolveProviderReference.ts"
 
 /**
@@ -266,66 +267,52 @@ export const convertToDeepSeekMessages = Effect.fnUntraced(function*(options: Co
         for (const toolResponse of message.content) {
           if (toolResponse.type === "tool-approval-response") continue
           const output = toolResponse.output
-          let contentValue: string | undefined | Array<Record<string, unknown>>
-          switch (output.type) {
-            case "text":
-            case "error-text":
-              contentValue = output.value
-              break
-            case "execution-denied":
-              contentValue = output.reason ?? "Tool call execution denied."
-              break
-            case "json":
-            case "error-json":
-              contentValue = JSON.stringify(output.value)
-              break
-            case "content": {
-              const hasImage = output.value.some((part) =>
-                part.type === "file" && part.data.type !== "text" && getTopLevelMediaType(part.mediaType) === "image"
+          // Content with an image is sent as parts; every other output as text (plain JSON.stringify).
+          if (
+            output.type !== "content" ||
+            !output.value.some((part) =>
+              part.type === "file" && part.data.type !== "text" && getTopLevelMediaType(part.mediaType) === "image"
+            )
+          ) {
+            const content = toolOutputText(output, JSON.stringify)
+            messages.push({ role: "tool", tool_call_id: toolResponse.toolCallId, content })
+            continue
+          }
+          const parts: Array<Record<string, unknown>> = []
+          for (const part of output.value) {
+            if (part.type === "text") {
+              parts.push({ type: "text", text: part.text })
+            } else if (
+              part.type === "file" && part.data.type !== "text" && getTopLevelMediaType(part.mediaType) === "image"
+            ) {
+              const data = part.data
+              if (data.type === "reference") {
+                parts.push({ type: "file", file_id: yield* resolveProviderReference(data.reference, "deepseek") })
+                continue
+              }
+              const fileOptions = yield* parseProviderOptions(
+                providerOptionsName,
+                part.providerOptions,
+                FilePartOptions
               )
-              if (!hasImage) {
-                contentValue = JSON.stringify(output.value)
-                break
+              const filePart: FilePart = { ...part, type: "file" }
+              const mediaType = yield* resolveImageMediaType(filePart)
+              let url: string
+              if (data.type === "url") {
+                url = data.url.toString()
+                yield* validateImageUrl(url, prompt)
+              } else {
+                url = dataUrlOf(mediaType, data.data)
               }
-              const parts: Array<Record<string, unknown>> = []
-              for (const part of output.value) {
-                if (part.type === "text") {
-                  parts.push({ type: "text", text: part.text })
-                } else if (
-                  part.type === "file" && part.data.type !== "text" && getTopLevelMediaType(part.mediaType) === "image"
-                ) {
-                  const data = part.data
-                  if (data.type === "reference") {
-                    parts.push({ type: "file", file_id: yield* resolveProviderReference(data.reference, "deepseek") })
-                    continue
-                  }
-                  const fileOptions = yield* parseProviderOptions(
-                    providerOptionsName,
-                    part.providerOptions,
-                    FilePartOptions
-                  )
-                  const filePart: FilePart = { ...part, type: "file" }
-                  const mediaType = yield* resolveImageMediaType(filePart)
-                  let url: string
-                  if (data.type === "url") {
-                    url = data.url.toString()
-                    yield* validateImageUrl(url, prompt)
-                  } else {
-                    url = dataUrlOf(mediaType, data.data)
-                  }
-                  parts.push({
-                    type: "image_url",
-                    image_url: { url, ...(fileOptions?.imageDetail != null ? { detail: fileOptions.imageDetail } : {}) }
-                  })
-                } else {
-                  warnings.push({ type: "unsupported", feature: `tool result content part type: ${part.type}` })
-                }
-              }
-              contentValue = parts
-              break
+              parts.push({
+                type: "image_url",
+                image_url: { url, ...(fileOptions?.imageDetail != null ? { detail: fileOptions.imageDetail } : {}) }
+              })
+            } else {
+              warnings.push({ type: "unsupported", feature: `tool result content part type: ${part.type}` })
             }
           }
-          messages.push({ role: "tool", tool_call_id: toolResponse.toolCallId, content: contentValue })
+          messages.push({ role: "tool", tool_call_id: toolResponse.toolCallId, content: parts })
         }
         break
       }

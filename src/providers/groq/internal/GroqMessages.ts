@@ -3,14 +3,15 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result } from "effect"
-import { secureJsonParse } from "../../../provider-utils/ParseJson.ts"
+import { Effect } from "effect"
 import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Prompt } from "../../../spec/Prompt.ts"
 import { convertToBase64 } from "../../../provider-utils/Base64.ts"
 import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
 import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
 import { stringifyWithBigIntAndCycles } from "../../../provider-utils/StringifyWithBigIntAndCycles.ts"
+import { toolOutputText } from "../../../provider-utils/ToolOutputText.ts"
+import { serializeToolCallArguments } from "../../../provider-utils/SerializeToolCallArguments.ts"
 
 /**
  * A message of the request body.
@@ -20,19 +21,6 @@ import { stringifyWithBigIntAndCycles } from "../../../provider-utils/StringifyW
 export type GroqMessage = Record<string, unknown>
 
 const unsupported = (functionality: string) => Effect.fail(new UnsupportedFunctionalityError({ functionality }))
-
-/**
- * Tool-call input → `function.arguments` (spec §4, as openai-compatible): JSON
- * text as it is, another string quoted, anything else stringified.
- *
- * @since 0.1.0
- */
-export const serializeToolCallArguments = (input: unknown): string | undefined => {
-  if (typeof input === "string") {
-    return Result.isSuccess(secureJsonParse(input)) ? input : JSON.stringify(input)
-  }
-  return stringifyWithBigIntAndCycles(input)
-}
 
 /**
  * Converts a V4 prompt into Groq chat messages; only image files are accepted.
@@ -114,23 +102,8 @@ export const convertToGroqMessages = Effect.fnUntraced(function*(prompt: Prompt)
           if (toolResponse.type === "tool-approval-response") {
             continue
           }
-          const output = toolResponse.output
-          let contentValue: string | undefined
-          switch (output.type) {
-            case "text":
-            case "error-text":
-              contentValue = output.value
-              break
-            case "execution-denied":
-              contentValue = output.reason ?? "Tool call execution denied."
-              break
-            case "content":
-            case "json":
-            case "error-json":
-              contentValue = stringifyWithBigIntAndCycles(output.value)
-              break
-          }
-          messages.push({ role: "tool", tool_call_id: toolResponse.toolCallId, content: contentValue })
+          const content = toolOutputText(toolResponse.output, stringifyWithBigIntAndCycles)
+          messages.push({ role: "tool", tool_call_id: toolResponse.toolCallId, content })
         }
         break
       }

@@ -5,18 +5,19 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result } from "effect"
+import { Effect } from "effect"
 import type { NoSuchProviderReferenceError } from "../../../spec/errors/NoSuchProviderReferenceError.ts"
 import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { JsonObject } from "../../../spec/Json.ts"
 import type { FilePart, Prompt, TextPart, ToolResultOutput } from "../../../spec/Prompt.ts"
 import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
-import { secureJsonParse } from "../../../provider-utils/ParseJson.ts"
 import { convertBase64ToUint8Array, convertToBase64 } from "../../../provider-utils/Base64.ts"
 import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
 import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
 import { resolveProviderReference } from "../../../provider-utils/ResolveProviderReference.ts"
 import { stringifyWithBigIntAndCycles } from "../../../provider-utils/StringifyWithBigIntAndCycles.ts"
+import { toolOutputText } from "../../../provider-utils/ToolOutputText.ts"
+import { serializeToolCallArguments } from "../../../provider-utils/SerializeToolCallArguments.ts"
 
 /**
  * A message of the request body (plain JSON object).
@@ -123,20 +124,6 @@ const convertContentPart = (
   }
 }
 
-/**
- * Tool-call input → `function.arguments` (spec §4): a string that parses as JSON
- * (any JSON) is sent as it is, another string is JSON-quoted, anything else is
- * stringified (`undefined` stays `undefined`, so the key disappears from the body).
- *
- * @since 0.1.0
- */
-export const serializeToolCallArguments = (input: unknown): string | undefined => {
-  if (typeof input === "string") {
-    return Result.isSuccess(secureJsonParse(input)) ? input : JSON.stringify(input)
-  }
-  return stringifyWithBigIntAndCycles(input)
-}
-
 type ToolContentItem = Extract<ToolResultOutput, { type: "content" }>["value"][number]
 
 const convertToolContentPart = (item: ToolContentItem, provider: string) =>
@@ -223,30 +210,14 @@ export const convertToChatMessages = Effect.fnUntraced(function*(prompt: Prompt,
           }
           const output = toolResponse.output
           let contentValue: string | undefined | Array<ChatMessage>
-          switch (output.type) {
-            case "text":
-            case "error-text":
-              contentValue = output.value
-              break
-            case "execution-denied":
-              contentValue = output.reason ?? "Tool call execution denied."
-              break
-            case "json":
-            case "error-json":
-              contentValue = stringifyWithBigIntAndCycles(output.value)
-              break
-            case "content": {
-              if (options.supportsMultiPartToolContent) {
-                const parts: Array<ChatMessage> = []
-                for (const item of output.value) {
-                  parts.push(yield* convertToolContentPart(item, options.provider))
-                }
-                contentValue = parts
-              } else {
-                contentValue = stringifyWithBigIntAndCycles(output.value)
-              }
-              break
+          if (output.type === "content" && options.supportsMultiPartToolContent) {
+            const parts: Array<ChatMessage> = []
+            for (const item of output.value) {
+              parts.push(yield* convertToolContentPart(item, options.provider))
             }
+            contentValue = parts
+          } else {
+            contentValue = toolOutputText(output, stringifyWithBigIntAndCycles)
           }
           messages.push({
             role: "tool",
