@@ -52,6 +52,8 @@ export * as ResolveProviderReference from "./ResolveProviderReference.ts"
 /** @since 0.1.0 */
 export * as ResponseMetadata from "./ResponseMetadata.ts"
 /** @since 0.1.0 */
+export * as ResponseFormatBody from "./ResponseFormatBody.ts"
+/** @since 0.1.0 */
 export * as RetryAfter from "./RetryAfter.ts"
 /** @since 0.1.0 */
 export * as SerializeToolCallArguments from "./SerializeToolCallArguments.ts"

@@ -13,6 +13,7 @@ import type { Warning } from "../../../spec/Warning.ts"
 import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
 import { prepareTools as prepareOpenAIFamilyTools } from "../../../provider-utils/OpenAIFamilyTools.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
+import { responseFormatBody } from "../../../provider-utils/ResponseFormatBody.ts"
 import { convertToDeepSeekMessages, isDeepSeekV4Model } from "./DeepSeekMessages.ts"
 
 /**
@@ -190,19 +191,10 @@ export const getArgs = Effect.fnUntraced(function*(options: CallOptions, config:
     top_p: isThinkingEnabled ? undefined : topP,
     frequency_penalty: config.supportsPenaltySampling ? options.frequencyPenalty : undefined,
     presence_penalty: config.supportsPenaltySampling ? options.presencePenalty : undefined,
-    response_format: responseFormat?.type === "json"
-      ? config.supportsStructuredOutputs && responseFormat.schema != null
-        ? {
-          type: "json_schema",
-          json_schema: {
-            schema: responseFormat.schema,
-            strict: deepseekOptions.strictJsonSchema ?? true,
-            name: responseFormat.name ?? "response",
-            description: responseFormat.description
-          }
-        }
-        : { type: "json_object" }
-      : undefined,
+    response_format: responseFormatBody(responseFormat, {
+      structuredOutputs: config.supportsStructuredOutputs,
+      strict: deepseekOptions.strictJsonSchema ?? true
+    }),
     stop: options.stopSequences,
     messages,
     tools: prepared.tools,

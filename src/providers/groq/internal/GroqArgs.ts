@@ -15,6 +15,7 @@ import {
   unsupportedProviderTool
 } from "../../../provider-utils/OpenAIFamilyTools.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
+import { responseFormatBody } from "../../../provider-utils/ResponseFormatBody.ts"
 import { convertToGroqMessages } from "./GroqMessages.ts"
 import { languageEntry } from "./GroqModelCatalog.ts"
 
@@ -143,18 +144,9 @@ export const getArgs = Effect.fnUntraced(function*(options: CallOptions, modelId
     presence_penalty: options.presencePenalty,
     stop: options.stopSequences,
     seed: options.seed,
-    response_format: jsonResponseTool == null && responseFormat?.type === "json"
-      ? structuredOutputs && responseFormat.schema != null
-        ? {
-          type: "json_schema",
-          json_schema: {
-            schema: responseFormat.schema,
-            strict: strictJsonSchema,
-            name: responseFormat.name ?? "response",
-            description: responseFormat.description
-          }
-        }
-        : { type: "json_object" }
+    // With the JSON response tool the schema travels as a tool, not as response_format.
+    response_format: jsonResponseTool == null
+      ? responseFormatBody(responseFormat, { structuredOutputs, strict: strictJsonSchema })
       : undefined,
     reasoning_format: groqOptions?.reasoningFormat,
     reasoning_effort: reasoningEffort,

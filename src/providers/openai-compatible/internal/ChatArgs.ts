@@ -12,6 +12,7 @@ import type { Warning } from "../../../spec/Warning.ts"
 import { type EffortLevel, isCustomReasoning } from "../../../provider-utils/MapReasoningToProvider.ts"
 import { resolveProviderOptions } from "../../../provider-utils/ResolveProviderOptions.ts"
 import { prepareTools } from "../../../provider-utils/OpenAIFamilyTools.ts"
+import { responseFormatBody } from "../../../provider-utils/ResponseFormatBody.ts"
 import { convertToChatMessages } from "./ChatMessages.ts"
 
 /**
@@ -144,19 +145,10 @@ export const getArgs = Effect.fnUntraced(function*(options: CallOptions, config:
     top_p: options.topP,
     frequency_penalty: options.frequencyPenalty,
     presence_penalty: options.presencePenalty,
-    response_format: responseFormat?.type === "json"
-      ? config.supportsStructuredOutputs && responseFormat.schema != null
-        ? {
-          type: "json_schema",
-          json_schema: {
-            schema: responseFormat.schema,
-            strict: strictJsonSchema,
-            name: responseFormat.name ?? "response",
-            description: responseFormat.description
-          }
-        }
-        : { type: "json_object" }
-      : undefined,
+    response_format: responseFormatBody(responseFormat, {
+      structuredOutputs: config.supportsStructuredOutputs,
+      strict: strictJsonSchema
+    }),
     stop: options.stopSequences,
     seed: options.seed,
     ...passthrough,
