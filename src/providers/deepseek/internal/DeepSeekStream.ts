@@ -80,7 +80,6 @@ export const makeTransformer = (options: {
   readonly providerOptionsName: string
 }): StreamTransform.Transformer<ParseResult<ChunkBase | ErrorData>, StreamPart, InvalidResponseDataError> => {
   const tracker = StreamingToolCallTracker.make({ generateId: options.generateId })
-  const scratch: Array<StreamingToolCallTracker.Part> = []
   let finishReason: FinishReason = { unified: "other", raw: undefined }
   let usage: TokenUsage | undefined
   let systemFingerprint: string | undefined
@@ -145,9 +144,7 @@ export const makeTransformer = (options: {
       blocks.endReasoning(out)
       for (const toolCallDelta of delta.tool_calls) {
         if (toolCallDelta.type != null) toolCallTypes.set(toolCallDelta.index, toolCallDelta.type)
-        scratch.length = 0
-        const result = tracker.processDelta(toolCallDelta, scratch)
-        for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
+        const result = tracker.processDelta(toolCallDelta, out)
         if (result instanceof InvalidResponseDataError) return result
       }
     }
@@ -164,9 +161,7 @@ export const makeTransformer = (options: {
     },
     onEnd: (out) => {
       blocks.flush(out)
-      scratch.length = 0
-      tracker.flush(scratch)
-      for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
+      tracker.flush(out)
       out.push({
         type: "finish",
         finishReason,

@@ -46,7 +46,6 @@ export const makeTransformer = (options: {
   readonly generateId: () => string
 }): StreamTransform.Transformer<ParseResult<ChunkBase | ErrorData>, StreamPart, InvalidResponseDataError> => {
   const tracker = StreamingToolCallTracker.make({ generateId: options.generateId, typeValidation: "required" })
-  const scratch: Array<StreamingToolCallTracker.Part> = []
   let finishReason: FinishReason = { unified: "interrupted", raw: undefined }
   let usage: TokenUsage | undefined
   let isFirstChunk = true
@@ -95,9 +94,7 @@ export const makeTransformer = (options: {
     if (delta.tool_calls != null && delta.tool_calls.length > 0) {
       blocks.endReasoning(out)
       for (const toolCallDelta of delta.tool_calls) {
-        scratch.length = 0
-        const result = tracker.processDelta(toolCallDelta, scratch)
-        for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
+        const result = tracker.processDelta(toolCallDelta, out)
         if (result instanceof InvalidResponseDataError) return result
       }
     }
@@ -114,9 +111,7 @@ export const makeTransformer = (options: {
     },
     onEnd: (out) => {
       blocks.flush(out)
-      scratch.length = 0
-      tracker.flush(scratch)
-      for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
+      tracker.flush(out)
       out.push({ type: "finish", finishReason, usage: convertUsage(usage) })
       return undefined
     }

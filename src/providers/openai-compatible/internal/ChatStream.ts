@@ -66,7 +66,6 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
     },
     buildToolCallProviderMetadata: (metadata) => metadata
   })
-  const scratch: Array<StreamingToolCallTracker.Part> = []
   const pendingToolCalls = new Map<number, PendingToolCall>()
   const forwardedToolCallIndices = new Set<number>()
 
@@ -78,9 +77,7 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
   let hasRefusal = false
 
   const track = (delta: ToolCallDelta, out: Array<StreamPart>): InvalidResponseDataError | undefined => {
-    scratch.length = 0
-    const result = tracker.processDelta(delta, scratch)
-    for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
+    const result = tracker.processDelta(delta, out)
     return result instanceof InvalidResponseDataError ? result : undefined
   }
 
@@ -201,9 +198,7 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
         if (error !== undefined) return error
       }
       pendingToolCalls.clear()
-      scratch.length = 0
-      tracker.flush(scratch)
-      for (let i = 0; i < scratch.length; i++) out.push(scratch[i])
+      tracker.flush(out)
       if (rawFinishReason != null) {
         finishReason = { unified: mapOpenAIFamilyFinishReason(rawFinishReason, hasRefusal), raw: rawFinishReason }
       }
