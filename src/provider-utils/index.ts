@@ -22,6 +22,8 @@ export * as EarlyError from "./EarlyError.ts"
 /** @since 0.1.0 */
 export * as ErrorTypeMetadata from "./ErrorTypeMetadata.ts"
 /** @since 0.1.0 */
+export * as FirstChoice from "./FirstChoice.ts"
+/** @since 0.1.0 */
 export * as Http from "./Http.ts"
 /** @since 0.1.0 */
 export * as IdGenerator from "./IdGenerator.ts"

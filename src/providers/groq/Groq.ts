@@ -8,6 +8,7 @@ import { Effect, Layer } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
 import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
+import { firstChoice } from "../../provider-utils/FirstChoice.ts"
 import { generatorFromContext } from "../../provider-utils/IdGenerator.ts"
 import * as OpenAIFamilyErrorData from "../../provider-utils/OpenAIFamilyErrorData.ts"
 import * as StreamStart from "../../provider-utils/StreamStart.ts"
@@ -15,7 +16,6 @@ import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import * as LanguageModel from "../../LanguageModel.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
 import type { Content } from "../../spec/Content.ts"
-import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
 import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
 import type { GenerateResult } from "../../spec/Results.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
@@ -74,10 +74,7 @@ export const make = (
         successfulResponseHandler: Http.jsonResponseHandler(ChatResponse),
         failedResponseHandler
       })
-      const choice = response.choices[0]
-      if (choice == null) {
-        return yield* new InvalidResponseDataError({ data: rawValue, message: "Response did not contain any choices." })
-      }
+      const choice = yield* firstChoice(response, rawValue)
       const content: Array<Content> = []
       const reasoning = choice.message.reasoning
       if (reasoning != null && reasoning.length > 0) content.push({ type: "reasoning", text: reasoning })

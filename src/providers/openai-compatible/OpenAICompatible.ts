@@ -9,6 +9,7 @@ import { Effect, Layer, Redacted, Schema } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
 import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
+import { firstChoice } from "../../provider-utils/FirstChoice.ts"
 import { generatorFromContext } from "../../provider-utils/IdGenerator.ts"
 import { errorToMessage } from "../../provider-utils/OpenAIFamilyErrorData.ts"
 import type { EffortLevel } from "../../provider-utils/MapReasoningToProvider.ts"
@@ -17,7 +18,6 @@ import * as StreamStart from "../../provider-utils/StreamStart.ts"
 import * as LanguageModel from "../../LanguageModel.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
 import type { Content } from "../../spec/Content.ts"
-import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
 import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
 import type { GenerateResult } from "../../spec/Results.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
@@ -159,10 +159,7 @@ const makeWith = <T extends { readonly error: unknown }>(
         successfulResponseHandler: Http.jsonResponseHandler(ChatResponse),
         failedResponseHandler
       })
-      const choice = response.choices[0]
-      if (choice == null) {
-        return yield* new InvalidResponseDataError({ data: rawValue, message: "Response did not contain any choices." })
-      }
+      const choice = yield* firstChoice(response, rawValue)
       const metadataKey = prepared.metadataKey
       const content: Array<Content> = []
       const reasoning = choice.message.reasoning_content ?? choice.message.reasoning
