@@ -146,7 +146,8 @@ export class StreamingToolCallTracker<D extends Delta = Delta> {
       index,
       name,
       name !== undefined && startsWithStructuredValue(argumentsDelta),
-      argumentsDelta == null || isBlank(argumentsDelta)
+      // only read for a named delta with an id: not scanned otherwise
+      wireId !== undefined && name !== undefined && (argumentsDelta == null || isBlank(argumentsDelta))
     )
 
     if (resolution === AMBIGUOUS) return out

@@ -93,30 +93,33 @@ export class ArgumentState {
   append(delta: string): void {
     if (this.kind === OTHER || this.complete) return
     const stack = this.stack
-    for (let i = 0; i < delta.length; i++) {
-      const code = delta.charCodeAt(i)
-      if (this.kind === UNDETERMINED) {
-        if (isJsWhitespace(code)) continue
-        if (code !== OPEN_BRACE && code !== OPEN_BRACKET) {
-          this.kind = OTHER
-          return
-        }
-        this.kind = STRUCTURED
-        stack.push(code)
-        continue
+    const length = delta.length
+    let i = 0
+    if (this.kind === UNDETERMINED) {
+      while (i < length && isJsWhitespace(delta.charCodeAt(i))) i++
+      if (i === length) return
+      const code = delta.charCodeAt(i++)
+      if (code !== OPEN_BRACE && code !== OPEN_BRACKET) {
+        this.kind = OTHER
+        return
       }
-      if (this.inString) {
-        if (this.escaped) {
-          this.escaped = false
-        } else if (code === BACKSLASH) {
-          this.escaped = true
-        } else if (code === QUOTE) {
-          this.inString = false
-        }
+      this.kind = STRUCTURED
+      stack.push(code)
+    }
+    // Per character of every argument fragment: the state lives in locals
+    // and is written back once.
+    let inString = this.inString
+    let escaped = this.escaped
+    for (; i < length; i++) {
+      const code = delta.charCodeAt(i)
+      if (inString) {
+        if (escaped) escaped = false
+        else if (code === BACKSLASH) escaped = true
+        else if (code === QUOTE) inString = false
         continue
       }
       if (code === QUOTE) {
-        this.inString = true
+        inString = true
       } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
         stack.push(code)
       } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
@@ -132,5 +135,7 @@ export class ArgumentState {
         }
       }
     }
+    this.inString = inString
+    this.escaped = escaped
   }
 }
