@@ -20,6 +20,8 @@ export * as DetectMediaType from "./DetectMediaType.ts"
 /** @since 0.1.0 */
 export * as EarlyError from "./EarlyError.ts"
 /** @since 0.1.0 */
+export * as ElementTransformer from "./ElementTransformer.ts"
+/** @since 0.1.0 */
 export * as ErrorTypeMetadata from "./ErrorTypeMetadata.ts"
 /** @since 0.1.0 */
 export * as FirstChoice from "./FirstChoice.ts"

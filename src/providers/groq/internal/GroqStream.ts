@@ -12,6 +12,7 @@ import type { FinishReason } from "../../../spec/FinishReason.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
 import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
+import * as ElementTransformer from "../../../provider-utils/ElementTransformer.ts"
 import { fromErrorType } from "../../../provider-utils/ErrorTypeMetadata.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
@@ -101,21 +102,15 @@ export const makeTransformer = (options: {
     return undefined
   }
 
-  return {
-    onChunk: (chunk, out) => {
-      for (let i = 0; i < chunk.length; i++) {
-        const error = processChunk(chunk[i], out)
-        if (error !== undefined) return error
-      }
-      return undefined
-    },
+  return ElementTransformer.make({
+    onElement: processChunk,
     onEnd: (out) => {
       blocks.flush(out)
       tracker.flush(out)
       out.push({ type: "finish", finishReason, usage: convertUsage(usage) })
       return undefined
     }
-  }
+  })
 }
 
 /**

@@ -13,6 +13,7 @@ import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { Usage } from "../../../spec/Usage.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
 import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
+import * as ElementTransformer from "../../../provider-utils/ElementTransformer.ts"
 import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
@@ -183,14 +184,8 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
     return undefined
   }
 
-  return {
-    onChunk: (chunk, out) => {
-      for (let i = 0; i < chunk.length; i++) {
-        const error = processChunk(chunk[i], out)
-        if (error !== undefined) return error
-      }
-      return undefined
-    },
+  return ElementTransformer.make({
+    onElement: processChunk,
     onEnd: (out) => {
       blocks.flush(out)
       for (const [index, pending] of pendingToolCalls) {
@@ -232,5 +227,5 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
       })
       return undefined
     }
-  }
+  })
 }
