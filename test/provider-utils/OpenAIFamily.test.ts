@@ -303,21 +303,26 @@ describe("settings → URL and headers (differential)", () => {
     }
   }
 
+  /** The request each side sends for one streamed call. */
+  const requests = async (family: Family["name"], c: SettingsCase) => {
+    const captured: Captured = {}
+    const model = upstreamModel(family, c)(mockFetch(body, captured))
+    await readAll((await model.doStream(callOptions)).stream)
+    const replay = ReplayHttpClient.make({ body, headers: { "content-type": "text/event-stream" } })
+    await Effect.runPromise(
+      Effect.gen(function*() {
+        const ours = yield* LanguageModelService
+        const result = yield* ours.stream(decodeCallOptions(callOptions))
+        yield* Stream.runDrain(result.stream)
+      }).pipe(Effect.provide(Layer.provideMerge(oursModel(family, c), replay.layer)))
+    )
+    return { captured, request: replay.recorder.requests[0] }
+  }
+
   for (const family of families) {
     for (const c of cases) {
       it(`${family.name}: ${c.name}`, async () => {
-        const captured: Captured = {}
-        const model = upstreamModel(family.name, c)(mockFetch(body, captured))
-        await readAll((await model.doStream(callOptions)).stream)
-        const replay = ReplayHttpClient.make({ body, headers: { "content-type": "text/event-stream" } })
-        await Effect.runPromise(
-          Effect.gen(function*() {
-            const ours = yield* LanguageModelService
-            const result = yield* ours.stream(decodeCallOptions(callOptions))
-            yield* Stream.runDrain(result.stream)
-          }).pipe(Effect.provide(Layer.provideMerge(oursModel(family.name, c), replay.layer)))
-        )
-        const request = replay.recorder.requests[0]
+        const { captured, request } = await requests(family.name, c)
         expect(request?.url).toEqual(captured.url)
         const expected = relevant(captured.headers)
         if (family.name === "deepseek") {
@@ -336,18 +341,8 @@ describe("settings → URL and headers (differential)", () => {
   it("openai-compatible without a key (or with an empty one) sends no Authorization", async () => {
     for (const apiKey of [undefined, ""]) {
       const c: SettingsCase = apiKey === undefined ? { name: "no key" } : { name: "empty key", apiKey }
-      const captured: Captured = {}
-      const model = upstreamModel("openai-compatible", c)(mockFetch(body, captured))
-      await readAll((await model.doStream(callOptions)).stream)
-      const replay = ReplayHttpClient.make({ body, headers: { "content-type": "text/event-stream" } })
-      await Effect.runPromise(
-        Effect.gen(function*() {
-          const ours = yield* LanguageModelService
-          const result = yield* ours.stream(decodeCallOptions(callOptions))
-          yield* Stream.runDrain(result.stream)
-        }).pipe(Effect.provide(Layer.provideMerge(oursModel("openai-compatible", c), replay.layer)))
-      )
-      expect(relevant(replay.recorder.requests[0]?.headers)).toEqual(relevant(captured.headers))
+      const { captured, request } = await requests("openai-compatible", c)
+      expect(relevant(request?.headers)).toEqual(relevant(captured.headers))
       expect(relevant(captured.headers).authorization).toBeUndefined()
     }
   })
