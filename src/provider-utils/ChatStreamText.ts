@@ -37,7 +37,11 @@ export class ChatStreamText {
   private isActiveText = false
   private isActiveReasoning = false
 
-  /** Emits `text-start` unless the text block is open. */
+  /**
+   * Emits `text-start` unless the text block is open.
+   *
+   * @since 0.1.0
+   */
   startText(out: Array<StreamPart>): void {
     if (!this.isActiveText) {
       out.push({ type: "text-start", id: textId })
@@ -45,13 +49,21 @@ export class ChatStreamText {
     }
   }
 
-  /** Opens the text block when needed, then emits the `text-delta`. */
+  /**
+   * Opens the text block when needed, then emits the `text-delta`.
+   *
+   * @since 0.1.0
+   */
   textDelta(out: Array<StreamPart>, delta: string): void {
     this.startText(out)
     out.push({ type: "text-delta", id: textId, delta })
   }
 
-  /** Emits `text-end` if the text block is open. */
+  /**
+   * Emits `text-end` if the text block is open.
+   *
+   * @since 0.1.0
+   */
   endText(out: Array<StreamPart>): void {
     if (this.isActiveText) {
       out.push({ type: "text-end", id: textId })
@@ -59,7 +71,11 @@ export class ChatStreamText {
     }
   }
 
-  /** Opens the reasoning block when needed, then emits the `reasoning-delta`. */
+  /**
+   * Opens the reasoning block when needed, then emits the `reasoning-delta`.
+   *
+   * @since 0.1.0
+   */
   reasoningDelta(out: Array<StreamPart>, delta: string): void {
     if (!this.isActiveReasoning) {
       out.push({ type: "reasoning-start", id: reasoningId })
@@ -68,7 +84,11 @@ export class ChatStreamText {
     out.push({ type: "reasoning-delta", id: reasoningId, delta })
   }
 
-  /** Emits `reasoning-end` if the reasoning block is open. */
+  /**
+   * Emits `reasoning-end` if the reasoning block is open.
+   *
+   * @since 0.1.0
+   */
   endReasoning(out: Array<StreamPart>): void {
     if (this.isActiveReasoning) {
       out.push({ type: "reasoning-end", id: reasoningId })
@@ -76,7 +96,11 @@ export class ChatStreamText {
     }
   }
 
-  /** At the end of the stream: `reasoning-end`, then `text-end`, for the blocks still open. */
+  /**
+   * At the end of the stream: `reasoning-end`, then `text-end`, for the blocks still open.
+   *
+   * @since 0.1.0
+   */
   flush(out: Array<StreamPart>): void {
     this.endReasoning(out)
     this.endText(out)
