@@ -1,8 +1,9 @@
 /**
- * The HTTP status and retryability an in-stream error frame's type name
- * implies, as the OpenAI-family chat providers infer them (upstream Groq's
- * `getGroqStreamErrorMetadata` switch, which DeepSeek's stream-error
- * metadata applies to `error.code` and then `error.type`).
+ * The HTTP status and retryability an in-stream error frame's type name or
+ * explicit status code implies, as the OpenAI-family chat providers infer
+ * them (upstream Groq's `getGroqStreamErrorMetadata` switch, which DeepSeek's
+ * stream-error metadata applies to `error.code` and then `error.type`, after
+ * an explicit HTTP status in `error.code`).
  *
  * @since 0.1.0
  */
@@ -66,4 +67,23 @@ export const fromErrorType = (type: unknown): ErrorTypeMetadata | undefined => {
     default:
       return undefined
   }
+}
+
+const threeDigits = /^\d{3}$/
+
+/**
+ * An explicit HTTP error status (a number, or a three-digit string, from 400
+ * to 599) with the status-based retry rule (408, 409, 429 and 5xx retryable),
+ * or `undefined` for any other value.
+ *
+ * @since 0.1.0
+ */
+export const fromStatusCode = (code: unknown): ErrorTypeMetadata | undefined => {
+  const statusCode = typeof code === "string" && threeDigits.test(code) ? Number(code) : code
+  return typeof statusCode === "number" && Number.isInteger(statusCode) && statusCode >= 400 && statusCode <= 599
+    ? {
+      statusCode,
+      isRetryable: statusCode === 408 || statusCode === 409 || statusCode === 429 || statusCode >= 500
+    }
+    : undefined
 }

@@ -17,19 +17,12 @@ import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
 import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
 import * as ElementTransformer from "../../../provider-utils/ElementTransformer.ts"
-import { fromErrorType } from "../../../provider-utils/ErrorTypeMetadata.ts"
+import { fromErrorType, fromStatusCode } from "../../../provider-utils/ErrorTypeMetadata.ts"
 import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
 import type { ChunkBase, ErrorData, Logprob, TokenUsage } from "./DeepSeekApi.ts"
 import { convertUsage, mapFinishReason } from "./DeepSeekUsage.ts"
-
-const httpStatusCode = (value: unknown): number | undefined => {
-  const statusCode = typeof value === "string" && /^\d{3}$/.test(value) ? Number(value) : value
-  return typeof statusCode === "number" && Number.isInteger(statusCode) && statusCode >= 400 && statusCode <= 599
-    ? statusCode
-    : undefined
-}
 
 const streamErrorMetadata = (
   error: ErrorData["error"]
@@ -37,13 +30,8 @@ const streamErrorMetadata = (
   if (error.code === "insufficient_quota" || error.type === "insufficient_quota") {
     return { statusCode: 429, isRetryable: false }
   }
-  const explicit = httpStatusCode(error.code)
-  if (explicit != null) {
-    return {
-      statusCode: explicit,
-      isRetryable: explicit === 408 || explicit === 409 || explicit === 429 || explicit >= 500
-    }
-  }
+  const explicit = fromStatusCode(error.code)
+  if (explicit !== undefined) return explicit
   for (const discriminator of [error.code, error.type]) {
     // DeepSeek knows one more rate-limit name than the shared table.
     if (discriminator === "rate_limit_exceeded") return { statusCode: 429, isRetryable: true }
