@@ -9,7 +9,7 @@
 import type { Schema } from "effect"
 import type { Stream } from "effect"
 import { sliceFirstChunk } from "./internal/firstChunkSlices.ts"
-import { makeSafeParseJson, type ParseResult } from "./ParseJson.ts"
+import { makeBatchSafeParseJson, makeSafeParseJson, type ParseResult } from "./ParseJson.ts"
 import * as Sse from "./Sse.ts"
 import * as StreamTransform from "./StreamTransform.ts"
 
@@ -24,7 +24,7 @@ import * as StreamTransform from "./StreamTransform.ts"
  * @since 0.1.0
  */
 export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, options: Sse.Options = {}) => {
-  const parseJson = makeSafeParseJson(schema)
+  const { batch, parse: parseJson } = makeBatchSafeParseJson(schema)
   return <E, R>(
     self: Stream.Stream<Uint8Array, E, R>
   ): Stream.Stream<ParseResult<S["Type"]>, E | Sse.SseEventTooLargeError, R> =>
@@ -32,19 +32,25 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, op
       sliceFirstChunk(self),
       (): StreamTransform.Transformer<Uint8Array, ParseResult<S["Type"]>, Sse.SseEventTooLargeError> => {
         const decoder = Sse.makeDecoder(options)
-        let out: Array<ParseResult<S["Type"]>> = []
+        // The data of the chunk's events, parsed afterwards in one batch
+        // (one stack-trace-limit toggle per chunk, not per event).
+        let texts: Array<string> = []
         const onEvent = (event: Sse.Event) => {
           const data = event.data
-          if (data !== "[DONE]") out.push(parseJson(data))
+          if (data !== "[DONE]") texts.push(data)
         }
         return {
-          onChunk: (chunk, chunkOut) => {
-            out = chunkOut
-            for (let i = 0; i < chunk.length; i++) {
-              const error = decoder.push(chunk[i], onEvent)
-              if (error !== undefined) return error
+          onChunk: (chunk, out) => {
+            let error: Sse.SseEventTooLargeError | undefined = undefined
+            for (let i = 0; i < chunk.length && error === undefined; i++) error = decoder.push(chunk[i], onEvent)
+            const pending = texts
+            if (pending.length > 0) {
+              texts = []
+              batch(() => {
+                for (let i = 0; i < pending.length; i++) out.push(parseJson(pending[i]))
+              })
             }
-            return undefined
+            return error
           }
         }
       }

@@ -123,14 +123,76 @@ export const safeParseJson = (text: string): ParseResult<unknown> => {
  */
 export const makeSafeParseJson = <S extends Schema.ConstraintDecoder<unknown>>(
   schema: S
-): (text: string) => ParseResult<S["Type"]> => {
-  const validate = makeSafeValidate(schema)
-  return (text) => {
-    const parsed = parseText(text)
-    return parsed instanceof Failed
-      ? { success: false, error: new JSONParseError({ text, cause: parsed.cause }), rawValue: undefined }
-      : validate(parsed)
+): (text: string) => ParseResult<S["Type"]> => makeBatchSafeParseJson(schema).parse
+
+/**
+ * `makeSafeParseJson` for many texts in a row (the events of one network
+ * chunk): `parse` gives the same results, and inside `batch(f)` the stack
+ * trace limit upstream zeroes around each `JSON.parse` is zeroed once for
+ * all of them. Errors (`JSONParseError`, `TypeValidationError` and the Schema
+ * issue) are still built with the caller's limit; only the parse failure
+ * itself (the `SyntaxError`) is built with none, as upstream's.
+ *
+ * @since 0.1.0
+ */
+export interface BatchSafeParseJson<T> {
+  readonly parse: (text: string) => ParseResult<T>
+  readonly batch: <A>(f: () => A) => A
+}
+
+/**
+ * Builds a {@link BatchSafeParseJson} for one Schema.
+ *
+ * @since 0.1.0
+ */
+export const makeBatchSafeParseJson = <S extends Schema.ConstraintDecoder<unknown>>(
+  schema: S
+): BatchSafeParseJson<S["Type"]> => {
+  const { fast, slow } = makeValidators(schema)
+  let zeroed = false
+  let saved = Error.stackTraceLimit
+  // Failures are rare: the caller's limit is back while their errors are built.
+  const restored = <A>(f: () => A): A => {
+    if (!zeroed) return f()
+    Error.stackTraceLimit = saved
+    try {
+      return f()
+    } finally {
+      Error.stackTraceLimit = 0
+    }
   }
+  const parse = (text: string): ParseResult<S["Type"]> => {
+    const parsed = zeroed ? parseUnguarded(text) : parseText(text)
+    if (parsed instanceof Failed) {
+      return restored(() => ({
+        success: false,
+        error: new JSONParseError({ text, cause: parsed.cause }),
+        rawValue: undefined
+      }))
+    }
+    if (fast !== undefined) {
+      const decoded = fast(parsed)
+      if (decoded !== invalid) return { success: true, value: decoded, rawValue: parsed }
+    }
+    return restored(() => slow(parsed))
+  }
+  const batch = <A>(f: () => A): A => {
+    if (zeroed) return f()
+    saved = Error.stackTraceLimit
+    try {
+      Error.stackTraceLimit = 0
+    } catch {
+      return f()
+    }
+    zeroed = true
+    try {
+      return f()
+    } finally {
+      zeroed = false
+      Error.stackTraceLimit = saved
+    }
+  }
+  return { parse, batch }
 }
 
 // Per-chunk decoding is the provider streams' hot path (`npm run bench`).
@@ -163,6 +225,15 @@ const compileOnce = (ast: Schema.Top["ast"]): void => {
 export const makeSafeValidate = <S extends Schema.ConstraintDecoder<unknown>>(
   schema: S
 ): (value: unknown) => ParseResult<S["Type"]> => {
+  const { fast, slow } = makeValidators(schema)
+  if (fast === undefined) return slow
+  return (value) => {
+    const decoded = fast(value)
+    return decoded === invalid ? slow(value) : { success: true, value: decoded, rawValue: value }
+  }
+}
+
+const makeValidators = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) => {
   const fast = fastDecoder(schema)
   if (fast === undefined) compileOnce(schema.ast)
   const decode = Schema.decodeUnknownResult(schema)
@@ -172,9 +243,5 @@ export const makeSafeValidate = <S extends Schema.ConstraintDecoder<unknown>>(
       ? { success: true, value: decoded.success, rawValue: value }
       : { success: false, error: new TypeValidationError({ value, cause: decoded.failure }), rawValue: value }
   }
-  if (fast === undefined) return slow
-  return (value) => {
-    const decoded = fast(value)
-    return decoded === invalid ? slow(value) : { success: true, value: decoded, rawValue: value }
-  }
+  return { fast, slow }
 }
