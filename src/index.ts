@@ -26,3 +26,5 @@ export * from "./providers/groq/index.ts"
 export * from "./providers/deepseek/index.ts"
 /** @since 0.1.0 */
 export * from "./providers/anthropic/index.ts"
+/** @since 0.1.0 */
+export * from "./reliability/index.ts"

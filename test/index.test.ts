@@ -19,6 +19,8 @@ describe("package entry points", () => {
     expect(typeof aimux.DeepSeek.layer).toBe("function")
     expect(typeof aimux.Anthropic.layer).toBe("function")
     expect(typeof aimux.StreamPart.StreamPart).toBe("function")
+    expect(typeof aimux.ReliableModel.layer).toBe("function")
+    expect(typeof aimux.Download.restricted).toBe("function")
   })
 
   it("the testing and interop entries expose the kit and the bridges", () => {

@@ -4,8 +4,7 @@
  */
 import { Effect, Layer, Schema, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
-import { StopCondition, StreamText, Tool } from "../../src/core/index.ts"
-import { OpenAI } from "../../src/providers/openai/index.ts"
+import { OpenAI, StopCondition, StreamText, Tool } from "aimux"
 
 // a tool: an Effect Schema for the input (validated before execute), an Effect for the work
 const weather = Tool.make({
