@@ -1,7 +1,9 @@
 /**
- * The compiled decode path of `ParseJson.makeSafeValidate` (Effect's `SchemaJITCompiler`, enabled
- * for the hot path measured by `npm run bench`) accepts and rejects exactly what the interpreted
- * Schema decoder does, with the same output (same keys, same order) and the same issue.
+ * The fast decode paths of `ParseJson.makeSafeValidate` (the hot path measured by `npm run bench`)
+ * accept and reject exactly what the interpreted Schema decoder does, with the same output (same
+ * keys, same order) and the same issue: the decoder generated from the AST
+ * (`internal/fastDecode.ts`, used for the OpenAI schemas) and Effect's `SchemaJITCompiler` (used
+ * for schemas outside that subset, such as Anthropic's stream events).
  *
  * The reference runs in a worker thread: a separate isolate where no Schema was compiled, so its
  * decoders are the interpreter's. Inputs: every payload of the OpenAI chat and Anthropic fixtures,
