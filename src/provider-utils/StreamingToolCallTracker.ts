@@ -86,7 +86,12 @@ interface TrackedToolCall {
   // Fragments joined once at finalization: appending to one string per delta
   // would make many-fragment arguments quadratic on engines without ropes.
   readonly fragments: Array<string>
+  // Fed with the fragments only when a correlation decision reads it (most
+  // deltas never need it): `scanned` fragments have been fed so far. The
+  // scan is deterministic over the concatenated text, so feeding late gives
+  // the state feeding per delta would have.
   readonly argumentState: ArgumentState
+  scanned: number
   hasFinished: boolean
   readonly metadata: ProviderMetadata | undefined
 }
@@ -164,7 +169,6 @@ export class StreamingToolCallTracker<D extends Delta = Delta> {
       toolCall = resolution
       if (wireId !== undefined) this.associateWireId(toolCall, wireId)
       if (!toolCall.hasFinished && argumentsDelta != null) {
-        toolCall.argumentState.append(argumentsDelta)
         toolCall.fragments.push(argumentsDelta)
         out.push({ type: "tool-input-delta", id: toolCall.id, delta: argumentsDelta })
       }
@@ -279,7 +283,8 @@ export class StreamingToolCallTracker<D extends Delta = Delta> {
       sequence: this.toolCalls.length,
       name,
       fragments: initialArguments.length > 0 ? [initialArguments] : [],
-      argumentState: new ArgumentState(initialArguments),
+      argumentState: new ArgumentState(""),
+      scanned: 0,
       hasFinished: false,
       metadata
     }
@@ -366,6 +371,13 @@ const filterByName = (
   return result
 }
 
+const hasCompleteStructuredValue = (toolCall: TrackedToolCall): boolean => {
+  const fragments = toolCall.fragments
+  const state = toolCall.argumentState
+  while (toolCall.scanned < fragments.length) state.append(fragments[toolCall.scanned++])
+  return state.hasCompleteStructuredValue
+}
+
 const resolveMatching = (toolCalls: Array<TrackedToolCall>, hasExplicitCallStart: boolean): Resolution => {
   if (toolCalls.length === 0) return NEW
   // A fresh structured prefix means another call only once the matching
@@ -375,7 +387,7 @@ const resolveMatching = (toolCalls: Array<TrackedToolCall>, hasExplicitCallStart
   let continuable: TrackedToolCall | undefined
   let continuableCount = 0
   for (const toolCall of toolCalls) {
-    if (!toolCall.argumentState.hasCompleteStructuredValue) {
+    if (!hasCompleteStructuredValue(toolCall)) {
       continuable = toolCall
       continuableCount++
     }
