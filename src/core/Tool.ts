@@ -187,7 +187,7 @@ export interface ProviderTool<Input, Output, R> extends BaseTool<Input, Output, 
   readonly type: "provider"
   readonly id: `${string}.${string}`
   readonly args: Readonly<Record<string, unknown>>
-  /** Absent: any object is accepted (upstream `asSchema(undefined)`). */
+  /** Absent: every object is accepted (upstream `asSchema(undefined)`). */
   readonly inputSchema?: InputSchema<Input> | undefined
   /** Whether the provider executes the tool (no client `execute` then). */
   readonly isProviderExecuted: boolean

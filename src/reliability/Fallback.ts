@@ -1,6 +1,6 @@
 /**
  * Fallback to a second model: when the primary model's `generate` fails, or its `stream` fails
- * before the response starts, with an error the predicate accepts (default: any), the same call
+ * before the response starts, with an error the predicate accepts (by default every error), the same call
  * goes to the fallback model. A stream that already started is never switched over (that would
  * mix two models' output). The fallback's own failure is the result; the primary's is logged at
  * debug level.

@@ -1,35 +1,19 @@
 /**
- * Upstream `mapOpenAIFinishReason` and `convertOpenAIChatUsage`.
+ * Upstream `mapOpenAIFinishReason` (the shared OpenAI-family mapping) and `convertOpenAIChatUsage`.
  *
  * @internal
  */
-import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
+import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
 import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
 import type { OpenAIChatUsage } from "../OpenAIChatApi.ts"
 
 /**
- * Maps a raw finish reason; a refusal turns `stop` into `content-filter`.
+ * Maps a raw finish reason; a refusal turns `stop` into `content-filter` (the switch upstream's
+ * OpenAI package shares with openai-compatible and Groq).
  *
  * @internal
  */
-export const mapOpenAIFinishReason = (
-  finishReason: string | null | undefined,
-  hasRefusal = false
-): UnifiedFinishReason => {
-  switch (finishReason) {
-    case "stop":
-      return hasRefusal ? "content-filter" : "stop"
-    case "length":
-      return "length"
-    case "content_filter":
-      return "content-filter"
-    case "function_call":
-    case "tool_calls":
-      return "tool-calls"
-    default:
-      return "other"
-  }
-}
+export const mapOpenAIFinishReason = mapOpenAIFamilyFinishReason
 
 /**
  * Converts chat usage into V4 usage (`raw` is the decoded usage object).
