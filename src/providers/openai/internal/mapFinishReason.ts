@@ -1,10 +1,11 @@
 /**
- * Upstream `mapOpenAIFinishReason` (the shared OpenAI-family mapping) and `convertOpenAIChatUsage`.
+ * Upstream `mapOpenAIFinishReason` and `convertOpenAIChatUsage`, both through the shared OpenAI-family modules.
  *
  * @internal
  */
 import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
-import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
+import { convertOpenAIFamilyUsage, type DetailCounts } from "../../../provider-utils/OpenAIFamilyUsage.ts"
+import type { Usage } from "../../../spec/Usage.ts"
 import type { OpenAIChatUsage } from "../OpenAIChatApi.ts"
 
 /**
@@ -20,25 +21,12 @@ export const mapOpenAIFinishReason = mapOpenAIFamilyFinishReason
  *
  * @internal
  */
-export const convertOpenAIChatUsage = (usage: OpenAIChatUsage | null | undefined): Usage => {
-  if (usage == null) return emptyUsage()
-  const promptTokens = usage.prompt_tokens ?? 0
-  const completionTokens = usage.completion_tokens ?? 0
-  const cachedTokens = usage.prompt_tokens_details?.cached_tokens ?? 0
-  const cacheWriteTokens = usage.prompt_tokens_details?.cache_write_tokens ?? undefined
-  const reasoningTokens = usage.completion_tokens_details?.reasoning_tokens ?? 0
-  return {
-    inputTokens: {
-      total: promptTokens,
-      noCache: promptTokens - cachedTokens - (cacheWriteTokens ?? 0),
-      cacheRead: cachedTokens,
-      cacheWrite: cacheWriteTokens
-    },
-    outputTokens: {
-      total: completionTokens,
-      text: Math.max(0, completionTokens - reasoningTokens),
-      reasoning: reasoningTokens
-    },
-    raw: usage
-  }
-}
+export const convertOpenAIChatUsage = (usage: OpenAIChatUsage | null | undefined): Usage =>
+  convertOpenAIFamilyUsage(usage, openAIDetailCounts)
+
+// OpenAI alone reports cache writes (absent stays `undefined`); absent cache reads and reasoning count `0`.
+const openAIDetailCounts = (usage: OpenAIChatUsage): DetailCounts => ({
+  cacheReadTokens: usage.prompt_tokens_details?.cached_tokens ?? 0,
+  cacheWriteTokens: usage.prompt_tokens_details?.cache_write_tokens ?? undefined,
+  reasoningTokens: usage.completion_tokens_details?.reasoning_tokens ?? 0
+})
