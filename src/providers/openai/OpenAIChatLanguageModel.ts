@@ -8,13 +8,13 @@
 import { Effect, Option, Result, Stream } from "effect"
 import { HttpClient } from "effect/http"
 import * as LanguageModel from "../../LanguageModel.ts"
+import { firstChoice } from "../../provider-utils/FirstChoice.ts"
 import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
 import * as Http from "../../provider-utils/Http.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
 import type { Content } from "../../spec/Content.ts"
-import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
 import type { ModelError } from "../../spec/errors/ModelError.ts"
 import type { JsonObject } from "../../spec/Json.ts"
 import type { GenerateResult } from "../../spec/Results.ts"
@@ -83,10 +83,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       HttpClient.HttpClient,
       client
     )
-    const choice = response.choices[0]
-    if (choice == null) {
-      return yield* new InvalidResponseDataError({ data: rawValue, message: "Response did not contain any choices." })
-    }
+    const choice = yield* firstChoice(response, rawValue)
     const content: Array<Content> = []
     const message = choice.message
     const text = message.content != null && message.content.length > 0 ? message.content : message.audio?.transcript
