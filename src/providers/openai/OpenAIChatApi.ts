@@ -9,6 +9,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import type { FunctionToolBody, ToolChoiceBody } from "../../provider-utils/OpenAIFamilyTools.ts"
 
 const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
 
@@ -192,27 +193,15 @@ export const OpenAIChatChunk = Schema.Union([OpenAIChatCompletionChunk, OpenAIEr
 export type OpenAIChatChunk = typeof OpenAIChatChunk.Type
 
 /**
- * An OpenAI chat function tool as sent in the request body.
+ * An OpenAI chat function tool as sent in the request body (the shared OpenAI-family shape).
  *
  * @since 0.1.0
  */
-export interface OpenAIChatFunctionTool {
-  readonly type: "function"
-  readonly function: {
-    readonly name: string
-    readonly description: string | undefined
-    readonly parameters: unknown
-    readonly strict?: boolean
-  }
-}
+export type OpenAIChatFunctionTool = FunctionToolBody
 
 /**
- * The request body's `tool_choice`.
+ * The request body's `tool_choice` (the shared OpenAI-family shape).
  *
  * @since 0.1.0
  */
-export type OpenAIChatToolChoice =
-  | "auto"
-  | "none"
-  | "required"
-  | { readonly type: "function"; readonly function: { readonly name: string } }
+export type OpenAIChatToolChoice = Exclude<ToolChoiceBody, undefined>

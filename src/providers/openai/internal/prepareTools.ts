@@ -1,10 +1,13 @@
 /**
  * Port of upstream `prepareChatTools` (`chat/openai-chat-prepare-tools.ts`):
- * V4 tools and tool choice → the request's `tools` / `tool_choice`.
+ * V4 tools and tool choice → the request's `tools` / `tool_choice` (the tool choice through the
+ * shared OpenAI-family `toolChoiceBody`; tools stay local: OpenAI normalizes each schema and
+ * warns `tool type: provider` rather than the shared `provider-defined tool <id>`).
  *
  * @internal
  */
 import { Result } from "effect"
+import { toolChoiceBody } from "../../../provider-utils/OpenAIFamilyTools.ts"
 import type { CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
 import type { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../spec/Warning.ts"
@@ -46,12 +49,5 @@ export const prepareChatTools = (
       toolWarnings.push({ type: "unsupported", feature: `tool type: ${tool.type}` })
     }
   }
-  if (toolChoice == null) return Result.succeed({ tools: openaiTools, toolChoice: undefined, toolWarnings })
-  return Result.succeed({
-    tools: openaiTools,
-    toolChoice: toolChoice.type === "tool"
-      ? { type: "function", function: { name: toolChoice.toolName } }
-      : toolChoice.type,
-    toolWarnings
-  })
+  return Result.succeed({ tools: openaiTools, toolChoice: toolChoiceBody(toolChoice), toolWarnings })
 }
