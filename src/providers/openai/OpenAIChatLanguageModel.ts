@@ -11,6 +11,7 @@ import * as LanguageModel from "../../LanguageModel.ts"
 import { firstChoice } from "../../provider-utils/FirstChoice.ts"
 import { IdGenerator, makeRandom } from "../../provider-utils/IdGenerator.ts"
 import * as Http from "../../provider-utils/Http.ts"
+import * as OpenAIFamilyErrorData from "../../provider-utils/OpenAIFamilyErrorData.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
@@ -59,10 +60,8 @@ export const supportedUrls: LanguageModel.SupportedUrls = { "image/*": [/^https?
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
   const headersFor = (options: CallOptions) => RequestHeaders.combineHeaders(config.headers, options.headers)
-  const failedResponseHandler = Http.jsonErrorResponseHandler({
-    errorSchema: OpenAIErrorData,
-    errorToMessage: (data) => data.error.message
-  })
+  // OpenAI keeps its own error schema (absent-or-null fields, no explicit `undefined`); the handler is the shared one.
+  const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(OpenAIErrorData)
   const jsonResponseHandler = Http.jsonResponseHandler(OpenAIChatResponse)
   const eventSourceResponseHandler = Http.eventSourceResponseHandler(OpenAIChatChunk)
 
