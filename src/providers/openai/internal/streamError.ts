@@ -6,6 +6,7 @@
  *
  * @internal
  */
+import { fromStatusCode } from "../../../provider-utils/ErrorTypeMetadata.ts"
 import { APICallError } from "../../../spec/errors/APICallError.ts"
 import { createProviderStreamError, type ProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
 
@@ -42,15 +43,9 @@ const parseStreamError = (frame: unknown): StreamError | undefined => {
     : undefined
 }
 
-const getHttpStatusCode = (value: string | number | undefined): number | undefined => {
-  const statusCode = typeof value === "string" && /^\d{3}$/.test(value) ? Number(value) : value
-  return typeof statusCode === "number" && Number.isInteger(statusCode) && statusCode >= 400 && statusCode <= 599
-    ? statusCode
-    : undefined
-}
-
 const getStatusCode = (error: StreamError): number => {
-  const explicit = getHttpStatusCode(error.code)
+  // Only the explicit status is shared: OpenAI matches type names by substring and never retries `insufficient_quota`.
+  const explicit = fromStatusCode(error.code)?.statusCode
   if (explicit != null) return explicit
   const discriminator = [error.code, error.type]
     .filter((value) => typeof value === "string" || typeof value === "number")
