@@ -7,6 +7,7 @@
  */
 import { Result, Schema } from "effect"
 import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
+import { responseFormatBody } from "../../../provider-utils/ResponseFormatBody.ts"
 import type { CallOptions, ReasoningLevel } from "../../../spec/CallOptions.ts"
 import type { InvalidArgumentError } from "../../../spec/errors/InvalidArgumentError.ts"
 import type { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
@@ -133,19 +134,13 @@ export const getArgs = (
     top_p: options.topP,
     frequency_penalty: options.frequencyPenalty,
     presence_penalty: options.presencePenalty,
-    response_format: responseFormat?.type === "json"
-      ? normalizedSchema != null
-        ? {
-          type: "json_schema",
-          json_schema: {
-            schema: normalizedSchema,
-            strict: strictJsonSchema,
-            name: responseFormat.name ?? "response",
-            description: responseFormat.description
-          }
-        }
-        : { type: "json_object" }
-      : undefined,
+    // OpenAI always sends a JSON schema it has (normalized first); the body shape is the shared one.
+    response_format: responseFormatBody(
+      responseFormat?.type === "json" && normalizedSchema != null
+        ? { ...responseFormat, schema: normalizedSchema }
+        : responseFormat,
+      { structuredOutputs: true, strict: strictJsonSchema }
+    ),
     stop: options.stopSequences,
     seed: options.seed,
     verbosity: openaiOptions.textVerbosity,
