@@ -60,48 +60,40 @@ interface Workload {
 
 const workloads: Array<Workload> = []
 
-if (selected("W1")) {
-  const body = Data.openaiTextBody(20_000)
+type ChunkRunner = (chunks: ReadonlyArray<Uint8Array>) => Runner
+
+// A workload over an SSE body split into network reads: aimux, upstream and the floor on the same
+// chunks, each also timed on the first reads only for the first-part latency.
+const bodyWorkload = (
+  id: string,
+  title: string,
+  body: Uint8Array,
+  aimux: ChunkRunner,
+  upstream: ChunkRunner,
+  targets: { readonly upstreamTarget?: number; readonly floorTarget?: number }
+): Workload => {
   const chunks = Data.split(body, chunkSize)
-  workloads.push({
-    id: "W1",
-    title: "OpenAI chat, 20,000 text deltas",
-    bytes: body.length,
-    implementations: [
-      { name: "aimux", runner: W.aimuxOpenAI(chunks), latency: W.aimuxOpenAI(chunks.slice(0, LATENCY_READS)) },
-      {
-        name: "upstream",
-        runner: W.upstreamOpenAI(chunks),
-        latency: W.upstreamOpenAI(chunks.slice(0, LATENCY_READS))
-      },
-      { name: "floor", runner: W.floor(chunks), latency: W.floor(chunks.slice(0, LATENCY_READS)) }
-    ],
-    upstreamTarget: 0.33,
-    floorTarget: 3,
-    latency: true
+  const implementation = (name: Implementation["name"], runner: ChunkRunner): Implementation => ({
+    name,
+    runner: runner(chunks),
+    latency: runner(chunks.slice(0, LATENCY_READS))
   })
+  return {
+    id,
+    title,
+    bytes: body.length,
+    implementations: [implementation("aimux", aimux), implementation("upstream", upstream), implementation("floor", W.floor)],
+    ...targets,
+    latency: true
+  }
+}
+
+if (selected("W1")) {
+  workloads.push(bodyWorkload("W1", "OpenAI chat, 20,000 text deltas", Data.openaiTextBody(20_000), W.aimuxOpenAI, W.upstreamOpenAI, { upstreamTarget: 0.33, floorTarget: 3 }))
 }
 
 if (selected("W2")) {
-  const body = Data.openaiToolsBody(8, 2_000)
-  const chunks = Data.split(body, chunkSize)
-  workloads.push({
-    id: "W2",
-    title: "OpenAI chat, 8 parallel tool calls x 2,000 fragments",
-    bytes: body.length,
-    implementations: [
-      { name: "aimux", runner: W.aimuxOpenAI(chunks), latency: W.aimuxOpenAI(chunks.slice(0, LATENCY_READS)) },
-      {
-        name: "upstream",
-        runner: W.upstreamOpenAI(chunks),
-        latency: W.upstreamOpenAI(chunks.slice(0, LATENCY_READS))
-      },
-      { name: "floor", runner: W.floor(chunks), latency: W.floor(chunks.slice(0, LATENCY_READS)) }
-    ],
-    upstreamTarget: 0.33,
-    floorTarget: 3,
-    latency: true
-  })
+  workloads.push(bodyWorkload("W2", "OpenAI chat, 8 parallel tool calls x 2,000 fragments", Data.openaiToolsBody(8, 2_000), W.aimuxOpenAI, W.upstreamOpenAI, { upstreamTarget: 0.33, floorTarget: 3 }))
 }
 
 if (selected("W3")) {
@@ -123,27 +115,7 @@ if (selected("W3")) {
 }
 
 if (selected("W4")) {
-  const body = Data.anthropicBody(4_000, 10_000, 2_000)
-  const chunks = Data.split(body, chunkSize)
-  workloads.push({
-    id: "W4",
-    title: "Anthropic messages, thinking + text + tool use",
-    bytes: body.length,
-    implementations: [
-      {
-        name: "aimux",
-        runner: W.aimuxAnthropic(chunks),
-        latency: W.aimuxAnthropic(chunks.slice(0, LATENCY_READS))
-      },
-      {
-        name: "upstream",
-        runner: W.upstreamAnthropic(chunks),
-        latency: W.upstreamAnthropic(chunks.slice(0, LATENCY_READS))
-      },
-      { name: "floor", runner: W.floor(chunks), latency: W.floor(chunks.slice(0, LATENCY_READS)) }
-    ],
-    latency: true
-  })
+  workloads.push(bodyWorkload("W4", "Anthropic messages, thinking + text + tool use", Data.anthropicBody(4_000, 10_000, 2_000), W.aimuxAnthropic, W.upstreamAnthropic, {}))
 }
 
 const MB = 1024 * 1024
