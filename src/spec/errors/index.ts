@@ -88,6 +88,12 @@ export {
   type NoContentGeneratedErrorLike,
   type NoContentGeneratedErrorOptions
 } from "./NoContentGeneratedError.ts"
+/** @since 0.2.0 */
+export {
+  NoObjectGeneratedError,
+  type NoObjectGeneratedErrorLike,
+  type NoObjectGeneratedErrorOptions
+} from "./NoObjectGeneratedError.ts"
 /** @since 0.1.0 */
 export {
   NoOutputGeneratedError,
