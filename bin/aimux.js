@@ -1,3 +1,8 @@
 #!/usr/bin/env node
-// The published entry: the CLI source runs directly on Node >= 22.18 (type stripping).
-import "../src/cli/main.ts"
+// The `aimux` command. An installed package runs the built CLI (dist/, plain ESM, any supported
+// Node). A checkout of the repository (it has tsconfig.json, which is not published) runs the CLI
+// source instead, so `npx aimux` there never runs a stale build and needs none.
+import { existsSync } from "node:fs"
+
+const checkout = existsSync(new URL("../tsconfig.json", import.meta.url))
+await import(checkout ? "../src/cli/main.ts" : "../dist/cli/main.js")

@@ -1,9 +1,9 @@
 /**
- * The demo's recorded conversation (`fixtures/demo/`) as replay-server scripts,
+ * The demo's recorded conversation (`./recorded/`) as replay-server scripts,
  * one per provider, with the checks that make the replay prove the agent loop:
  * the first request must offer both tools as a streamed call and carry no tool
  * results; the second must send back both tool calls and exactly the results
- * the tools produce (`fixtures/demo/expected-tool-results.json`).
+ * the tools produce (`./recorded/expected-tool-results.json`).
  *
  * @since 0.1.0
  */
@@ -18,7 +18,8 @@ import type { Script } from "./ReplayServer.ts"
  */
 export type DemoProvider = "openai" | "anthropic"
 
-const fixtures = new URL("../../../fixtures/demo/", import.meta.url)
+// shipped with the CLI (copied next to the built module by `npm run build`)
+const fixtures = new URL("./recorded/", import.meta.url)
 
 const fixture = (name: string): string => readFileSync(new URL(name, fixtures), "utf8")
 
@@ -152,7 +153,7 @@ const firstTurnProblem = (view: RequestView): string | undefined => {
 
 const secondTurnProblem = (view: RequestView, expected: Expected | undefined): string | undefined => {
   if (expected === undefined || expected.length === 0) {
-    return "fixtures/demo/expected-tool-results.json has no expected results for this provider"
+    return "recorded/expected-tool-results.json has no expected results for this provider"
   }
   const first = firstTurnProblem({ ...view, toolResults: [] })
   if (first !== undefined) return first
