@@ -9,8 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
-import { errorToJson, partToJson } from "../../src/cli/internal/wire.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import { cliErrorJson, cliPartJson } from "../kit/wire.ts"
 import { normalizeIds } from "../providers/openai/differential.ts"
 import { mockFetch, readAll, upstreamChat } from "../providers/openai/upstream.ts"
 
@@ -48,10 +47,10 @@ const upstreamLines = async (file: string, chunkSize: number | undefined, tools?
       ...(tools ? { tools: tools as never } : {})
     })
     const { error, parts } = await readAll(result.stream)
-    const out = normalizeIds(parts.map((p) => partToJson(p as StreamPart)), /^[0-9A-Za-z]{16}$/)
-    return { code: error === undefined ? 0 : 1, lines: error === undefined ? out : [...out, { type: "failure", error: errorToJson(error) }] }
+    const out = normalizeIds(parts.map(cliPartJson), /^[0-9A-Za-z]{16}$/)
+    return { code: error === undefined ? 0 : 1, lines: error === undefined ? out : [...out, { type: "failure", error: cliErrorJson(error) }] }
   } catch (failure) {
-    return { code: 1, lines: [{ type: "failure", error: errorToJson(failure) }] }
+    return { code: 1, lines: [{ type: "failure", error: cliErrorJson(failure) }] }
   }
 }
 

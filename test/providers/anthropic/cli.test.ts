@@ -9,8 +9,7 @@ import { tmpdir } from "node:os"
 import * as path from "node:path"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
-import { errorToJson, partToJson } from "../../../src/cli/internal/wire.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
 import { chunksToSse, fixturesDir, listFixtures, readText, upstreamStream } from "./harness.ts"
 
 const run = promisify(execFile)
@@ -60,8 +59,8 @@ describe("aimux stream anthropic (process, differential against upstream)", () =
       const upstream = await upstreamStream({ body, chunkSize: 7 }, {
         prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }]
       })
-      const expected = upstream.parts.map((part) => partToJson(part as StreamPart))
-      if (upstream.failure !== undefined) expected.push({ type: "failure", error: errorToJson(upstream.failure) })
+      const expected = upstream.parts.map(cliPartJson)
+      if (upstream.failure !== undefined) expected.push({ type: "failure", error: cliErrorJson(upstream.failure) })
       const ours = await cli("stream", "anthropic", "--sse", sseFile, "--chunk-size", "7")
       const lines = ours.stdout.split("\n").filter((l) => l !== "").map((l): unknown => JSON.parse(l))
       expect(cutValidatorText(normalizeSourceIds(lines))).toStrictEqual(
