@@ -9,7 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { Effect, Schema, Stream } from "effect"
 import * as JsonEventStream from "../src/provider-utils/JsonEventStream.ts"
-import type { ParseResult } from "../src/provider-utils/ParseJson.ts"
+import type { ParseResult } from "../src/runtime/ParseJson.ts"
 import * as Sse from "../src/provider-utils/Sse.ts"
 
 const Payload = Schema.Struct({ n: Schema.Number, s: Schema.optionalKey(Schema.String) })

@@ -4,16 +4,20 @@
  * | layer                          | may import                                                 |
  * |--------------------------------|------------------------------------------------------------|
  * | `src/spec/`                    | `effect`                                                   |
+ * | `src/runtime/`                 | spec (ids, secure JSON, retry-after, downloads: the floor core, reliability and provider-utils share) |
  * | `src/LanguageModel.ts`, `src/DecisionModel.ts` | spec                                       |
- * | `src/provider-utils/`          | spec (+ `eventsource-parser`: SSE decoding lives here)     |
- * | `src/providers/<name>/`        | spec, provider-utils, LanguageModel, its own folder (+ `eventsource-parser`) |
- * | `src/core/`                    | spec, LanguageModel                                        |
- * | `src/reliability/`             | spec, LanguageModel (model wrappers: retries, timeouts, downloads) |
+ * | `src/provider-utils/`          | spec, runtime (+ `eventsource-parser`: SSE decoding lives here) |
+ * | `src/providers/<name>/`        | spec, runtime, provider-utils, LanguageModel, its own folder (+ `eventsource-parser`) |
+ * | `src/core/`                    | spec, runtime, LanguageModel                               |
+ * | `src/reliability/`             | spec, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
  *
  * Providers may import `src/LanguageModel.ts` (not in DESIGN's table): "a provider is a Layer
  * that provides LanguageModel" needs the service tag, and LanguageModel imports only spec, so this
  * adds no path from a provider to core or to another provider.
+ *
+ * `src/providers/amazon-bedrock/` may also import `@smithy/eventstream-codec` and `aws4fetch` (AWS
+ * event-stream framing and SigV4: DESIGN.md's "well-kept library where a real protocol needs one").
  *
  * Every layer may import `effect`, and `node:` builtins are not library dependencies but are
  * allowed only where "anything" is. Nothing in `src/` but `src/interop/` imports `ai` or
@@ -26,6 +30,7 @@ import * as path from "node:path"
 
 type Layer =
   | { readonly kind: "spec" }
+  | { readonly kind: "runtime" }
   | { readonly kind: "model" }
   | { readonly kind: "provider-utils" }
   | { readonly kind: "provider"; readonly name: string }
@@ -45,6 +50,8 @@ const layerOf = (file: string): Layer | undefined => {
   switch (parts[1]) {
     case "spec":
       return { kind: "spec" }
+    case "runtime":
+      return { kind: "runtime" }
     case "provider-utils":
       return { kind: "provider-utils" }
     case "providers":
@@ -80,6 +87,7 @@ export const importsOf = (source: string): ReadonlyArray<string> => {
   return [...out]
 }
 
+const bedrockPackages: ReadonlySet<string> = new Set(["@smithy/eventstream-codec", "aws4fetch"])
 const isUpstream = (spec: string) => spec === "ai" || spec.startsWith("ai/") || spec.startsWith("@ai-sdk/")
 const isEffect = (spec: string) => spec === "effect" || spec.startsWith("effect/")
 
@@ -100,6 +108,8 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
       if (isEffect(spec)) continue
       if (layer.kind === "open" || layer.kind === "interop") continue
       if (spec === "eventsource-parser" && (layer.kind === "provider-utils" || layer.kind === "provider")) continue
+      // DESIGN.md: a well-kept library where a real protocol needs one (AWS event-stream framing, SigV4)
+      if (layer.kind === "provider" && layer.name === "amazon-bedrock" && bedrockPackages.has(spec)) continue
       fail(`a ${layer.kind} module may not import this package`)
       continue
     }
@@ -115,15 +125,19 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
           return targetLayer.kind === "spec"
         case "model":
           return targetLayer.kind === "spec" || targetLayer.kind === "model"
+        case "runtime":
+          return targetLayer.kind === "spec" || targetLayer.kind === "runtime"
         case "provider-utils":
-          return targetLayer.kind === "spec" || targetLayer.kind === "provider-utils"
+          return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "provider-utils"
         case "provider":
-          return targetLayer.kind === "spec" || targetLayer.kind === "provider-utils" ||
+          return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "provider-utils" ||
             targetLayer.kind === "model" || (targetLayer.kind === "provider" && targetLayer.name === layer.name)
         case "core":
-          return targetLayer.kind === "spec" || targetLayer.kind === "model" || targetLayer.kind === "core"
+          return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
+            targetLayer.kind === "core"
         case "reliability":
-          return targetLayer.kind === "spec" || targetLayer.kind === "model" || targetLayer.kind === "reliability"
+          return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
+            targetLayer.kind === "reliability"
         case "interop":
         case "open":
           return true
@@ -176,8 +190,13 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/core/Bad.ts", `import { x } from "../provider-utils/Sse.ts"`)).toHaveLength(1)
     expect(checkFile("src/core/Bad.ts", `import { generateText } from "ai"`)).toHaveLength(1)
     expect(checkFile("src/reliability/Bad.ts", `import { x } from "../core/Tool.ts"`)).toHaveLength(1)
-    expect(checkFile("src/reliability/Bad.ts", `import { x } from "../provider-utils/RetryAfter.ts"`)).toHaveLength(1)
+    expect(checkFile("src/reliability/Bad.ts", `import { x } from "../provider-utils/Http.ts"`)).toHaveLength(1)
+    expect(checkFile("src/runtime/Bad.ts", `import { x } from "../provider-utils/Http.ts"`)).toHaveLength(1)
+    expect(checkFile("src/runtime/Bad.ts", `import { x } from "../core/Tool.ts"`)).toHaveLength(1)
+    expect(checkFile("src/runtime/Bad.ts", `import { x } from "../LanguageModel.ts"`)).toHaveLength(1)
+    expect(checkFile("src/spec/Bad.ts", `import { x } from "../runtime/IdGenerator.ts"`)).toHaveLength(1)
     expect(checkFile("src/testing/Bad.ts", `import { MockLanguageModelV4 } from "ai/test"`)).toHaveLength(1)
+    expect(checkFile("src/providers/groq/Bad.ts", `import { EventStreamCodec } from "@smithy/eventstream-codec"`)).toHaveLength(1)
     expect(checkFile("src/elsewhere/Bad.ts", ``)).toHaveLength(1)
   })
 
@@ -189,6 +208,12 @@ describe("layer boundaries (DESIGN.md)", () => {
       "src/providers/openai/internal/Ok.ts",
       `import { P } from "../../../provider-utils/Post.ts"\nimport { Q } from "../Chat.ts"\nimport { createParser } from "eventsource-parser"`
     )).toStrictEqual([])
+    for (const layer of ["core", "reliability", "provider-utils", "providers/openai"]) {
+      expect(checkFile(`src/${layer}/Ok.ts`, `import { R } from "${layer.includes("/") ? "../.." : ".."}/runtime/RetryAfter.ts"`))
+        .toStrictEqual([])
+    }
+    expect(checkFile("src/runtime/Ok.ts", `import { E } from "../spec/errors/index.ts"\nimport { F } from "./internal/f.ts"`))
+      .toStrictEqual([])
     expect(checkFile("src/interop/Ok.ts", `import type { LanguageModelV4 } from "@ai-sdk/provider"\nimport { X } from "../core/Tool.ts"`))
       .toStrictEqual([])
   })

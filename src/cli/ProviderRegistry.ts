@@ -7,7 +7,7 @@
 import type { Effect } from "effect"
 import type { HttpClient } from "effect/http"
 import type * as LanguageModel from "../LanguageModel.ts"
-import type { IdGenerator } from "../provider-utils/IdGenerator.ts"
+import type { IdGenerator } from "../runtime/IdGenerator.ts"
 import { Anthropic } from "../providers/anthropic/index.ts"
 import { DeepSeek } from "../providers/deepseek/index.ts"
 import { Groq } from "../providers/groq/index.ts"

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs"
 import { Cause, Effect, Exit, Layer, Schema, Stream } from "effect"
-import { IdGenerator } from "../provider-utils/IdGenerator.ts"
+import { IdGenerator } from "../runtime/IdGenerator.ts"
 import { CallTool } from "../spec/CallOptions.ts"
 import type { StreamPart } from "../spec/StreamPart.ts"
 import * as ReplayHttpClient from "../testing/ReplayHttpClient.ts"

@@ -20,7 +20,7 @@ import { APICallError } from "../spec/errors/APICallError.ts"
 import { EmptyResponseBodyError } from "../spec/errors/EmptyResponseBodyError.ts"
 import { reasonPhrase } from "./internal/statusText.ts"
 import * as JsonEventStream from "./JsonEventStream.ts"
-import { makeSafeParseJson, type ParseResult } from "./ParseJson.ts"
+import { makeSafeParseJson, type ParseResult } from "../runtime/ParseJson.ts"
 import * as RequestHeaders from "./RequestHeaders.ts"
 import type * as Sse from "./Sse.ts"
 

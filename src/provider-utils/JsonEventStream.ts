@@ -9,7 +9,7 @@
 import type { Schema } from "effect"
 import type { Stream } from "effect"
 import { sliceFirstChunk } from "./internal/firstChunkSlices.ts"
-import { makeBatchSafeParseJson, makeSafeParseJson, type ParseResult } from "./ParseJson.ts"
+import { makeBatchSafeParseJson, makeSafeParseJson, type ParseResult } from "../runtime/ParseJson.ts"
 import * as Sse from "./Sse.ts"
 import * as StreamTransform from "./StreamTransform.ts"
 

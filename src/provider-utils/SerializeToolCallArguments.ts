@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Result } from "effect"
-import { secureJsonParse } from "./ParseJson.ts"
+import { secureJsonParse } from "../runtime/ParseJson.ts"
 import { stringifyWithBigIntAndCycles } from "./StringifyWithBigIntAndCycles.ts"
 
 /**

@@ -15,7 +15,7 @@ import { InvalidResponseDataError } from "../spec/errors/InvalidResponseDataErro
 import type { ToolCall } from "../spec/Content.ts"
 import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type { ToolInputDelta, ToolInputEnd, ToolInputStart } from "../spec/StreamPart.ts"
-import { IdGenerator, makeRandom } from "./IdGenerator.ts"
+import { IdGenerator, makeRandom } from "../runtime/IdGenerator.ts"
 import { ArgumentState, isBlank, startsWithStructuredValue } from "./internal/argumentState.ts"
 import * as StreamTransform from "./StreamTransform.ts"
 

@@ -2,7 +2,9 @@
  * Provider streaming machinery (HTTP, SSE, JSON event streams, the streaming
  * tool-call tracker, id generation) and the request-encoding helpers every
  * provider shares (provider options, reasoning mapping, media types, base64,
- * JSON serialization, provider references, response metadata).
+ * JSON serialization, provider references, response metadata). `IdGenerator`,
+ * `ParseJson` and `RetryAfter` live in `src/runtime/` (core and reliability use
+ * them too) and are re-exported here for providers' convenience.
  *
  * @since 0.1.0
  */
@@ -28,7 +30,7 @@ export * as FirstChoice from "./FirstChoice.ts"
 /** @since 0.1.0 */
 export * as Http from "./Http.ts"
 /** @since 0.1.0 */
-export * as IdGenerator from "./IdGenerator.ts"
+export * as IdGenerator from "../runtime/IdGenerator.ts"
 /** @since 0.1.0 */
 export * as JsonEventStream from "./JsonEventStream.ts"
 /** @since 0.1.0 */
@@ -42,7 +44,7 @@ export * as OpenAIFamilyTools from "./OpenAIFamilyTools.ts"
 /** @since 0.1.0 */
 export * as OpenAIFamilyUsage from "./OpenAIFamilyUsage.ts"
 /** @since 0.1.0 */
-export * as ParseJson from "./ParseJson.ts"
+export * as ParseJson from "../runtime/ParseJson.ts"
 /** @since 0.1.0 */
 export * as ParseProviderOptions from "./ParseProviderOptions.ts"
 /** @since 0.1.0 */
@@ -58,7 +60,7 @@ export * as ResponseMetadata from "./ResponseMetadata.ts"
 /** @since 0.1.0 */
 export * as ResponseFormatBody from "./ResponseFormatBody.ts"
 /** @since 0.1.0 */
-export * as RetryAfter from "./RetryAfter.ts"
+export * as RetryAfter from "../runtime/RetryAfter.ts"
 /** @since 0.1.0 */
 export * as SerializeToolCallArguments from "./SerializeToolCallArguments.ts"
 /** @since 0.1.0 */

@@ -24,6 +24,7 @@ import { APICallError } from "../spec/errors/APICallError.ts"
 import { CoreInvalidArgumentError } from "../spec/errors/CoreInvalidArgumentError.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
 import { RetryError } from "../spec/errors/RetryError.ts"
+import * as RetryAfter from "../runtime/RetryAfter.ts"
 
 /**
  * A retry policy: the schedule stepped with each failure (its delay is the wait before the next
@@ -83,21 +84,10 @@ const headersOf = (error: unknown): Readonly<Record<string, string>> | undefined
  * @since 0.1.0
  */
 export const retryDelayMillis = (error: unknown, exponentialBackoffDelay: number, now: number): number => {
-  const headers = headersOf(error)
-  if (!headers) return exponentialBackoffDelay
-  let ms: number | undefined
-  const retryAfterMs = headers["retry-after-ms"]
-  if (retryAfterMs) {
-    const timeoutMs = parseFloat(retryAfterMs)
-    if (!Number.isNaN(timeoutMs)) ms = timeoutMs
-  }
-  const retryAfter = headers["retry-after"]
-  if (retryAfter && ms === undefined) {
-    const timeoutSeconds = parseFloat(retryAfter)
-    ms = Number.isNaN(timeoutSeconds) ? Date.parse(retryAfter) - now : timeoutSeconds * 1000
-  }
-  if (ms != null && !Number.isNaN(ms) && 0 <= ms && (ms < 60 * 1000 || ms < exponentialBackoffDelay)) return ms
-  return exponentialBackoffDelay
+  const responseHeaders = headersOf(error)
+  return responseHeaders === undefined
+    ? exponentialBackoffDelay
+    : RetryAfter.retryDelayMillis({ responseHeaders }, exponentialBackoffDelay, now)
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The fast decode path generated from a Schema AST (`src/provider-utils/internal/fastDecode.ts`)
+ * The fast decode path generated from a Schema AST (`src/runtime/internal/fastDecode.ts`)
  * accepts exactly what Effect's Schema decoder accepts, with the same output (keys, key order,
  * values), on random schemas of the supported subset (structs with required and optional keys,
  * arrays, `anyOf` unions including overlapping struct members, primitives, literals, `null`,
@@ -10,8 +10,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import * as fc from "fast-check"
-import { fastDecoder, invalid } from "../../src/provider-utils/internal/fastDecode.ts"
-import { makeSafeValidate } from "../../src/provider-utils/ParseJson.ts"
+import { fastDecoder, invalid } from "../../src/runtime/internal/fastDecode.ts"
+import { makeSafeValidate } from "../../src/runtime/ParseJson.ts"
 import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "../../src/providers/openai/OpenAIChatApi.ts"
 
 // ---- a description of a schema in the supported subset, and its Schema ----

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest"
 import * as ApiKey from "../../src/provider-utils/ApiKey.ts"
 import * as Http from "../../src/provider-utils/Http.ts"
 import * as RequestHeaders from "../../src/provider-utils/RequestHeaders.ts"
-import * as RetryAfter from "../../src/provider-utils/RetryAfter.ts"
+import * as RetryAfter from "../../src/runtime/RetryAfter.ts"
 import { APICallError } from "../../src/spec/errors/APICallError.ts"
 import * as ReplayHttpClient from "../../src/testing/ReplayHttpClient.ts"
 

@@ -4,7 +4,7 @@ import { Effect, Exit, Result, Schema, Stream } from "effect"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as JsonEventStream from "../../src/provider-utils/JsonEventStream.ts"
-import * as ParseJson from "../../src/provider-utils/ParseJson.ts"
+import * as ParseJson from "../../src/runtime/ParseJson.ts"
 import * as Sse from "../../src/provider-utils/Sse.ts"
 // The eventsource-parser upstream provider-utils resolves (3.1.1), not ours (4.x).
 import { EventSourceParserStream } from "../../node_modules/@ai-sdk/provider-utils/node_modules/eventsource-parser/dist/stream.js"

@@ -4,7 +4,7 @@ import { StreamingToolCallTracker as DeepSeekTracker } from "../../node_modules/
 import { Effect, Exit, Stream } from "effect"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { IdGenerator } from "../../src/provider-utils/IdGenerator.ts"
+import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
 import * as Tracker from "../../src/provider-utils/StreamingToolCallTracker.ts"
 import { InvalidResponseDataError } from "../../src/spec/errors/InvalidResponseDataError.ts"
 

@@ -8,7 +8,7 @@
  */
 import { Effect } from "effect"
 import type { SupportedUrls } from "../../LanguageModel.ts"
-import * as Download from "../../spec/Download.ts"
+import * as Download from "../../runtime/Download.ts"
 import type { DownloadError } from "../../spec/errors/DownloadError.ts"
 import type { FileData } from "../../spec/FileData.ts"
 import type * as Prompt from "../../spec/Prompt.ts"

@@ -11,7 +11,7 @@
 import { Effect, Result, Schema } from "effect"
 import { convertBase64ToUint8Array, convertToBase64 } from "../../provider-utils/Base64.ts"
 import { getTopLevelMediaType } from "../../provider-utils/DetectMediaType.ts"
-import { secureJsonParse } from "../../provider-utils/ParseJson.ts"
+import { secureJsonParse } from "../../runtime/ParseJson.ts"
 import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
 import { resolveFullMediaType } from "../../provider-utils/ResolveFullMediaType.ts"
 import { resolveProviderReference } from "../../provider-utils/ResolveProviderReference.ts"

@@ -12,7 +12,7 @@ import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { Schema } from "effect"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
 import { toJsonValue } from "../../../src/spec/Json.ts"
-import { makeCounter } from "../../../src/provider-utils/IdGenerator.ts"
+import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import * as fs from "node:fs"
 import * as path from "node:path"
 

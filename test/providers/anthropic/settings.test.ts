@@ -9,7 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Exit } from "effect"
 import * as Anthropic from "../../../src/providers/anthropic/Anthropic.ts"
 import * as AnthropicLanguageModel from "../../../src/providers/anthropic/AnthropicLanguageModel.ts"
-import { makeCounter } from "../../../src/provider-utils/IdGenerator.ts"
+import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import { type Captured, chunksToSse, errorView, failureOf, normalize, replayClient, type Reply, toAimux } from "./harness.ts"
 
 const sse = chunksToSse([

@@ -6,7 +6,7 @@ import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Stream
 import { Effect, Fiber, Latch, Layer, Schema, Stream } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import { expect } from "vitest"
-import { IdGenerator } from "../../../src/provider-utils/IdGenerator.ts"
+import { IdGenerator } from "../../../src/runtime/IdGenerator.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"

@@ -6,7 +6,7 @@
 import { Duration, Effect, Fiber, Layer, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import { partToJson } from "../../../src/cli/internal/wire.ts"
-import { IdGenerator } from "../../../src/provider-utils/IdGenerator.ts"
+import { IdGenerator } from "../../../src/runtime/IdGenerator.ts"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
 import type { StreamPart } from "../../../src/spec/StreamPart.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"

@@ -7,7 +7,7 @@
  * Plain synchronous code on purpose: it runs once per event on the hot path.
  */
 import { Result } from "effect"
-import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
+import type { ParseResult } from "../../../runtime/ParseJson.ts"
 import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
 import { createProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
 import type { JsonObject } from "../../../spec/Json.ts"
@@ -17,7 +17,7 @@ import type { ToolCall } from "../../../spec/Content.ts"
 import type { Finish, StreamPart } from "../../../spec/StreamPart.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import type { Citation, StreamEvent } from "../AnthropicApi.ts"
-import { secureJsonParse } from "../../../provider-utils/ParseJson.ts"
+import { secureJsonParse } from "../../../runtime/ParseJson.ts"
 import { convertUsage, mapIterations, type AnthropicUsage } from "../AnthropicUsage.ts"
 import { createCitationSource, mapCitation, type CitationDocument } from "../Citations.ts"
 import { callerInfo, mapResultBlock, type ResultContext } from "../ServerToolResults.ts"

@@ -10,7 +10,7 @@ import { createProviderStreamError } from "../../../spec/errors/ProviderStreamEr
 import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
 import type { FinishReason } from "../../../spec/FinishReason.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
-import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
+import type { ParseResult } from "../../../runtime/ParseJson.ts"
 import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
 import * as ElementTransformer from "../../../provider-utils/ElementTransformer.ts"
 import { fromErrorType } from "../../../provider-utils/ErrorTypeMetadata.ts"

@@ -7,7 +7,7 @@
  */
 import type { Effect, Stream } from "effect"
 import * as EarlyError from "../../../provider-utils/EarlyError.ts"
-import type { ParseResult } from "../../../provider-utils/ParseJson.ts"
+import type { ParseResult } from "../../../runtime/ParseJson.ts"
 import * as Tracker from "../../../provider-utils/StreamingToolCallTracker.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import type { APICallError } from "../../../spec/errors/APICallError.ts"

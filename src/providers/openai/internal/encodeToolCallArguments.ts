@@ -9,7 +9,7 @@
  * @internal
  */
 import { Result } from "effect"
-import { secureJsonParse } from "../../../provider-utils/ParseJson.ts"
+import { secureJsonParse } from "../../../runtime/ParseJson.ts"
 import { stringifyWithBigIntAndCycles } from "../../../provider-utils/StringifyWithBigIntAndCycles.ts"
 
 const isPlainObject = (u: unknown): boolean => typeof u === "object" && u !== null && !Array.isArray(u)

@@ -6,7 +6,7 @@
  *
  * @internal
  */
-import { DownloadError } from "../errors/DownloadError.ts"
+import { DownloadError } from "../../spec/errors/DownloadError.ts"
 
 /** @internal */
 export interface UrlPolicy {

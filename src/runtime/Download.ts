@@ -15,7 +15,7 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientError from "effect/http/HttpClientError"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
-import { DownloadError } from "./errors/DownloadError.ts"
+import { DownloadError } from "../spec/errors/DownloadError.ts"
 import { checkUrl, upstreamPolicy, type UrlPolicy } from "./internal/downloadUrl.ts"
 
 /**
