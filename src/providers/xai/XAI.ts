@@ -1,0 +1,96 @@
+/**
+ * The xAI provider (upstream `createXai` of `@ai-sdk/xai` 5.0.12, whose
+ * `xai(modelId)` is the Responses model): settings and Layers providing the
+ * Responses model as the `LanguageModel` service.
+ *
+ * @since 0.2.0
+ */
+import { Config as EffectConfig, Effect, Layer, type Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import { LanguageModel } from "../../LanguageModel.ts"
+import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
+import * as XAILanguageModel from "./XAILanguageModel.ts"
+
+/**
+ * Provider settings, as upstream's `XaiProviderSettings` (no `fetch`: the
+ * `HttpClient` of the environment sends the requests).
+ *
+ * @since 0.2.0
+ */
+export interface Settings {
+  /** Base URL; default `https://api.x.ai/v1`, a trailing `/` is dropped. */
+  readonly baseURL?: string | undefined
+  /** Bearer key; default the `XAI_API_KEY` config value, read per request as upstream. */
+  readonly apiKey?: string | Redacted.Redacted<string> | undefined
+  /** Extra headers of every request. */
+  readonly headers?: Readonly<Record<string, string>> | undefined
+}
+
+/**
+ * The default base URL.
+ *
+ * @since 0.2.0
+ */
+export const defaultBaseURL = "https://api.x.ai/v1"
+
+/**
+ * The `@ai-sdk/xai` version this provider ports (user agent `ai-sdk-xai/<VERSION>`).
+ *
+ * @since 0.2.0
+ */
+export const VERSION = "5.0.12"
+
+/**
+ * Resolves settings into the model config.
+ *
+ * @since 0.2.0
+ */
+export const modelConfig = (modelId: string, settings: Settings = {}): XAILanguageModel.Config => ({
+  provider: "xai.responses",
+  modelId,
+  baseURL: (settings.baseURL ?? defaultBaseURL).replace(/\/$/, ""),
+  headers: Effect.map(
+    ApiKey.loadApiKey({ apiKey: settings.apiKey, environmentVariableName: "XAI_API_KEY", description: "xAI API key" }),
+    (apiKey) => ChatEndpoint.configHeaders({ apiKey, headers: settings.headers, userAgentSuffix: `ai-sdk-xai/${VERSION}` })
+  )
+})
+
+/**
+ * The Responses model for `modelId` as a service.
+ *
+ * @since 0.2.0
+ */
+export const model = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<LanguageModelNs.Service, never, HttpClient.HttpClient> =>
+  XAILanguageModel.make(modelConfig(modelId, settings))
+
+/**
+ * A Layer providing the Responses model for `modelId` as the `LanguageModel` service.
+ *
+ * @since 0.2.0
+ */
+export const layer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<LanguageModel, never, HttpClient.HttpClient> => Layer.effect(LanguageModel, model(modelId, settings))
+
+/**
+ * A Layer whose settings come from `Config` (e.g. `Config.redacted("XAI_API_KEY")` for the key).
+ *
+ * @since 0.2.0
+ */
+export const layerConfig = (
+  modelId: string,
+  config: EffectConfig.Config<Settings>
+): Layer.Layer<LanguageModel, EffectConfig.ConfigError, HttpClient.HttpClient> =>
+  Layer.effect(
+    LanguageModel,
+    Effect.gen(function*() {
+      const settings = yield* config
+      return yield* model(modelId, settings)
+    })
+  )

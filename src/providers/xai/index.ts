@@ -1,0 +1,14 @@
+/**
+ * The xAI provider (Responses API with server-side tools).
+ *
+ * @since 0.2.0
+ */
+
+/** @since 0.2.0 */
+export * as XAI from "./XAI.ts"
+/** @since 0.2.0 */
+export * as XAIApi from "./XAIApi.ts"
+/** @since 0.2.0 */
+export * as XAILanguageModel from "./XAILanguageModel.ts"
+/** @since 0.2.0 */
+export * as XAIOptions from "./XAIOptions.ts"
