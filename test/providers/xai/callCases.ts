@@ -75,6 +75,11 @@ export const callCases: ReadonlyArray<CallCase> = [
   { name: "logprobs false", options: { prompt, providerOptions: xai({ logprobs: false }) } },
   { name: "store false adds encrypted reasoning", options: { prompt, providerOptions: xai({ store: false }) } },
   { name: "store true is not sent", options: { prompt, providerOptions: xai({ store: true, include: null }) } },
+  {
+    name: "include list and store false appends encrypted reasoning",
+    options: { prompt, providerOptions: xai({ store: false, include: ["no_inline_citations"] }) }
+  },
+  { name: "reasoning low on grok-latest", options: { prompt, reasoning: "low" }, modelId: "grok-latest" },
   { name: "include empty array", options: { prompt, providerOptions: xai({ include: [] }) } },
   { name: "invalid provider options: topLogprobs 9", options: { prompt, providerOptions: xai({ topLogprobs: 9 }) } },
   { name: "invalid provider options: minP 2", options: { prompt, providerOptions: xai({ minP: 2 }) } },
