@@ -13,6 +13,7 @@ import { DeepSeek } from "../providers/deepseek/index.ts"
 import { Groq } from "../providers/groq/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
 import { OpenAICompatible } from "../providers/openai-compatible/index.ts"
+import { XAI } from "../providers/xai/index.ts"
 import type { ModelError } from "../spec/errors/ModelError.ts"
 
 /**
@@ -70,5 +71,9 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   anthropic: {
     defaultModel: "claude-sonnet-4-5",
     make: ({ apiKey, baseURL, modelId }) => Anthropic.model(modelId, { apiKey, baseURL })
+  },
+  xai: {
+    defaultModel: "grok-4.20-non-reasoning",
+    make: ({ apiKey, baseURL, modelId }) => XAI.model(modelId, { apiKey, baseURL })
   }
 }
