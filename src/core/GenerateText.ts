@@ -19,13 +19,14 @@ import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { downloadAssets, toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep } from "./internal/generationStep.ts"
-import { annotateEnd, continuesAfter, resultFields, stepViews } from "./internal/generationResult.ts"
+import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
-import { type ResponseMessage, toResponseMessages } from "./ResponseMessages.ts"
+import { toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
 import type { ToolCall, ToolCallNotFound, ToolOutput } from "./StepContent.ts"
 import { fromGenerateContent } from "./StepContent.ts"
 import { isStepCount } from "./StopCondition.ts"
-import type { StepResult, StreamTextResult } from "./StreamText.ts"
+import { type StepResult, viewsOf } from "./StepResult.ts"
+import type { StreamTextResult } from "./StreamTextResult.ts"
 import type * as Toolkit from "./Toolkit.ts"
 
 /**
@@ -43,8 +44,8 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
   readonly onEnd?: ((result: GenerateTextResult) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onEnd`; used when `onEnd` is absent. */
   readonly onFinish?: ((result: GenerateTextResult) => Effect.Effect<void, unknown>) | undefined
-  /** Called with the error when the generation fails (an aimux addition; the Effect still fails with it). */
-  readonly onError?: ((error: unknown) => Effect.Effect<void, unknown>) | undefined
+  /** Called with `{ error }` when the generation fails (an aimux addition; the Effect still fails with it). */
+  readonly onError?: ((event: { readonly error: unknown }) => Effect.Effect<void, unknown>) | undefined
 }
 
 /**
@@ -54,12 +55,7 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
  *
  * @since 0.1.0
  */
-export interface GenerateTextResult extends StreamTextResult {
-  readonly request: RequestInfo
-  /** The last step's response (its messages only; `responseMessages` has every step's). */
-  readonly response: StepResult["response"]
-  readonly responseMessages: ReadonlyArray<ResponseMessage>
-}
+export interface GenerateTextResult extends StreamTextResult {}
 
 let idCounter = 0
 const generateId = (): string => `aitxt-${Date.now().toString(36)}${(idCounter++).toString(36)}`
@@ -82,7 +78,7 @@ export const generateText = <T extends Toolkit.Any = {}, R = never>(
   options: GenerateTextOptions<T, R>
 ): Effect.Effect<GenerateTextResult, GenerateTextError, LanguageModel | Toolkit.Services<T> | R> =>
   run(options).pipe(
-    Effect.tapError((error) => notify(options.onError, error)),
+    Effect.tapError((error) => notify(options.onError, { error })),
     Effect.withSpan("GenerateText.generateText")
   )
 
@@ -153,7 +149,8 @@ const run = <T extends Toolkit.Any, R>(
       const responseMessages = yield* toResponseMessages(content, runtime.info)
       const step: StepResult = {
         stepNumber,
-        ...stepViews(content),
+        model: { provider: model.provider, modelId: model.modelId },
+        ...viewsOf(content),
         finishReason: reason,
         rawFinishReason: result.finishReason.raw,
         usage,
@@ -172,7 +169,7 @@ const run = <T extends Toolkit.Any, R>(
       yield* notify(onStepEnd, step)
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
-      conversation = [...stepSetup.conversation, ...responseMessages]
+      conversation = [...stepSetup.conversation, ...responseMessages.map(toPromptMessage)]
       const next = yield* continuesAfter({
         finishReason: reason,
         toolCalls,
@@ -183,14 +180,13 @@ const run = <T extends Toolkit.Any, R>(
       if (!next) break
     }
     const totalUsage = steps.reduce((acc, s) => CoreUsage.add(acc, s.usage), CoreUsage.nullUsage())
-    const { last, ...fields } = resultFields(steps, totalUsage)
+    const last = steps[steps.length - 1]!
     yield* annotateEnd({ finishReason: last.finishReason, totalUsage, text: last.text, recordContent: options.recordContent })
-    const out: GenerateTextResult = {
-      ...fields,
-      request: last.request,
-      response: last.response,
-      responseMessages: steps.flatMap((s) => s.response.messages)
-    }
+    const out: GenerateTextResult = resultOf(steps, {
+      finishReason: last.finishReason,
+      rawFinishReason: last.rawFinishReason,
+      totalUsage
+    })
     yield* notify(options.onEnd ?? options.onFinish, out)
     return out
   })

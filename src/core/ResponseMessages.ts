@@ -8,15 +8,72 @@ import { Effect } from "effect"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
 import type { JsonValue } from "../spec/Json.ts"
 import type { AssistantContentPart, AssistantMessage, ToolMessage, ToolResultOutput, ToolResultPart } from "../spec/Prompt.ts"
+import type { ProviderOptions } from "../spec/ProviderMetadata.ts"
 import type { ContentPart, ToolInfoSet } from "./StepContent.ts"
 import { getTool } from "./StepContent.ts"
+
+/**
+ * A generated file in a response message, as upstream writes it: its data is the base64 text
+ * (upstream `to-response-messages.ts`), not a V4 file-data object.
+ *
+ * @since 0.2.0
+ */
+export interface ResponseFilePart {
+  readonly type: "file" | "reasoning-file"
+  readonly data: string
+  readonly mediaType: string
+  readonly providerOptions?: ProviderOptions | undefined
+}
+
+/**
+ * A content part of a response assistant message.
+ *
+ * @since 0.2.0
+ */
+export type ResponseAssistantPart =
+  | Exclude<AssistantContentPart, { readonly type: "file" | "reasoning-file" }>
+  | ResponseFilePart
+
+/**
+ * The assistant message of a step's response (upstream `AssistantModelMessage`).
+ *
+ * @since 0.2.0
+ */
+export interface ResponseAssistantMessage {
+  readonly role: "assistant"
+  readonly content: ReadonlyArray<ResponseAssistantPart>
+  readonly providerOptions?: ProviderOptions | undefined
+}
 
 /**
  * A response message: the assistant's or the tool results'.
  *
  * @since 0.1.0
  */
-export type ResponseMessage = AssistantMessage | ToolMessage
+export type ResponseMessage = ResponseAssistantMessage | ToolMessage
+
+const isResponseFile = (part: ResponseAssistantPart): part is ResponseFilePart =>
+  part.type === "file" || part.type === "reasoning-file"
+
+/**
+ * A response message as the next step's V4 prompt carries it (upstream
+ * `convertToLanguageModelPrompt`: base64 file data becomes `{type: "data", data}`).
+ *
+ * @since 0.2.0
+ */
+export const toPromptMessage = (message: ResponseMessage): AssistantMessage | ToolMessage => {
+  if (message.role === "tool") return message
+  return {
+    ...message,
+    content: message.content.map((part): AssistantContentPart => {
+      if (!isResponseFile(part)) return part
+      const data = { type: "data" as const, data: part.data }
+      return part.type === "file"
+        ? { type: "file", data, mediaType: part.mediaType, providerOptions: part.providerOptions }
+        : { type: "reasoning-file", data, mediaType: part.mediaType, providerOptions: part.providerOptions }
+    })
+  }
+}
 
 /**
  * An in-process value as plain JSON (upstream `toJSONValue`: a JSON round trip, `undefined` →
@@ -90,7 +147,7 @@ export const toResponseMessages = Effect.fnUntraced(function*(
 ) {
   const messages: Array<ResponseMessage> = []
   const order = new Map<string, number>()
-  const assistant: Array<AssistantContentPart> = []
+  const assistant: Array<ResponseAssistantPart> = []
   for (const part of content) {
     switch (part.type) {
       case "source":
@@ -108,7 +165,7 @@ export const toResponseMessages = Effect.fnUntraced(function*(
       case "file":
         assistant.push({
           type: "file",
-          data: { type: "data", data: part.file.base64 },
+          data: part.file.base64,
           mediaType: part.file.mediaType,
           providerOptions: part.providerMetadata
         })
@@ -116,7 +173,7 @@ export const toResponseMessages = Effect.fnUntraced(function*(
       case "reasoning-file":
         assistant.push({
           type: "reasoning-file",
-          data: { type: "data", data: part.file.base64 },
+          data: part.file.base64,
           mediaType: part.file.mediaType,
           providerOptions: part.providerMetadata
         })

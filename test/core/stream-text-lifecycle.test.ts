@@ -162,7 +162,7 @@ describe("callbacks", () => {
       let ends = 0
       const noisy = yield* collect({
         onChunk: () => Effect.fail("chunk callback failed"),
-        onError: (error) => Effect.andThen(Effect.sync(() => void errors.push(error)), Effect.die("onError died")),
+        onError: ({ error }) => Effect.andThen(Effect.sync(() => void errors.push(error)), Effect.die("onError died")),
         onStepEnd: () => Effect.die(new Error("step callback died")),
         onEnd: () => Effect.andThen(Effect.sync(() => void ends++), Effect.fail("end failed"))
       })
@@ -177,7 +177,7 @@ describe("callbacks", () => {
       const steps: Array<number> = []
       let finished: string | undefined
       const parts = yield* collect({
-        onChunk: (part) => Effect.sync(() => void chunks.push(part.type)),
+        onChunk: ({ chunk }) => Effect.sync(() => void chunks.push(chunk.type)),
         onStepFinish: (step) => Effect.sync(() => void steps.push(step.stepNumber)),
         onFinish: (result) => Effect.sync(() => void (finished = result.text))
       })
@@ -201,7 +201,7 @@ describe("callbacks", () => {
         prompt: "hi",
         toolChoice: "required",
         tools,
-        onError: (error) => Effect.andThen(Effect.sync(() => void seen.push(String(error))), Effect.fail("callback failed"))
+        onError: ({ error }) => Effect.andThen(Effect.sync(() => void seen.push(String(error))), Effect.fail("callback failed"))
       }).pipe(
         Effect.provide(MockLanguageModel.layer({
           generate: { content: [{ type: "text", text: "no tool" }], finishReason: H.finishReason("stop"), usage: H.usage(1, 1), warnings: [] }

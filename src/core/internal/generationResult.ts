@@ -1,25 +1,17 @@
 /**
- * What generateText and streamText compute alike from finished steps: a step's content views,
- * the rule that continues the loop, the fields of the final result, and the closing span
- * attributes.
+ * What generateText and streamText compute alike from finished steps: the rule that continues
+ * the loop, the final result, and the closing span attributes.
  *
  * @internal
  */
 import { Effect } from "effect"
 import type { UnifiedFinishReason } from "../../spec/FinishReason.ts"
 import type { LanguageModelUsage } from "../CoreUsage.ts"
-import type { ContentPart, ToolCall, ToolOutput, ToolResult } from "../StepContent.ts"
-import { textOf } from "../StepContent.ts"
+import type { ContentPart, FilePart, ToolCall, ToolOutput } from "../StepContent.ts"
+import type * as Content from "../../spec/Content.ts"
+import type { StepResult } from "../StepResult.ts"
 import { isStopConditionMet, type StopCondition } from "../StopCondition.ts"
-import type { StepResult, StreamTextResult } from "../StreamText.ts"
-
-/** The views of a step's content (upstream `DefaultStepResult` getters). @internal */
-export const stepViews = (content: ReadonlyArray<ContentPart>) => ({
-  content,
-  text: textOf(content),
-  toolCalls: content.filter((p): p is ToolCall => p.type === "tool-call"),
-  toolResults: content.filter((p): p is ToolResult => p.type === "tool-result")
-})
+import type { StreamTextResult } from "../StreamTextResult.ts"
 
 /**
  * Whether the loop goes on after a step (upstream): the finish is not `interrupted`, there was at
@@ -42,30 +34,49 @@ export const continuesAfter = (options: {
   return Effect.map(isStopConditionMet(options.stopConditions, options.steps), (met) => !met)
 }
 
+const isReasoning = (part: ContentPart): part is Content.Reasoning | FilePart =>
+  part.type === "reasoning" || part.type === "reasoning-file"
+
 /**
- * The fields of the final result shared by both: content, calls and results of every step; text,
- * finish reason and provider metadata of the last step (there is at least one step).
+ * The final result of finished steps (at least one), as upstream's result getters compute it:
+ * `finishReason`, `rawFinishReason` and `totalUsage` are given (streamText takes them from the
+ * `finish` part, generateText from the final step and the sum of the steps).
  *
  * @internal
  */
-export const resultFields = (
+export const resultOf = (
   steps: ReadonlyArray<StepResult>,
-  totalUsage: LanguageModelUsage
-): Omit<StreamTextResult, "response"> & { readonly last: StepResult } => {
-  const last = steps[steps.length - 1]!
+  totals: {
+    readonly finishReason: UnifiedFinishReason
+    readonly rawFinishReason: string | undefined
+    readonly totalUsage: LanguageModelUsage
+  }
+): StreamTextResult => {
+  const finalStep = steps[steps.length - 1]!
   return {
-    last,
-    text: last.text,
+    text: finalStep.text,
     content: steps.flatMap((s) => s.content),
+    reasoning: finalStep.content.filter(isReasoning),
+    reasoningText: finalStep.reasoningText,
+    files: steps.flatMap((s) => s.files),
+    sources: steps.flatMap((s) => s.sources),
     steps,
+    finalStep,
     toolCalls: steps.flatMap((s) => s.toolCalls),
+    staticToolCalls: steps.flatMap((s) => s.staticToolCalls),
+    dynamicToolCalls: steps.flatMap((s) => s.dynamicToolCalls),
     toolResults: steps.flatMap((s) => s.toolResults),
-    finishReason: last.finishReason,
-    rawFinishReason: last.rawFinishReason,
-    usage: totalUsage,
-    totalUsage,
+    staticToolResults: steps.flatMap((s) => s.staticToolResults),
+    dynamicToolResults: steps.flatMap((s) => s.dynamicToolResults),
+    finishReason: totals.finishReason,
+    rawFinishReason: totals.rawFinishReason,
+    usage: totals.totalUsage,
+    totalUsage: totals.totalUsage,
     warnings: steps.flatMap((s) => s.warnings),
-    providerMetadata: last.providerMetadata
+    request: finalStep.request,
+    response: finalStep.response,
+    responseMessages: steps.flatMap((s) => s.response.messages),
+    providerMetadata: finalStep.providerMetadata
   }
 }
 

@@ -8,7 +8,7 @@ import type * as Content from "../../spec/Content.ts"
 import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
 import type { ContentPart } from "../StepContent.ts"
-import type { TextStreamPart } from "../StreamText.ts"
+import type { TextStreamPart } from "../TextStreamPart.ts"
 
 /** Reserves ids: the first use of an id keeps it, a later one gets a generated id (upstream `createPartIdReserver`). @internal */
 export const makeIdReserver = (generateId: () => string) => {

@@ -1,0 +1,78 @@
+/**
+ * The parts of streamText's full stream (upstream `TextStreamPart`, without approvals) and the
+ * response of a step, in a module of their own so that the step machinery and the result fold
+ * can use them without importing `StreamText.ts`.
+ *
+ * @since 0.2.0
+ */
+import type * as Content from "../spec/Content.ts"
+import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
+import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
+import type { RequestInfo } from "../spec/Results.ts"
+import type { Warning } from "../spec/Warning.ts"
+import type { LanguageModelUsage } from "./CoreUsage.ts"
+import type { FilePart, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
+import type { PreliminaryToolResult } from "./ToolResult.ts"
+
+/**
+ * The response of a step.
+ *
+ * @since 0.1.0
+ */
+export interface StepResponse {
+  readonly id: string
+  readonly timestamp: Date
+  readonly modelId: string
+  readonly headers?: Readonly<Record<string, string>> | undefined
+}
+
+/**
+ * The timing of a step (upstream `StepResultPerformance`, the part aimux measures).
+ *
+ * @since 0.2.0
+ */
+export interface StepPerformance {
+  readonly stepTimeMs: number
+  readonly toolExecutionMs: Readonly<Record<string, number>>
+}
+
+/**
+ * A part of the full stream (upstream `TextStreamPart`, without approvals).
+ *
+ * @since 0.1.0
+ */
+export type TextStreamPart =
+  | { readonly type: "start" }
+  | { readonly type: "start-step"; readonly request: RequestInfo; readonly warnings: ReadonlyArray<Warning> }
+  | { readonly type: "text-start" | "text-end" | "reasoning-start" | "reasoning-end"; readonly id: string; readonly providerMetadata?: ProviderMetadata | undefined; readonly citations?: ReadonlyArray<Content.Citation> | undefined }
+  | { readonly type: "text-delta" | "reasoning-delta"; readonly id: string; readonly text: string; readonly providerMetadata?: ProviderMetadata | undefined }
+  | { readonly type: "tool-input-start"; readonly id: string; readonly toolName: string; readonly dynamic?: boolean | undefined; readonly title?: string | undefined; readonly providerExecuted?: boolean | undefined; readonly providerMetadata?: ProviderMetadata | undefined; readonly toolMetadata?: unknown }
+  | { readonly type: "tool-input-delta"; readonly id: string; readonly delta: string; readonly providerMetadata?: ProviderMetadata | undefined }
+  | { readonly type: "tool-input-end"; readonly id: string; readonly providerMetadata?: ProviderMetadata | undefined }
+  | ToolCall
+  | ToolResult
+  | PreliminaryToolResult
+  | ToolError
+  | Content.UrlSource
+  | Content.DocumentSource
+  | Content.CustomContent
+  | FilePart
+  | {
+    readonly type: "finish-step"
+    readonly finishReason: UnifiedFinishReason
+    readonly rawFinishReason: string | undefined
+    readonly usage: LanguageModelUsage
+    readonly performance: StepPerformance
+    readonly providerMetadata: ProviderMetadata | undefined
+    readonly response: StepResponse
+  }
+  | {
+    readonly type: "finish"
+    readonly finishReason: UnifiedFinishReason
+    readonly rawFinishReason: string | undefined
+    readonly totalUsage: LanguageModelUsage
+  }
+  | { readonly type: "error"; readonly error: unknown }
+  | { readonly type: "abort"; readonly reason?: string | undefined }
+  | { readonly type: "ping" }
+  | { readonly type: "raw"; readonly rawValue: unknown }

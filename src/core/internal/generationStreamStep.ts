@@ -1,0 +1,378 @@
+/**
+ * One step of streamText (upstream `streamStep` in `stream-text.ts` with the per-part conversion
+ * of `stream-language-model-call.ts`): the model call, the step's parts as an object that owns
+ * their bookkeeping ({@link StepParts}), client tool execution, `finish-step`, and the step's
+ * result.
+ *
+ * @internal
+ */
+import { Cause, Clock, Effect, Exit, Stream } from "effect"
+import type { Service as LanguageModelService, StreamResponse } from "../../LanguageModel.ts"
+import type { CallOptions } from "../../spec/CallOptions.ts"
+import type * as Content from "../../spec/Content.ts"
+import { getErrorMessage } from "../../spec/errors/getErrorMessage.ts"
+import { NoOutputGeneratedError } from "../../spec/errors/NoOutputGeneratedError.ts"
+import { normalizeStreamProviderError } from "../../spec/errors/StreamProviderError.ts"
+import { ToolChoiceViolationError } from "../../spec/errors/ToolChoiceViolationError.ts"
+import type { UnifiedFinishReason } from "../../spec/FinishReason.ts"
+import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
+import type { RequestInfo } from "../../spec/Results.ts"
+import type { StreamPart } from "../../spec/StreamPart.ts"
+import type { Warning } from "../../spec/Warning.ts"
+import * as CoreUsage from "../CoreUsage.ts"
+import type { LanguageModelUsage } from "../CoreUsage.ts"
+import { type ResponseMessage, toResponseMessages } from "../ResponseMessages.ts"
+import type { ToolCall, ToolError, ToolOutput, ToolResult } from "../StepContent.ts"
+import { generatedFileOf, getTool, toTextStreamToolResult } from "../StepContent.ts"
+import { type StepResult, viewsOf } from "../StepResult.ts"
+import type { StepResponse, TextStreamPart } from "../TextStreamPart.ts"
+import { downloadAssets } from "./generationPrompt.ts"
+import type { StepSetup } from "./generationStep.ts"
+import { makeContentBuilder, makePartIdMap, makeRawCollector } from "./generationStreamParts.ts"
+
+/**
+ * What a step needs from its run: the model, how to call it, where parts go, and the id sources
+ * shared by every step of the run.
+ *
+ * @internal
+ */
+export interface StreamStepEnv {
+  readonly model: LanguageModelService
+  /** Builds the V4 call options of a step from its prompt (after downloads) and its setup. */
+  readonly callOptions: (prompt: CallOptions["prompt"], setup: StepSetup) => CallOptions
+  /** Starts the model call (with the run's retry policy). */
+  readonly startCall: (options: CallOptions) => Effect.Effect<StreamResponse, unknown>
+  readonly includeRawChunks: boolean
+  readonly toolCallConcurrency: number | "unbounded"
+  /** Emits a part to the consumer (through `onChunk` / `onError`). */
+  readonly emit: (part: TextStreamPart) => Effect.Effect<void>
+  readonly reserveText: (id: string) => string
+  readonly reserveReasoning: (id: string) => string
+  readonly generateId: () => string
+}
+
+/**
+ * How a step ended: `Failed` (an error part was emitted and the run ends; `noOutput` when the
+ * model stream ended without a finish and without output) or `Finished` with its result.
+ *
+ * @internal
+ */
+export type StepOutcome =
+  | { readonly _tag: "Failed"; readonly noOutput: boolean }
+  | {
+    readonly _tag: "Finished"
+    readonly step: StepResult
+    readonly toolCalls: ReadonlyArray<ToolCall>
+    readonly toolOutputs: ReadonlyArray<ToolOutput>
+    readonly responseMessages: ReadonlyArray<ResponseMessage>
+  }
+
+/** Upstream's step finish reason before any `finish` part (a function so narrowing does not fix it to "other"). */
+const initialFinishReason = (): UnifiedFinishReason => "other"
+
+/** Client tools run only when the model call ended with stop/tool-calls (upstream). */
+const isToolExecutionAllowed = (reason: UnifiedFinishReason) => reason === "stop" || reason === "tool-calls"
+
+/**
+ * The parts of one model call and what the step records of them (upstream's per-step state in
+ * `streamStep` and the conversion of `stream-language-model-call.ts`).
+ *
+ * @internal
+ */
+export class StepParts {
+  readonly builder = makeContentBuilder()
+  /** The V4 content of the call, for ToolChoiceViolationError (collected only when enforced). */
+  readonly rawContent: Array<Content.Content> = []
+  readonly callsById = new Map<string, ToolCall>()
+  readonly toolCalls: Array<ToolCall> = []
+  readonly outputs: Array<ToolResult | ToolError> = []
+  readonly toExecute: Array<ToolCall> = []
+  warnings: ReadonlyArray<Warning> = []
+  finishReason: UnifiedFinishReason = initialFinishReason()
+  rawFinishReason: string | undefined = undefined
+  usage: LanguageModelUsage = CoreUsage.nullUsage()
+  providerMetadata: ProviderMetadata | undefined = undefined
+  /** A finish or error part arrived. */
+  terminal = false
+  /** An output part arrived (upstream `isOutputChunk`). */
+  output = false
+  private first = true
+  private readonly withheld: boolean
+  private readonly collectRaw: ((part: StreamPart) => void) | undefined
+  private readonly textIds: ReturnType<typeof makePartIdMap>
+  private readonly reasoningIds: ReturnType<typeof makePartIdMap>
+
+  private readonly env: StreamStepEnv
+  private readonly setup: StepSetup
+  readonly request: RequestInfo
+  response: StepResponse
+
+  constructor(env: StreamStepEnv, setup: StepSetup, request: RequestInfo, response: StepResponse) {
+    this.env = env
+    this.setup = setup
+    this.request = request
+    this.response = response
+    this.withheld = setup.runtime.toolChoice.type === "none"
+    this.collectRaw = setup.runtime.toolChoice.type !== "auto" ? makeRawCollector(this.rawContent) : undefined
+    this.textIds = makePartIdMap(env.reserveText)
+    this.reasoningIds = makePartIdMap(env.reserveReasoning)
+  }
+
+  /** Records and emits a part of the step's content. */
+  readonly forward = (part: TextStreamPart): Effect.Effect<void> =>
+    Effect.suspend(() => {
+      this.builder.add(part)
+      return this.env.emit(part)
+    })
+
+  /** `start-step` goes out before the first part after `stream-start` (once per step). */
+  readonly startStep = (): Effect.Effect<void> => {
+    if (!this.first) return Effect.void
+    this.first = false
+    return this.env.emit({ type: "start-step", request: this.request, warnings: this.warnings })
+  }
+
+  /** Handles one V4 part of the model stream. */
+  readonly handle = (part: StreamPart): Effect.Effect<void> => {
+    if (part.type === "stream-start") {
+      this.warnings = part.warnings
+      return Effect.void
+    }
+    // toolChoice 'none' rejects tool calls at the finish: tool parts are withheld (upstream 7.0.149)
+    if (this.withheld && (part.type === "tool-input-start" || part.type === "tool-input-delta" || part.type === "tool-input-end")) {
+      return Effect.void
+    }
+    if (this.collectRaw !== undefined) this.collectRaw(part)
+    return this.first ? Effect.andThen(this.startStep(), this.convert(part)) : this.convert(part)
+  }
+
+  private convert(part: Exclude<StreamPart, { readonly type: "stream-start" }>): Effect.Effect<void> {
+    switch (part.type) {
+      case "text-start":
+        return this.forward({ ...part, id: this.textIds.start(part.id) })
+      case "text-delta":
+        if (part.delta.length > 0) this.output = true
+        if (part.delta.length === 0 && part.providerMetadata == null) return Effect.void
+        return this.forward({
+          type: "text-delta",
+          id: this.textIds.get(part.id),
+          text: part.delta,
+          providerMetadata: part.providerMetadata
+        })
+      case "text-end":
+        return this.forward({ ...part, id: this.textIds.end(part.id) })
+      case "reasoning-start":
+        return this.forward({ ...part, id: this.reasoningIds.start(part.id) })
+      case "reasoning-delta":
+        if (part.delta.length > 0) this.output = true
+        return this.forward({
+          type: "reasoning-delta",
+          id: this.reasoningIds.get(part.id),
+          text: part.delta,
+          providerMetadata: part.providerMetadata
+        })
+      case "reasoning-end":
+        return this.forward({ ...part, id: this.reasoningIds.end(part.id) })
+      case "tool-input-start": {
+        const own = getTool(this.setup.runtime.info, part.toolName)
+        return this.forward({
+          ...part,
+          dynamic: part.dynamic ?? own?.type === "dynamic",
+          title: own?.title,
+          ...(own?.metadata != null ? { toolMetadata: own.metadata } : {})
+        })
+      }
+      case "tool-input-delta":
+        if (part.delta.length > 0) this.output = true
+        return this.forward(part)
+      case "tool-input-end":
+        return this.forward(part)
+      case "tool-call":
+        this.output = true
+        return Effect.flatMap(this.setup.runtime.parse(part, this.setup.prompt), (call) => this.onToolCall(call))
+      case "tool-result": {
+        if (this.withheld) return Effect.void
+        const result = toTextStreamToolResult(part, this.callsById.get(part.toolCallId))
+        this.outputs.push(result)
+        return this.forward(result)
+      }
+      case "file":
+      case "reasoning-file":
+        this.output = true
+        return this.forward({
+          type: part.type,
+          file: generatedFileOf(part.data, part.mediaType),
+          providerMetadata: part.providerMetadata
+        })
+      case "source":
+      case "custom":
+        return this.forward(part)
+      case "response-metadata":
+        this.response = {
+          id: part.id ?? this.response.id,
+          timestamp: part.timestamp ?? this.response.timestamp,
+          modelId: part.modelId ?? this.response.modelId
+        }
+        return Effect.void
+      case "finish": {
+        this.terminal = true
+        this.usage = CoreUsage.asLanguageModelUsage(part.usage)
+        this.finishReason = part.finishReason.unified
+        this.rawFinishReason = part.finishReason.raw
+        this.providerMetadata = part.providerMetadata
+        const violation = this.toolChoiceViolation(part.finishReason.unified)
+        if (violation === undefined) return Effect.void
+        // the step ends with 'error' so that no tool runs (upstream model-call-end)
+        this.finishReason = "error"
+        return this.forward({ type: "error", error: violation })
+      }
+      case "error":
+        this.terminal = true
+        this.finishReason = "error"
+        return this.forward({ type: "error", error: normalizeStreamProviderError(part.error) })
+      case "raw":
+        return this.env.includeRawChunks ? this.forward(part) : Effect.void
+      case "ping":
+        return this.forward(part)
+      case "tool-approval-request":
+        return Effect.void
+    }
+  }
+
+  private onToolCall(call: ToolCall): Effect.Effect<void> {
+    this.callsById.set(call.toolCallId, call)
+    if (this.withheld) return Effect.void
+    this.toolCalls.push(call)
+    if (call.invalid !== true) {
+      if (this.setup.runtime.isExecutable(call)) this.toExecute.push(call)
+      return this.forward(call)
+    }
+    if (call.providerExecuted === true) return this.forward(call)
+    const toolError: ToolError = {
+      type: "tool-error",
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      input: call.input,
+      error: getErrorMessage(call.error),
+      dynamic: true,
+      title: call.title,
+      ...(call.toolMetadata != null ? { toolMetadata: call.toolMetadata } : {})
+    }
+    this.outputs.push(toolError)
+    return Effect.andThen(this.forward(call), this.forward(toolError))
+  }
+
+  private toolChoiceViolation(reason: UnifiedFinishReason): ToolChoiceViolationError | undefined {
+    const choice = this.setup.runtime.toolChoice
+    if (choice.type === "auto") return undefined
+    const calls = Array.from(this.callsById.values())
+    const violated = choice.type === "none"
+      ? calls.length > 0
+      : reason !== "interrupted" &&
+        !calls.some((call) => choice.type === "required" || call.toolName === choice.toolName)
+    if (!violated) return undefined
+    return new ToolChoiceViolationError({
+      toolChoice: choice,
+      finishReason: reason,
+      provider: this.env.model.provider,
+      modelId: this.env.model.modelId,
+      content: this.rawContent
+    })
+  }
+
+  /** Runs the step's executable client calls; their outputs are emitted as they finish. */
+  readonly executeTools = (toolExecutionMs: Record<string, number>): Effect.Effect<void> => {
+    // client tools run only when the model call ended with stop/tool-calls
+    if (!isToolExecutionAllowed(this.finishReason) || this.toExecute.length === 0) return Effect.void
+    return Effect.forEach(
+      this.toExecute,
+      (call) =>
+        Effect.flatMap(this.setup.runtime.execute(call, this.setup.prompt, this.forward), (executed) => {
+          if (executed === undefined) return Effect.void
+          toolExecutionMs[call.toolCallId] = executed.toolExecutionMs
+          this.outputs.push(executed.output)
+          return this.forward(executed.output)
+        }),
+      { concurrency: this.env.toolCallConcurrency, discard: true }
+    )
+  }
+}
+
+/**
+ * Runs one step: the model call (downloads first), its parts, the client tools, `finish-step`.
+ * A failed call or stream emits an `error` part and ends the run; interruption propagates.
+ *
+ * @internal
+ */
+export const runStreamStep = (
+  env: StreamStepEnv,
+  stepNumber: number,
+  setup: StepSetup
+): Effect.Effect<StepOutcome> =>
+  Effect.gen(function*() {
+    const stepStart = yield* Clock.currentTimeMillis
+    // file URLs the model does not support are fetched through the Download service, per step
+    // (upstream); a DownloadError ends the run with an error part, like a failed call
+    const started = yield* Effect.exit(
+      Effect.flatMap(env.model.supportedUrls, (urls) => downloadAssets(setup.prompt, urls)).pipe(
+        Effect.flatMap((modelPrompt) => env.startCall(env.callOptions(modelPrompt, setup)))
+      )
+    )
+    if (Exit.isFailure(started)) {
+      if (Cause.hasInterruptsOnly(started.cause)) return yield* Effect.interrupt
+      yield* env.emit({ type: "error", error: Cause.squash(started.cause) })
+      return { _tag: "Failed", noOutput: false } as const
+    }
+    const { stream, request, response } = started.value
+    const parts = new StepParts(env, setup, { ...request }, {
+      id: env.generateId(),
+      timestamp: new Date(yield* Clock.currentTimeMillis),
+      modelId: env.model.modelId
+    })
+    const streamExit = yield* Effect.exit(Stream.runForEach(stream, parts.handle))
+    if (Exit.isFailure(streamExit)) {
+      if (Cause.hasInterruptsOnly(streamExit.cause)) return yield* Effect.interrupt
+      yield* env.emit({ type: "error", error: Cause.squash(streamExit.cause) })
+      return { _tag: "Failed", noOutput: false } as const
+    }
+    if (!parts.terminal && !parts.output) {
+      // an incomplete model stream without output: no empty step is recorded (upstream flush)
+      yield* env.emit({
+        type: "error",
+        error: new NoOutputGeneratedError({
+          message: "No output generated. The model stream ended without a finish chunk."
+        })
+      })
+      return { _tag: "Failed", noOutput: true } as const
+    }
+    yield* parts.startStep()
+    const toolExecutionMs: Record<string, number> = {}
+    yield* parts.executeTools(toolExecutionMs)
+    const stepEnd = yield* Clock.currentTimeMillis
+    const performance = { stepTimeMs: stepEnd - stepStart, toolExecutionMs }
+    const stepResponse: StepResponse = { ...parts.response, headers: response?.headers }
+    yield* env.emit({
+      type: "finish-step",
+      finishReason: parts.finishReason,
+      rawFinishReason: parts.rawFinishReason,
+      usage: parts.usage,
+      performance,
+      providerMetadata: parts.providerMetadata,
+      response: stepResponse
+    })
+    const responseMessages = yield* toResponseMessages(parts.builder.content, setup.runtime.info)
+    const step: StepResult = {
+      stepNumber,
+      model: { provider: env.model.provider, modelId: env.model.modelId },
+      ...viewsOf(parts.builder.content),
+      finishReason: parts.finishReason,
+      rawFinishReason: parts.rawFinishReason,
+      usage: parts.usage,
+      performance,
+      warnings: parts.warnings,
+      request: parts.request,
+      response: { ...stepResponse, messages: responseMessages },
+      providerMetadata: parts.providerMetadata
+    }
+    return { _tag: "Finished", step, toolCalls: parts.toolCalls, toolOutputs: parts.outputs, responseMessages } as const
+  })
