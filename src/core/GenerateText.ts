@@ -10,6 +10,8 @@ import type * as Content from "../spec/Content.ts"
 import type { DownloadError } from "../spec/errors/DownloadError.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
 import type { ModelError } from "../spec/errors/index.ts"
+import type { CoreInvalidArgumentError } from "../spec/errors/CoreInvalidArgumentError.ts"
+import type { NoObjectGeneratedError } from "../spec/errors/NoObjectGeneratedError.ts"
 import { ToolChoiceViolationError } from "../spec/errors/ToolChoiceViolationError.ts"
 import type { Prompt } from "../spec/Prompt.ts"
 import type { RequestInfo } from "../spec/Results.ts"
@@ -21,6 +23,8 @@ import { downloadAssets, toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep } from "./internal/generationStep.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
+import { type WithOutput, withGenerateOutput } from "./internal/outputWiring.ts"
+import type * as Output from "./Output.ts"
 import { toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
 import type { ToolCall, ToolCallNotFound, ToolOutput } from "./StepContent.ts"
 import { fromGenerateContent } from "./StepContent.ts"
@@ -74,10 +78,17 @@ export type GenerateTextError = ModelError | ToolCallNotFound | ToolChoiceViolat
  *
  * @since 0.1.0
  */
-export const generateText = <T extends Toolkit.Any = {}, R = never>(
-  options: GenerateTextOptions<T, R>
-): Effect.Effect<GenerateTextResult, GenerateTextError, LanguageModel | Toolkit.Services<T> | R> =>
-  run(options).pipe(
+export const generateText = <T extends Toolkit.Any = {}, R = never, O extends Output.Any = Output.Output<string, string, never>>(
+  options: GenerateTextOptions<T, R> & {
+    /** Structured output (upstream `output`; default `Output.text()`): response format and `result.output`. */
+    readonly output?: O | undefined
+  }
+): Effect.Effect<
+  WithOutput<GenerateTextResult, Output.CompleteOf<O>>,
+  GenerateTextError | NoObjectGeneratedError | CoreInvalidArgumentError,
+  LanguageModel | Toolkit.Services<T> | R
+> =>
+  withGenerateOutput(options.output, run(options)).pipe(
     Effect.tapError((error) => notify(options.onError, { error })),
     Effect.withSpan("GenerateText.generateText")
   )
