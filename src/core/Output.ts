@@ -55,7 +55,8 @@ export interface PartialParser<P> {
  * @since 0.2.0
  */
 export interface ElementPublisher<P, E> {
-  readonly next: (partial: P) => { readonly elements: ReadonlyArray<E>; readonly error?: TypeValidationError | undefined }
+  // method syntax: bivariant in P, so that every output is assignable to `Any`
+  next(partial: P): { readonly elements: ReadonlyArray<E>; readonly error?: TypeValidationError | undefined }
 }
 
 /**
