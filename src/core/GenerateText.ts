@@ -69,7 +69,13 @@ const generateId = (): string => `aitxt-${Date.now().toString(36)}${(idCounter++
  *
  * @since 0.1.0
  */
-export type GenerateTextError = ModelError | ToolCallNotFound | ToolChoiceViolationError | DownloadError
+export type GenerateTextError =
+  | ModelError
+  | ToolCallNotFound
+  | ToolChoiceViolationError
+  | DownloadError
+  | NoObjectGeneratedError
+  | CoreInvalidArgumentError
 
 /**
  * Generates text (and runs client tools between steps) with the {@link LanguageModel} service.
@@ -85,7 +91,7 @@ export const generateText = <T extends Toolkit.Any = {}, R = never, O extends Ou
   }
 ): Effect.Effect<
   WithOutput<GenerateTextResult, Output.CompleteOf<O>>,
-  GenerateTextError | NoObjectGeneratedError | CoreInvalidArgumentError,
+  GenerateTextError,
   LanguageModel | Toolkit.Services<T> | R
 > =>
   withGenerateOutput(options.output, run(options)).pipe(
