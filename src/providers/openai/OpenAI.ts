@@ -12,6 +12,7 @@ import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
 import { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
 import * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
+import * as OpenAIResponsesLanguageModel from "./OpenAIResponsesLanguageModel.ts"
 
 /**
  * Provider settings, as upstream's.
@@ -107,12 +108,36 @@ export const chat = (
   Effect.flatMap(chatConfig(modelId, settings), OpenAIChatLanguageModel.make)
 
 /**
- * A Layer providing the chat model as the `LanguageModel` service.
+ * The default model for `modelId` as a service (upstream `openai(modelId)`).
  *
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const layerChat = (
+export const model = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  chat(modelId, settings)
+
+/**
+ * A Layer providing {@link model} as the `LanguageModel` service. For the chat model in a Layer:
+ * `Layer.effect(LanguageModel, OpenAI.chat(modelId, settings))`.
+ *
+ * @since 0.2.0
+ */
+export const layer = (
   modelId: string,
   settings: Settings = {}
 ): Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, chat(modelId, settings))
+  Layer.effect(LanguageModel, model(modelId, settings))
+
+/**
+ * {@link layer} with settings from effect `Config`, e.g. `{ apiKey: Config.Redacted("OPENAI_API_KEY") }`
+ * (a `Config` of the whole settings, or a record of `Config`s per setting).
+ *
+ * @since 0.2.0
+ */
+export const layerConfig = (
+  modelId: string,
+  config: Config.Wrap<Settings>
+): Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError | Config.ConfigError, HttpClient.HttpClient> =>
+  Layer.effect(LanguageModel, Effect.flatMap(Config.unwrap(config), (settings) => model(modelId, settings)))
