@@ -12,3 +12,11 @@ export * as OpenAIChatApi from "./OpenAIChatApi.ts"
 export * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
 /** @since 0.1.0 */
 export * as OpenAIChatOptions from "./OpenAIChatOptions.ts"
+/** @since 0.2.0 */
+export * as OpenAIResponsesApi from "./OpenAIResponsesApi.ts"
+/** @since 0.2.0 */
+export * as OpenAIResponsesLanguageModel from "./OpenAIResponsesLanguageModel.ts"
+/** @since 0.2.0 */
+export * as OpenAIResponsesOptions from "./OpenAIResponsesOptions.ts"
+/** @since 0.2.0 */
+export * as OpenAIResponsesTools from "./OpenAIResponsesTools.ts"

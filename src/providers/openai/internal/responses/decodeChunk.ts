@@ -1,0 +1,50 @@
+/**
+ * Per-type decoding of Responses stream events, as upstream's zod union:
+ * a modeled type is validated by its own Schema (a failure is a
+ * `TypeValidationError` of the raw value), an unmodeled type (or an output
+ * item event whose item type is unmodeled) becomes `unknown_chunk`. One
+ * compiled validator per event type keeps the hot `output_text.delta` path
+ * on the generated fast decoder.
+ *
+ * @internal
+ */
+import { Predicate } from "effect"
+import { makeSafeValidate, type ParseResult } from "../../../../runtime/ParseJson.ts"
+import { TypeValidationError } from "../../../../spec/errors/TypeValidationError.ts"
+import { type Chunk, chunkSchemas, modeledOutputItemTypes } from "../../OpenAIResponsesApi.ts"
+
+type Validator = (value: unknown) => ParseResult<Chunk>
+
+const validators = new Map<string, Validator>()
+for (const [type, schema] of Object.entries(chunkSchemas)) validators.set(type, makeSafeValidate(schema))
+
+const isModeled = (value: Record<string, unknown>, type: string): boolean => {
+  if (!validators.has(type)) return false
+  if (type !== "response.output_item.added" && type !== "response.output_item.done") return true
+  const item = value["item"]
+  if (!Predicate.isObject(item) || Array.isArray(item)) return true
+  const itemType: unknown = Reflect.get(item, "type")
+  return typeof itemType !== "string" || modeledOutputItemTypes.has(itemType)
+}
+
+/**
+ * Decodes one parsed event.
+ *
+ * @internal
+ */
+export const decodeChunk = (raw: unknown): ParseResult<Chunk> => {
+  if (Predicate.isObject(raw) && !Array.isArray(raw)) {
+    const type: unknown = Reflect.get(raw, "type")
+    if (typeof type === "string") {
+      const record: Record<string, unknown> = { ...raw }
+      if (!isModeled(record, type)) return { success: true, value: { type: "unknown_chunk", message: type }, rawValue: raw }
+      const validator = validators.get(type)
+      if (validator !== undefined) return validator(raw)
+    }
+  }
+  return {
+    success: false,
+    error: new TypeValidationError({ value: raw, cause: new Error("Invalid Responses stream event") }),
+    rawValue: raw
+  }
+}
