@@ -167,7 +167,13 @@ describe("callbacks", () => {
         onEnd: () => Effect.andThen(Effect.sync(() => void ends++), Effect.fail("end failed"))
       })
       expect(noisy).toEqual(plain)
-      expect(normalize(errors)).toEqual([{ name: "AI_StreamProviderError", message: "overloaded", statusCode: 503, isRetryable: true }])
+      expect(normalize(errors)).toEqual([{
+        name: "AI_StreamProviderError",
+        message: "overloaded",
+        statusCode: 503,
+        isRetryable: true,
+        data: { message: "overloaded" }
+      }])
       expect(ends).toBe(1)
     }))
 

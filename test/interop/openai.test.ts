@@ -23,7 +23,7 @@ import { Cause, Effect, Exit, Fiber, Layer, Stream } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { errorToJson, partToJson } from "../../src/cli/internal/wire.ts"
+import { errorJson, partsJson } from "../kit/wire.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
 import { FromLanguageModelV4, toLanguageModelV4 } from "../../src/interop/index.ts"
 import { LanguageModel, type Service } from "../../src/LanguageModel.ts"
@@ -60,21 +60,6 @@ interface Outcome {
   readonly failure?: unknown
 }
 
-const errorJson = (error: unknown) => {
-  const json = errorToJson(error)
-  // The validator's issue text (zod vs Schema) is a documented divergence of the provider.
-  if (json.name === "AI_TypeValidationError" && typeof json.message === "string") {
-    json.message = json.message.split("\nError message:")[0]
-  }
-  if (typeof error === "object" && error !== null) {
-    const data: unknown = Reflect.get(error, "data")
-    if (data !== undefined) json.data = JSON.parse(JSON.stringify(data))
-    const responseBody: unknown = Reflect.get(error, "responseBody")
-    if (responseBody !== undefined) json.responseBody = responseBody
-  }
-  return json
-}
-
 const generatedId = /^([0-9A-Za-z]{16}|id-\d+)$/
 
 const renumber = (parts: ReadonlyArray<unknown>): Array<unknown> => {
@@ -94,7 +79,7 @@ const renumber = (parts: ReadonlyArray<unknown>): Array<unknown> => {
 }
 
 const wire = (parts: ReadonlyArray<StreamPart | LanguageModelV4StreamPart>) =>
-  renumber(parts.map((part) => part.type === "error" ? { type: "error", error: errorJson(part.error) } : partToJson(part)))
+  renumber(partsJson(parts))
 
 // The typed failure (aimux errors must arrive in the error channel, not as defects).
 const typedFailure = (cause: Cause.Cause<unknown>): unknown => {

@@ -1,21 +1,18 @@
 /**
  * Normalization of core parts/results before comparing aimux with upstream `ai`.
  *
- * - errors → `{name, message, statusCode?, isRetryable?}` (class identity differs by design);
+ * - errors → every field they set (test/kit/wire.ts; class identity differs by design);
  * - generated files → `{base64, mediaType}` (upstream's class keeps private caches);
  * - a JSON round trip (undefined keys dropped, Dates as ISO strings);
  * - `performance` removed (wall-clock timing);
  * - generated ids (`aitxt-…`) replaced by `gen-N` in order of appearance;
  * - timestamps not scripted by the test (anything but 1970-01-01) replaced by `now`.
  */
-const errorView = (value: Error): Record<string, unknown> => ({
-  name: value.name,
-  message: value.message,
-  ...("statusCode" in value && value.statusCode !== undefined ? { statusCode: value.statusCode } : {}),
-  ...("isRetryable" in value && value.isRetryable !== undefined ? { isRetryable: value.isRetryable } : {})
-})
+import { errorJson } from "../kit/wire.ts"
 
-/** Errors → `{name, message, statusCode?, isRetryable?}`, files → `{base64, mediaType}`, before JSON. */
+const errorView = (value: Error): unknown => errorJson(value)
+
+/** Errors → every field they set, files → `{base64, mediaType}`, before JSON. */
 const simplify = (v: unknown, key?: string): unknown => {
   if (v instanceof Error) return errorView(v)
   if (v instanceof Date || v instanceof URL) return v

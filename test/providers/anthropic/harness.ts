@@ -11,7 +11,7 @@ import * as Anthropic from "../../../src/providers/anthropic/Anthropic.ts"
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { Schema } from "effect"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
-import { toJsonValue } from "../../../src/spec/Json.ts"
+import { errorJson, wireJson } from "../../kit/wire.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -53,8 +53,8 @@ const webResponse = (reply: Reply) =>
     headers: { "content-type": reply.contentType ?? "text/event-stream", "x-test": "1" }
   })
 
-/** Normalizes parts/results for comparison: errors as `{name, message, ...}`, JSON form. */
-export const normalize = (value: unknown): unknown => JSON.parse(JSON.stringify(toJsonValue(value)))
+/** Normalizes parts/results for comparison: the test kit's own wire JSON (errors with every field). */
+export const normalize = (value: unknown): unknown => wireJson(value)
 
 export interface Captured {
   url?: string
@@ -162,24 +162,8 @@ export const failureOf = (exit: Exit.Exit<unknown, unknown>): unknown => {
   return exit.cause
 }
 
-/** Normalized comparable form of an error (name, message, API fields). */
-export const errorView = (error: unknown): unknown => {
-  if (error == null) return error
-  if (typeof error !== "object") return error
-  const get = (key: string): unknown => Reflect.get(error, key)
-  // zod and Effect Schema word their validation messages differently: compare what failed.
-  if (get("name") === "AI_TypeValidationError") return normalize({ name: get("name"), value: get("value") })
-  return normalize({
-    name: get("name"),
-    message: get("message"),
-    statusCode: get("statusCode"),
-    isRetryable: get("isRetryable"),
-    responseBody: get("responseBody"),
-    data: get("data"),
-    type: get("type"),
-    code: get("code")
-  })
-}
+/** Comparable form of an error: every field it sets (test/kit/wire.ts). */
+export const errorView = (error: unknown): unknown => (error == null ? error : errorJson(error))
 
 /** Parts with error parts' errors replaced by their views. */
 export const partsView = (parts: ReadonlyArray<unknown>): unknown =>

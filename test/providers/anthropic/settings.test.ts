@@ -30,7 +30,8 @@ const upstreamCall = async (settings: AnthropicProviderSettings, reply: Reply, o
       captured.headers = Object.fromEntries(Object.entries(init?.headers ?? {}))
       return new Response(reply.body, {
         status: reply.status ?? 200,
-        headers: { "content-type": reply.contentType ?? "text/event-stream" }
+        // the same response headers the aimux side's replay client serves (harness.ts)
+        headers: { "content-type": reply.contentType ?? "text/event-stream", "x-test": "1" }
       })
     }
   })("claude-sonnet-4-5")

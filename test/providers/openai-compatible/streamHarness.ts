@@ -2,8 +2,8 @@
  * Differential stream harness: runs one SSE (or JSON) body through an
  * upstream model (mocked `fetch`) and through an aimux `LanguageModel` layer
  * (replay HttpClient), at a given chunk size, and normalizes both results to
- * comparable JSON (generated ids renamed by first appearance, errors reduced
- * to their name/message/fields).
+ * comparable JSON (generated ids renamed by first appearance, errors with
+ * every field they set).
  */
 import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { Cause, Effect, Exit, Layer, Schema, Stream } from "effect"
@@ -12,6 +12,7 @@ import { IdGenerator } from "../../../src/runtime/IdGenerator.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
+import { errorJson } from "../../kit/wire.ts"
 import { type Captured, json, mockFetch, readAll } from "./harness.ts"
 
 export interface RunResult {
@@ -24,27 +25,8 @@ export interface RunResult {
 
 const decodeCallOptions = Schema.decodeUnknownSync(CallOptions)
 
-const errorFields = ["statusCode", "isRetryable", "code", "type", "data"] as const
-
-/** An error as comparable JSON: name and message (TypeValidationError: the value only), plus known fields. */
-export const normalizeError = (error: unknown): unknown => {
-  if (error instanceof Error || (typeof error === "object" && error !== null && "message" in error)) {
-    const record: Record<string, unknown> = {}
-    const name = Reflect.get(error, "name")
-    if (typeof name === "string") record.name = name
-    if (name === "AI_TypeValidationError") {
-      record.value = json(Reflect.get(error, "value"))
-    } else {
-      record.message = Reflect.get(error, "message")
-    }
-    for (const key of errorFields) {
-      const value = Reflect.get(error, key)
-      if (value !== undefined) record[key] = json(value)
-    }
-    return record
-  }
-  return json(error)
-}
+/** An error as comparable JSON: every field it sets (test/kit/wire.ts). */
+export const normalizeError = (error: unknown): unknown => errorJson(error)
 
 /** Parts as JSON, error parts normalized and generated ids (those not in `bodyText`) renamed. */
 export const normalizeParts = (parts: ReadonlyArray<unknown>, bodyText: string): Array<unknown> => {

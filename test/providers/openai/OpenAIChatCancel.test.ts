@@ -5,13 +5,14 @@
  */
 import { Duration, Effect, Fiber, Layer, Stream } from "effect"
 import { describe, expect, it } from "vitest"
-import { partToJson } from "../../../src/cli/internal/wire.ts"
 import { IdGenerator } from "../../../src/runtime/IdGenerator.ts"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
 import type { StreamPart } from "../../../src/spec/StreamPart.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
+import { partJson } from "../../kit/wire.ts"
 import { decodeCallOptions } from "./differential.ts"
 import { readAll, upstreamChat } from "./upstream.ts"
+import { LanguageModel } from "../../../src/LanguageModel.ts"
 
 const frames = [
   { id: "c", created: 1, model: "m", choices: [{ index: 0, delta: { content: "Hi" }, finish_reason: null }] },
@@ -56,11 +57,11 @@ const upstreamAbortAfter = async (count: number) => {
   controller.abort()
   reader.releaseLock()
   const rest = await readAll(result.stream)
-  return { parts: [...parts, ...rest.parts].map((p) => partToJson(p as StreamPart)), error: rest.error }
+  return { parts: [...parts, ...rest.parts].map(partJson), error: rest.error }
 }
 
 const layerFor = (replay: ReturnType<typeof ReplayHttpClient.make>) =>
-  OpenAI.layerChat("gpt-4o-mini", { apiKey: "k" }).pipe(
+  Layer.effect(LanguageModel, OpenAI.chat("gpt-4o-mini", { apiKey: "k" })).pipe(
     Layer.provide(Layer.merge(replay.layer, IdGenerator.layerCounter("id")))
   )
 
@@ -83,7 +84,7 @@ describe("OpenAI chat cancellation", () => {
         yield* Fiber.interrupt(fiber)
       }).pipe(Effect.provide(Layer.merge(replay.layer, IdGenerator.layerCounter("id"))))
     )
-    expect(parts.map(partToJson)).toEqual(upstream.parts)
+    expect(parts.map(partJson)).toEqual(upstream.parts)
     expect(parts.map((p) => p.type)).toEqual([
       "stream-start",
       "response-metadata",
@@ -114,7 +115,6 @@ describe("OpenAI chat cancellation", () => {
 
   it("the Layer builds a model whose stream is tied to the consumer", async () => {
     const replay = ReplayHttpClient.make({ body: sse, hang: true })
-    const { LanguageModel } = await import("../../../src/LanguageModel.ts")
     const taken = await Effect.runPromise(
       Effect.gen(function*() {
         const model = yield* LanguageModel

@@ -7,11 +7,11 @@ import { ConfigProvider, Effect, Exit, Layer, Stream } from "effect"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { errorToJson } from "../../../src/cli/internal/wire.ts"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
 import { decodeCallOptions, headersView, normalizeIds, oursChatModel, runOursStream, runUpstreamStream } from "./differential.ts"
+import { errorJson } from "../../kit/wire.ts"
 import { replayClient } from "./replay.ts"
 import { type Captured, mockFetch, upstreamChat } from "./upstream.ts"
 
@@ -76,19 +76,7 @@ const errorRecordings = existsSync(recordingsDir)
 const upstreamGenerated = /^[0-9A-Za-z]{16}$/
 const oursGenerated = /^id-\d+$/
 
-const withDetails = (error: unknown) => {
-  const json = errorToJson(error)
-  if (typeof error === "object" && error !== null) {
-    for (const key of ["responseBody", "data", "url"]) {
-      const value: unknown = Reflect.get(error, key)
-      if (value !== undefined) json[key] = JSON.parse(JSON.stringify(value))
-    }
-  }
-  if (json.name === "AI_TypeValidationError" || json.name === "AI_APICallError") {
-    json.message = String(json.message).split("\nError message:")[0]
-  }
-  return json
-}
+const withDetails = errorJson
 
 const normalizeResult = (result: { content: ReadonlyArray<unknown> } & Record<string, unknown>, generated: RegExp) => {
   const content = normalizeIds(
@@ -179,7 +167,7 @@ describe("OpenAI provider settings", () => {
     const config = ConfigProvider.layer(
       ConfigProvider.fromUnknown({ OPENAI_API_KEY: "sk-config", OPENAI_BASE_URL: "https://proxy.example/v1/" })
     )
-    const layer = OpenAI.layerChat("gpt-4o-mini", { organization: "org-1", project: "proj-1", headers: { "x-extra": "y" } })
+    const layer = Layer.effect(LanguageModel, OpenAI.chat("gpt-4o-mini", { organization: "org-1", project: "proj-1", headers: { "x-extra": "y" } }))
       .pipe(Layer.provide(Layer.merge(replay.layer, config)))
     const exit = await runLayer(layer)
     expect(Exit.isSuccess(exit)).toBe(true)
@@ -195,7 +183,7 @@ describe("OpenAI provider settings", () => {
     const replay = ReplayHttpClient.make({ body: sse, reusable: true })
     const config = ConfigProvider.layer(ConfigProvider.fromUnknown({}))
     const exit = await runLayer(
-      OpenAI.layerChat("gpt-4o-mini", { apiKey: "sk-given" }).pipe(Layer.provide(Layer.merge(replay.layer, config)))
+      Layer.effect(LanguageModel, OpenAI.chat("gpt-4o-mini", { apiKey: "sk-given" })).pipe(Layer.provide(Layer.merge(replay.layer, config)))
     )
     expect(Exit.isSuccess(exit)).toBe(true)
     expect(replay.recorder.requests[0].url).toBe("https://api.openai.com/v1/chat/completions")
@@ -205,11 +193,11 @@ describe("OpenAI provider settings", () => {
   it("a missing API key fails with LoadAPIKeyError (upstream message)", async () => {
     const replay = ReplayHttpClient.make({ body: sse })
     const config = ConfigProvider.layer(ConfigProvider.fromUnknown({}))
-    const exit = await runLayer(OpenAI.layerChat("gpt-4o-mini").pipe(Layer.provide(Layer.merge(replay.layer, config))))
+    const exit = await runLayer(Layer.effect(LanguageModel, OpenAI.chat("gpt-4o-mini")).pipe(Layer.provide(Layer.merge(replay.layer, config))))
     expect(Exit.isFailure(exit)).toBe(true)
     if (Exit.isFailure(exit)) {
       const reason = exit.cause.reasons.find((r) => r._tag === "Fail")
-      expect(reason?._tag === "Fail" ? errorToJson(reason.error) : undefined).toEqual({
+      expect(reason?._tag === "Fail" ? errorJson(reason.error) : undefined).toEqual({
         name: "AI_LoadAPIKeyError",
         message: "OpenAI API key is missing. Pass it using the 'apiKey' parameter or the OPENAI_API_KEY environment variable."
       })
@@ -240,7 +228,7 @@ describe("OpenAI provider settings", () => {
         else await upstream.doStream(options)
         const replay = ReplayHttpClient.make({ body: reply, headers: { "content-type": contentType } })
         const config = ConfigProvider.layer(ConfigProvider.fromUnknown({}))
-        const layer = OpenAI.layerChat("gpt-4o-mini", { apiKey: "sk-given", ...settings })
+        const layer = Layer.effect(LanguageModel, OpenAI.chat("gpt-4o-mini", { apiKey: "sk-given", ...settings }))
           .pipe(Layer.provide(Layer.merge(replay.layer, config)))
         const exit = await Effect.runPromiseExit(
           Effect.gen(function*() {

@@ -3,15 +3,15 @@
  * aimux's (replay HttpClient) and returns both outcomes in wire JSON, with
  * generated ids normalized.
  */
-import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
+import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { Cause, ConfigProvider, Effect, Exit, Schema, Stream } from "effect"
 import { expect } from "vitest"
-import { errorToJson, partToJson } from "../../../src/cli/internal/wire.ts"
-import { makeCounter } from "../../../src/provider-utils/IdGenerator.ts"
+import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
 import * as OpenAIChatLanguageModel from "../../../src/providers/openai/OpenAIChatLanguageModel.ts"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
 import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import { errorJson, partsJson, wireJson } from "../../kit/wire.ts"
 import { replayClient } from "./replay.ts"
 import { type Captured, mockFetch, readAll, upstreamChat } from "./upstream.ts"
 
@@ -24,6 +24,8 @@ export interface Outcome {
   readonly failure?: unknown
   readonly parts?: Array<unknown>
   readonly streamError?: unknown
+  /** The stream result's `request` / `response` envelope (request body, response headers). */
+  readonly envelope?: unknown
 }
 
 /** Request headers by lower-cased name, without `content-length`. */
@@ -80,31 +82,7 @@ export const normalizeIds = (parts: Array<unknown>, generated: RegExp): Array<un
   })
 }
 
-// the error payload's data too (ProviderStreamError, APICallError), beyond the CLI's fields
-const withData = (error: unknown) => {
-  const json = errorToJson(error)
-  // the validator's own message (zod's vs Schema's issue text) is a documented divergence
-  if (json.name === "AI_TypeValidationError" && typeof json.message === "string") {
-    json.message = json.message.split("\nError message:")[0]
-  }
-  if (typeof error === "object" && error !== null) {
-    const data: unknown = Reflect.get(error, "data")
-    if (data !== undefined) json.data = JSON.parse(JSON.stringify(data))
-    const responseBody: unknown = Reflect.get(error, "responseBody")
-    if (responseBody !== undefined) json.responseBody = responseBody
-  }
-  return json
-}
-
-const wire = (parts: ReadonlyArray<StreamPart | LanguageModelV4StreamPart>, generated: RegExp) =>
-  normalizeIds(
-    parts.map((part) =>
-      part.type === "error"
-        ? { type: "error", error: withData(part.error) }
-        : partToJson(part as StreamPart)
-    ),
-    generated
-  )
+const wire = (parts: ReadonlyArray<unknown>, generated: RegExp) => normalizeIds(partsJson(parts), generated)
 
 export interface RunOptions {
   readonly modelId?: string
@@ -126,10 +104,11 @@ export const runUpstreamStream = async (bytes: string | Uint8Array, run: RunOpti
       body: captured.body,
       headers: headersView(captured.headers),
       parts: wire(parts, upstreamGenerated),
-      ...(error !== undefined ? { streamError: withData(error) } : {})
+      envelope: wireJson({ request: result.request, response: result.response }),
+      ...(error !== undefined ? { streamError: errorJson(error) } : {})
     }
   } catch (failure) {
-    return { body: captured.body, headers: headersView(captured.headers), failure: withData(failure) }
+    return { body: captured.body, headers: headersView(captured.headers), failure: errorJson(failure) }
   }
 }
 
@@ -146,20 +125,21 @@ export const runOursStream = async (bytes: string | Uint8Array, run: RunOptions 
     Effect.flatMap(model.stream(decodeCallOptions(run.options ?? defaultOptions)), (response) =>
       Stream.runForEach(response.stream, (part) => Effect.sync(() => parts.push(part))).pipe(
         Effect.exit,
-        Effect.map((streamExit) => ({ streamExit }))
+        Effect.map((streamExit) => ({ streamExit, request: response.request, response: response.response }))
       ))
   )
   if (Exit.isFailure(exit)) {
-    return { body: seen.bodies[0], headers: headersView(seen.headers[0]), failure: withData(firstFailure(exit.cause)) }
+    return { body: seen.bodies[0], headers: headersView(seen.headers[0]), failure: errorJson(firstFailure(exit.cause)) }
   }
   const streamExit = exit.value.streamExit
   const streamError = Exit.isFailure(streamExit)
-    ? withData(firstFailure(streamExit.cause))
+    ? errorJson(firstFailure(streamExit.cause))
     : undefined
   return {
     body: seen.bodies[0],
     headers: headersView(seen.headers[0]),
     parts: wire(parts, oursGenerated),
+    envelope: wireJson({ request: exit.value.request, response: exit.value.response }),
     ...(streamError !== undefined ? { streamError } : {})
   }
 }
