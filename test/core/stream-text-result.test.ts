@@ -202,7 +202,7 @@ const runOurs = (calls: ReadonlyArray<Call>, extra: Partial<StreamText.StreamTex
 const withoutErrorCause = (result: unknown): unknown => {
   const error: unknown = typeof result === "object" && result !== null ? Reflect.get(result, "error") : undefined
   if (!(error instanceof Error)) return result
-  const fields = Object.fromEntries(Object.entries(error).filter(([key]) => key !== "cause"))
+  const fields = Object.fromEntries(Object.entries(error).filter(([key]) => key !== "cause" && key !== "_tag"))
   return { ...result as object, error: { ...fields, name: error.name, message: error.message } }
 }
 
