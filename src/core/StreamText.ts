@@ -29,6 +29,8 @@ import { setupStep, type StepSetup, type StepState } from "./internal/generation
 import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
 import { makeContentBuilder, makeIdReserver } from "./internal/generationStreamParts.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
+import { withStreamOutput } from "./internal/outputWiring.ts"
+import type * as Output from "./Output.ts"
 import { toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
 import { type StepResult, viewsOf } from "./StepResult.ts"
 import { isStepCount } from "./StopCondition.ts"
@@ -129,9 +131,12 @@ const defaultGenerateId = (): string => `aitxt-${Date.now().toString(36)}${(idCo
  * @since 0.1.0
  */
 export const streamText = <T extends Toolkit.Any = {}, R = never>(
-  options: StreamTextOptions<T, R>
+  options: StreamTextOptions<T, R> & {
+    /** Structured output (upstream `output`): response format, text-delta coalescing; see `OutputStream`. */
+    readonly output?: Output.Any | undefined
+  }
 ): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R> =>
-  Stream.callback<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>((queue) =>
+  withStreamOutput(options.output, Stream.callback<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>((queue) =>
     Effect.gen(function*() {
       const baseRuntime = yield* makeToolRuntime(options, options.system)
       // the caller's services, captured so that the step loop needs none (prepareStep may rebuild the runtime)
@@ -169,7 +174,7 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
       }
       yield* Queue.end(queue)
     }).pipe(Effect.withSpan("StreamText.streamText"))
-  )
+  ))
 
 const fromSignal = (signal: AbortSignal): Effect.Effect<unknown> =>
   Effect.callback<unknown>((resume) => {
