@@ -3,7 +3,7 @@
  * and provider option upstream reads, every server-side tool, the prompt
  * conversion branches, and the failures upstream raises while preparing.
  */
-import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
+import type { UpstreamOptions as LanguageModelV4CallOptions } from "./harness.ts"
 
 type Prompt = LanguageModelV4CallOptions["prompt"]
 
@@ -30,7 +30,9 @@ export interface CallCase {
   readonly modelId?: string
 }
 
-const xai = (options: Record<string, unknown>) => ({ xai: options }) as LanguageModelV4CallOptions["providerOptions"]
+const xai = (options: Record<string, unknown>): NonNullable<LanguageModelV4CallOptions["providerOptions"]> => ({
+  xai: options as Record<string, never>
+})
 
 export const callCases: ReadonlyArray<CallCase> = [
   { name: "plain", options: { prompt } },

@@ -3,7 +3,7 @@
  * response metadata and body) and error responses: differential against
  * `@ai-sdk/xai` on every JSON recording and the crafted responses.
  */
-import type { LanguageModelV4CallOptions as CallOptions } from "@ai-sdk/provider"
+import type { UpstreamOptions as CallOptions } from "./harness.ts"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as path from "node:path"

@@ -5,7 +5,6 @@
  * body is captured as the exact text sent.
  */
 import { createXai } from "@ai-sdk/xai"
-import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { Effect, Exit, Schema, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
@@ -54,7 +53,8 @@ export interface Captured {
   text?: string
 }
 
-type UpstreamOptions = LanguageModelV4CallOptions
+/** Call options as the pinned package's own (nested) `@ai-sdk/provider` types them. */
+export type UpstreamOptions = Parameters<ReturnType<ReturnType<typeof createXai>>["doStream"]>[0]
 
 export const toAimux = (options: UpstreamOptions): CallOptions => Schema.decodeUnknownSync(CallOptions)(options)
 
@@ -116,7 +116,7 @@ const replayClient = (reply: Reply, captured: Captured) =>
       captured.url = url.toString()
       captured.headers = { ...request.headers }
       const body = request.body
-      captured.text = body._tag === "Uint8Array" ? new TextDecoder().decode(body.body) : undefined
+      if (body._tag === "Uint8Array") captured.text = new TextDecoder().decode(body.body)
       return HttpClientResponse.fromWeb(request, webResponse(reply))
     })
   )

@@ -2,7 +2,7 @@
  * Stream parts at chunk sizes 1, 7 and the whole body, on the crafted
  * corpus and every xAI recording: differential against `@ai-sdk/xai`.
  */
-import type { LanguageModelV4CallOptions as CallOptions } from "@ai-sdk/provider"
+import type { UpstreamOptions as CallOptions } from "./harness.ts"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as fs from "node:fs"
