@@ -8,6 +8,7 @@
  * | `src/LanguageModel.ts`, `src/DecisionModel.ts` | spec                                       |
  * | `src/provider-utils/`          | spec, runtime (+ `eventsource-parser`: SSE decoding lives here) |
  * | `src/providers/<name>/`        | spec, runtime, provider-utils, LanguageModel, its own folder (+ `eventsource-parser`) |
+ * | `src/providers/gemini-family/` | a shared provider kit: what a provider may import; google and google-vertex import it |
  * | `src/core/`                    | spec, runtime, LanguageModel                               |
  * | `src/reliability/`             | spec, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
@@ -70,6 +71,9 @@ const layerOf = (file: string): Layer | undefined => {
   }
 }
 
+/** Provider folders other providers may import (each imports only the layers a provider may). */
+const sharedProviderKits = new Set(["gemini-family"])
+
 const importPatterns = [
   /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?[^;"'`]*?\sfrom\s*["']([^"']+)["']/g,
   /(?:^|[\s;])import\s*["']([^"']+)["']/g,
@@ -131,7 +135,9 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
           return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "provider-utils"
         case "provider":
           return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "provider-utils" ||
-            targetLayer.kind === "model" || (targetLayer.kind === "provider" && targetLayer.name === layer.name)
+            targetLayer.kind === "model" || (targetLayer.kind === "provider" && targetLayer.name === layer.name) ||
+            // a shared provider kit (the Gemini model of google and google-vertex) imports no provider itself
+            (targetLayer.kind === "provider" && sharedProviderKits.has(targetLayer.name))
         case "core":
           return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
             targetLayer.kind === "core"
@@ -198,9 +204,12 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/testing/Bad.ts", `import { MockLanguageModelV4 } from "ai/test"`)).toHaveLength(1)
     expect(checkFile("src/providers/groq/Bad.ts", `import { EventStreamCodec } from "@smithy/eventstream-codec"`)).toHaveLength(1)
     expect(checkFile("src/elsewhere/Bad.ts", ``)).toHaveLength(1)
+    expect(checkFile("src/providers/gemini-family/Bad.ts", `import { x } from "../google/Google.ts"`)).toHaveLength(1)
   })
 
   it("accepts what the table allows (synthetic inputs)", () => {
+    expect(checkFile("src/providers/google-vertex/Ok.ts", `import { G } from "../gemini-family/GeminiLanguageModel.ts"`))
+      .toStrictEqual([])
     expect(checkFile("src/spec/Ok.ts", `import { Schema } from "effect"\nimport { A } from "./errors/index.ts"`)).toStrictEqual([])
     expect(checkFile("src/core/Ok.ts", `import { L } from "../LanguageModel.ts"\nimport { S } from "../spec/index.ts"`))
       .toStrictEqual([])
