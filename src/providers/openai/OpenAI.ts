@@ -107,8 +107,42 @@ export const chat = (
 ): Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
   Effect.flatMap(chatConfig(modelId, settings), OpenAIChatLanguageModel.make)
 
+const chatPath = "/chat/completions"
+
 /**
- * The default model for `modelId` as a service (upstream `openai(modelId)`).
+ * Resolves settings into the Responses model's config (upstream
+ * `createResponsesModel`): the chat config's key, base URL and headers,
+ * provider `<name>.responses`, URL `<baseURL>/responses`, file ids prefixed `file-`.
+ *
+ * @since 0.2.0
+ */
+export const responsesConfig = Effect.fn("OpenAI.responsesConfig")(function*(modelId: string, settings: Settings = {}) {
+  const chatModel = yield* chatConfig(modelId, settings)
+  const config: OpenAIResponsesLanguageModel.Config = {
+    provider: `${settings.name ?? "openai"}.responses`,
+    modelId,
+    url: `${chatModel.url.slice(0, chatModel.url.length - chatPath.length)}/responses`,
+    headers: chatModel.headers,
+    fileIdPrefixes: ["file-"]
+  }
+  return config
+})
+
+/**
+ * The Responses model service for `modelId`, on the environment's `HttpClient`
+ * (upstream `openai.responses(modelId)`).
+ *
+ * @since 0.2.0
+ */
+export const responses = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Effect.flatMap(responsesConfig(modelId, settings), OpenAIResponsesLanguageModel.make)
+
+/**
+ * The default model for `modelId` as a service: the Responses model, as
+ * upstream's `openai(modelId)`.
  *
  * @since 0.2.0
  */
@@ -116,11 +150,11 @@ export const model = (
   modelId: string,
   settings: Settings = {}
 ): Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  chat(modelId, settings)
+  responses(modelId, settings)
 
 /**
- * A Layer providing {@link model} as the `LanguageModel` service. For the chat model in a Layer:
- * `Layer.effect(LanguageModel, OpenAI.chat(modelId, settings))`.
+ * A Layer providing {@link model} (the Responses model) as the `LanguageModel` service. For the
+ * chat model in a Layer: `Layer.effect(LanguageModel, OpenAI.chat(modelId, settings))`.
  *
  * @since 0.2.0
  */
