@@ -1,0 +1,180 @@
+/**
+ * `EventStream`: the AWS event-stream framing of a ConverseStream body
+ * (upstream `createAmazonBedrockEventStreamDecoder` and
+ * `createAmazonBedrockEventStreamResponseHandler`). Frames are decoded with
+ * `@smithy/eventstream-codec` (both CRCs checked), the same library and the
+ * same buffering rule as upstream: a frame is decoded once its 4-byte total
+ * length has arrived in full; bytes left at the end fail the stream.
+ *
+ * @since 0.2.0
+ */
+import { EventStreamCodec } from "@smithy/eventstream-codec"
+import type { Schema, Stream } from "effect"
+import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
+import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
+import { makeSafeValidate, type ParseResult, safeParseJson } from "../../runtime/ParseJson.ts"
+
+/**
+ * One decoded frame: the `:message-type`, `:event-type` and
+ * `:exception-type` headers and the UTF-8 body.
+ *
+ * @since 0.2.0
+ */
+export interface DecodedEvent {
+  readonly messageType: string | undefined
+  readonly eventType: string | undefined
+  readonly exceptionType: string | undefined
+  readonly data: string
+}
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+const codec = new EventStreamCodec((bytes) => decoder.decode(bytes), (text) => encoder.encode(text))
+
+const headerString = (headers: Record<string, { readonly type: string; readonly value: unknown }>, name: string) => {
+  const value = headers[name]?.value
+  return typeof value === "string" ? value : undefined
+}
+
+/**
+ * The message of upstream's flush error for bytes left after the last
+ * complete frame.
+ *
+ * @since 0.2.0
+ */
+export const incompleteFrameMessage = (buffered: number): string =>
+  `Incomplete Amazon Bedrock event-stream frame: ${buffered} buffered bytes remain at end of stream.`
+
+/**
+ * A framing decoder over byte chunks: `push` decodes every complete frame
+ * and returns the decoded events, or stops at the first frame the codec
+ * rejects (length or CRC mismatch) with its message; `end` reports leftover
+ * bytes. Upstream concatenates the buffer with each chunk; here the bytes
+ * are joined only once a frame's length says they are needed.
+ *
+ * @since 0.2.0
+ */
+export class FrameDecoder {
+  private pending: Array<Uint8Array> = []
+  private pendingLength = 0
+
+  /**
+   * Decodes the frames completed by `chunk` into `out`; the error message of
+   * the first undecodable frame, if any.
+   *
+   * @since 0.2.0
+   */
+  push(chunk: Uint8Array, out: Array<DecodedEvent>): string | undefined {
+    if (chunk.length === 0) return undefined
+    this.pending.push(chunk)
+    this.pendingLength += chunk.length
+    if (this.pendingLength < 4) return undefined
+    let buffer = this.pending.length === 1 ? this.pending[0] : this.join()
+    let offset = 0
+    while (buffer.length - offset >= 4) {
+      const totalLength = new DataView(buffer.buffer, buffer.byteOffset + offset, 4).getUint32(0, false)
+      if (buffer.length - offset < totalLength) break
+      let decoded
+      try {
+        decoded = codec.decode(buffer.subarray(offset, offset + totalLength))
+      } catch (error) {
+        this.pending = []
+        this.pendingLength = 0
+        return error instanceof Error ? error.message : String(error)
+      }
+      offset += totalLength
+      out.push({
+        messageType: headerString(decoded.headers, ":message-type"),
+        eventType: headerString(decoded.headers, ":event-type"),
+        exceptionType: headerString(decoded.headers, ":exception-type"),
+        data: decoder.decode(decoded.body)
+      })
+    }
+    buffer = buffer.subarray(offset)
+    this.pending = buffer.length === 0 ? [] : [buffer]
+    this.pendingLength = buffer.length
+    return undefined
+  }
+
+  /**
+   * How many bytes are left that do not form a complete frame.
+   *
+   * @since 0.2.0
+   */
+  buffered(): number {
+    return this.pendingLength
+  }
+
+  private join(): Uint8Array {
+    const joined = new Uint8Array(this.pendingLength)
+    let at = 0
+    for (const part of this.pending) {
+      joined.set(part, at)
+      at += part.length
+    }
+    this.pending = [joined]
+    return joined
+  }
+}
+
+/**
+ * Bytes to `ParseResult`s of the chunk Schema, one per event or exception
+ * frame, as upstream: the payload JSON (secure parse) minus its `p` padding
+ * key, wrapped as `{ [eventType | exceptionType]: payload }` and validated;
+ * frames of another message type are dropped. A codec rejection or leftover
+ * bytes at the end fail the stream with `InvalidResponseDataError` carrying
+ * upstream's error message (upstream throws a plain `Error`).
+ *
+ * @since 0.2.0
+ */
+export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) => {
+  const validate = makeSafeValidate(schema)
+  return <E, R>(
+    self: Stream.Stream<Uint8Array, E, R>
+  ): Stream.Stream<ParseResult<S["Type"]>, E | InvalidResponseDataError, R> =>
+    StreamTransform.transform(
+      self,
+      (): StreamTransform.Transformer<Uint8Array, ParseResult<S["Type"]>, InvalidResponseDataError> => {
+        const frames = new FrameDecoder()
+        const events: Array<DecodedEvent> = []
+        const toResults = (out: Array<ParseResult<S["Type"]>>) => {
+          for (let i = 0; i < events.length; i++) {
+            const result = toResult(events[i], validate)
+            if (result !== undefined) out.push(result)
+          }
+          events.length = 0
+        }
+        return {
+          onChunk: (chunk, out) => {
+            for (let i = 0; i < chunk.length; i++) {
+              const failure = frames.push(chunk[i], events)
+              toResults(out)
+              if (failure !== undefined) return new InvalidResponseDataError({ data: undefined, message: failure })
+            }
+            return undefined
+          },
+          onEnd: () => {
+            const left = frames.buffered()
+            return left > 0 ? new InvalidResponseDataError({ data: undefined, message: incompleteFrameMessage(left) }) : undefined
+          }
+        }
+      }
+    )
+}
+
+const toResult = <T>(
+  event: DecodedEvent,
+  validate: (value: unknown) => ParseResult<T>
+): ParseResult<T> | undefined => {
+  const payloadType = event.messageType === "event"
+    ? event.eventType
+    : event.messageType === "exception"
+    ? event.exceptionType
+    : undefined
+  if (payloadType == null) return undefined
+  const parsed = safeParseJson(event.data)
+  if (!parsed.success) return parsed
+  const payload = parsed.value
+  if (typeof payload === "object" && payload !== null) Reflect.deleteProperty(payload, "p")
+  return validate({ [payloadType]: payload })
+}

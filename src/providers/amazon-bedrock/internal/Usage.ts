@@ -1,0 +1,53 @@
+/**
+ * Converse usage → V4 usage (upstream `convertAmazonBedrockUsage`: cache
+ * reads and writes count into the input total) and stop reason → unified
+ * finish reason (upstream `mapAmazonBedrockFinishReason`).
+ *
+ * @internal
+ */
+import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
+import type { JsonObject } from "../../../spec/Json.ts"
+import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
+
+/** The usage fields Bedrock reports (every other key is kept in `raw`). */
+export interface BedrockUsage {
+  readonly inputTokens: number
+  readonly outputTokens: number
+  readonly cacheReadInputTokens?: number | null | undefined
+  readonly cacheWriteInputTokens?: number | null | undefined
+}
+
+/** Upstream `convertAmazonBedrockUsage`. */
+export const convertUsage = (usage: (BedrockUsage & JsonObject) | undefined | null): Usage => {
+  if (usage == null) return emptyUsage()
+  const cacheRead = usage.cacheReadInputTokens ?? 0
+  const cacheWrite = usage.cacheWriteInputTokens ?? 0
+  return {
+    inputTokens: {
+      total: usage.inputTokens + cacheRead + cacheWrite,
+      noCache: usage.inputTokens,
+      cacheRead,
+      cacheWrite
+    },
+    outputTokens: { total: usage.outputTokens, text: usage.outputTokens, reasoning: undefined },
+    raw: usage
+  }
+}
+
+/** Upstream `mapAmazonBedrockFinishReason`. */
+export const mapFinishReason = (stopReason: string, isJsonResponseFromTool: boolean): UnifiedFinishReason => {
+  switch (stopReason) {
+    case "stop_sequence":
+    case "end_turn":
+      return "stop"
+    case "max_tokens":
+      return "length"
+    case "content_filtered":
+    case "guardrail_intervened":
+      return "content-filter"
+    case "tool_use":
+      return isJsonResponseFromTool ? "stop" : "tool-calls"
+    default:
+      return "other"
+  }
+}
