@@ -11,7 +11,7 @@ import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { describe, expect, it } from "vitest"
 import { DeepSeek } from "../../../src/providers/deepseek/index.ts"
 import { type CallCase, commonCases } from "../openai-compatible/callCases.ts"
-import { fixture, jsonBodies, streamBodies } from "../openai-compatible/corpus.ts"
+import { fixture, guardBodies, jsonBodies, streamBodies } from "../openai-compatible/corpus.ts"
 import {
   runOursGenerate,
   runOursStream,
@@ -29,7 +29,7 @@ const upstreamFor = (target: Target = {}) => (fetch: typeof globalThis.fetch) =>
     target.modelId ?? modelId
   )
 const oursFor = (target: Target = {}) =>
-  DeepSeek.layer({ modelId: target.modelId ?? modelId, apiKey: "test-key", baseURL: target.baseURL })
+  DeepSeek.layer(target.modelId ?? modelId, { apiKey: "test-key", baseURL: target.baseURL })
 const upstream = upstreamFor()
 const ours = oursFor()
 
@@ -222,7 +222,9 @@ describe("deepseek request body (differential)", () => {
 })
 
 describe("deepseek stream (differential)", () => {
-  for (const [name, body] of streamBodies("deepseek")) {
+  const bodies = streamBodies("deepseek")
+  guardBodies("deepseek", bodies, { fixtures: 15, recordings: 3 })
+  for (const [name, body] of bodies) {
     for (const chunkSize of [1, 7, undefined]) {
       it(`${name} @ chunk ${chunkSize ?? "whole"}`, async () => {
         const expected = await runUpstreamStream(upstream, options, body, chunkSize)
@@ -230,6 +232,7 @@ describe("deepseek stream (differential)", () => {
         expect(actual.requestBody).toEqual(expected.requestBody)
         expect(actual.parts).toEqual(expected.parts)
         expect(actual.failure).toEqual(expected.failure)
+        expect(actual.envelope).toEqual(expected.envelope)
       })
     }
   }
@@ -261,7 +264,9 @@ describe("deepseek: the 5.0.51 parallel-call merge (deliberate divergence)", () 
 })
 
 describe("deepseek generate (differential)", () => {
-  for (const [name, body] of jsonBodies("deepseek")) {
+  const json = jsonBodies("deepseek")
+  guardBodies("deepseek", json, { fixtures: 2, recordings: 1 })
+  for (const [name, body] of json) {
     it(name, async () => {
       const expected = await runUpstreamGenerate(upstream, options, body)
       const actual = await runOursGenerate(ours, options, body)

@@ -10,7 +10,7 @@ import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { describe, expect, it } from "vitest"
 import { Groq } from "../../../src/providers/groq/index.ts"
 import { type CallCase, commonCases } from "../openai-compatible/callCases.ts"
-import { fixture, jsonBodies, streamBodies } from "../openai-compatible/corpus.ts"
+import { fixture, guardBodies, jsonBodies, streamBodies } from "../openai-compatible/corpus.ts"
 import {
   runOursGenerate,
   runOursStream,
@@ -20,7 +20,7 @@ import {
 
 const modelId = "llama-3.3-70b-versatile"
 const upstreamFor = (id: string) => (fetch: typeof globalThis.fetch) => createGroq({ apiKey: "test-key", fetch })(id)
-const oursFor = (id: string) => Groq.layer({ modelId: id, apiKey: "test-key" })
+const oursFor = (id: string) => Groq.layer(id, { apiKey: "test-key" })
 const upstream = upstreamFor(modelId)
 const ours = oursFor(modelId)
 
@@ -143,7 +143,9 @@ describe("groq request body (differential)", () => {
 })
 
 describe("groq stream (differential)", () => {
-  for (const [name, body] of streamBodies("groq")) {
+  const bodies = streamBodies("groq")
+  guardBodies("groq", bodies, { fixtures: 21, recordings: 4 })
+  for (const [name, body] of bodies) {
     for (const chunkSize of [1, 7, undefined]) {
       it(`${name} @ chunk ${chunkSize ?? "whole"}`, async () => {
         const expected = await runUpstreamStream(upstream, options, body, chunkSize)
@@ -151,6 +153,7 @@ describe("groq stream (differential)", () => {
         expect(actual.requestBody).toEqual(expected.requestBody)
         expect(actual.parts).toEqual(expected.parts)
         expect(actual.failure).toEqual(expected.failure)
+        expect(actual.envelope).toEqual(expected.envelope)
       })
     }
   }
@@ -181,7 +184,9 @@ describe("groq stream (differential)", () => {
 })
 
 describe("groq generate (differential)", () => {
-  for (const [name, body] of jsonBodies("groq")) {
+  const json = jsonBodies("groq")
+  guardBodies("groq", json, { fixtures: 2, recordings: 2 })
+  for (const [name, body] of json) {
     it(name, async () => {
       const isError = body.includes("\"error\"") && !body.includes("\"choices\"")
       const response = isError ? { status: 400 } : {}

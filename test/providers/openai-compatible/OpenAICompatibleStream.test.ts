@@ -9,13 +9,13 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible"
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { describe, expect, it } from "vitest"
 import { OpenAICompatible } from "../../../src/providers/openai-compatible/index.ts"
-import { fixture, jsonBodies, streamBodies } from "./corpus.ts"
+import { fixture, guardBodies, jsonBodies, streamBodies } from "./corpus.ts"
 import { runOursGenerate, runOursStream, runUpstreamGenerate, runUpstreamStream } from "./streamHarness.ts"
 
 const settings = { baseURL: "https://compat.test/v1", name: "openai-compatible", apiKey: "test-key", includeUsage: true }
 const upstream = (fetch: typeof globalThis.fetch) =>
   createOpenAICompatible({ ...settings, fetch }).chatModel("test-model")
-const ours = OpenAICompatible.layer({ ...settings, modelId: "test-model" })
+const ours = OpenAICompatible.layer("test-model", settings)
 
 const options: LanguageModelV4CallOptions = {
   prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
@@ -26,7 +26,9 @@ const rawOptions: LanguageModelV4CallOptions = { ...options, includeRawChunks: t
 const chunkSizes = [1, 7, undefined] as const
 
 describe("openai-compatible stream (differential)", () => {
-  for (const [name, body] of streamBodies("openai-compatible")) {
+  const bodies = streamBodies("openai-compatible")
+  guardBodies("openai-compatible", bodies, { fixtures: 29, recordings: 7 })
+  for (const [name, body] of bodies) {
     for (const chunkSize of chunkSizes) {
       it(`${name} @ chunk ${chunkSize ?? "whole"}`, async () => {
         const expected = await runUpstreamStream(upstream, options, body, chunkSize)
@@ -34,6 +36,7 @@ describe("openai-compatible stream (differential)", () => {
         expect(actual.requestBody).toEqual(expected.requestBody)
         expect(actual.parts).toEqual(expected.parts)
         expect(actual.failure).toEqual(expected.failure)
+        expect(actual.envelope).toEqual(expected.envelope)
       })
     }
   }
@@ -55,7 +58,9 @@ describe("openai-compatible stream (differential)", () => {
 })
 
 describe("openai-compatible generate (differential)", () => {
-  for (const [name, body] of jsonBodies("openai-compatible")) {
+  const json = jsonBodies("openai-compatible")
+  guardBodies("openai-compatible", json, { fixtures: 5, recordings: 2 })
+  for (const [name, body] of json) {
     it(name, async () => {
       const expected = await runUpstreamGenerate(upstream, options, body)
       const actual = await runOursGenerate(ours, options, body)

@@ -5,6 +5,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { guardCorpus, recordingsDir } from "../../kit/corpus.ts"
 import { chunksToSse } from "./harness.ts"
 
 const root = path.join(import.meta.dirname, "../../..")
@@ -20,7 +21,7 @@ export const streamBodies = (provider: string): Array<readonly [string, string]>
       bodies.push([`fixture ${file}`, fs.readFileSync(path.join(fixtures, file), "utf8")])
     }
   }
-  const recordings = path.join(root, "..", "shared", "recordings", provider)
+  const recordings = recordingsDir(provider)
   for (const file of listDir(recordings)) {
     const text = fs.readFileSync(path.join(recordings, file), "utf8")
     if (file.endsWith(".chunks.txt")) bodies.push([`recording ${file}`, chunksToSse(text)])
@@ -34,7 +35,7 @@ export const jsonBodies = (provider: string): Array<readonly [string, string]> =
   const bodies: Array<readonly [string, string]> = []
   for (const [label, dir] of [["fixture", path.join(root, "fixtures", provider)], [
     "recording",
-    path.join(root, "..", "shared", "recordings", provider)
+    recordingsDir(provider)
   ]] as const) {
     for (const file of listDir(dir)) {
       if (file.endsWith(".json")) bodies.push([`${label} ${file}`, fs.readFileSync(path.join(dir, file), "utf8")])
@@ -46,3 +47,18 @@ export const jsonBodies = (provider: string): Array<readonly [string, string]> =
 /** A fixture file's text. */
 export const fixture = (provider: string, file: string): string =>
   fs.readFileSync(path.join(root, "fixtures", provider, file), "utf8")
+
+/**
+ * The corpus guard of a body list (inside a `describe`): at least `fixtures` committed bodies, and
+ * at least `recordings` recorded ones when `../shared/recordings/<provider>` is present (one visible
+ * skipped test when it is absent).
+ */
+export const guardBodies = (
+  provider: string,
+  bodies: ReadonlyArray<readonly [string, string]>,
+  minimum: { readonly fixtures: number; readonly recordings: number }
+): void => {
+  const count = (prefix: string) => bodies.filter(([label]) => label.startsWith(prefix)).length
+  guardCorpus({ label: `${provider} committed bodies`, count: count("fixture "), minimum: minimum.fixtures })
+  guardCorpus({ label: `${provider} recorded bodies`, provider, count: count("recording "), minimum: minimum.recordings })
+}

@@ -12,7 +12,7 @@ import { IdGenerator } from "../../../src/runtime/IdGenerator.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
-import { errorJson } from "../../kit/wire.ts"
+import { errorJson, wireJson } from "../../kit/wire.ts"
 import { type Captured, json, mockFetch, readAll } from "./harness.ts"
 
 export interface RunResult {
@@ -21,6 +21,8 @@ export interface RunResult {
   readonly failure?: unknown
   readonly requestBody?: string | undefined
   readonly result?: unknown
+  /** The stream result's `request` / `response` envelope, as comparable JSON. */
+  readonly envelope?: unknown
 }
 
 const decodeCallOptions = Schema.decodeUnknownSync(CallOptions)
@@ -71,6 +73,7 @@ export const runUpstreamStream = async (
     return {
       parts: normalizeParts(parts, body),
       requestBody: captured.rawBody,
+      envelope: wireJson({ request: result.request, response: result.response }),
       ...(error !== undefined ? { failure: normalizeError(error) } : {})
     }
   } catch (error) {
@@ -93,9 +96,11 @@ export const runOursStream = async (
     headers: { "content-type": response.contentType ?? "text/event-stream" }
   })
   const parts: Array<unknown> = []
+  let envelope: unknown
   const program = Effect.gen(function*() {
     const model = yield* LanguageModel
     const result = yield* model.stream(decodeCallOptions(options))
+    envelope = wireJson({ request: result.request, response: result.response })
     return yield* Stream.runForEach(result.stream, (part) => Effect.sync(() => parts.push(part)))
   })
   const exit = await Effect.runPromiseExit(
@@ -104,9 +109,9 @@ export const runOursStream = async (
   const requestBody = replay.recorder.requests[0]?.bodyText
   if (Exit.isFailure(exit)) {
     const error = Cause.squash(exit.cause)
-    return { parts: normalizeParts(parts, body), requestBody, failure: normalizeError(error) }
+    return { parts: normalizeParts(parts, body), requestBody, envelope, failure: normalizeError(error) }
   }
-  return { parts: normalizeParts(parts, body), requestBody }
+  return { parts: normalizeParts(parts, body), requestBody, envelope }
 }
 
 /** Upstream `doGenerate` answering with `body`. */

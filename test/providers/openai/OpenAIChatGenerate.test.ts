@@ -4,18 +4,19 @@
  * (API key and base URL from config, organization/project headers).
  */
 import { ConfigProvider, Effect, Exit, Layer, Stream } from "effect"
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
 import { decodeCallOptions, headersView, normalizeIds, oursChatModel, runOursStream, runUpstreamStream } from "./differential.ts"
+import { guardCorpus, listRecordings, recordingsDir as recordingsDirOf } from "../../kit/corpus.ts"
 import { errorJson } from "../../kit/wire.ts"
 import { replayClient } from "./replay.ts"
 import { type Captured, mockFetch, upstreamChat } from "./upstream.ts"
 
-const recordingsDir = join(import.meta.dirname, "../../../../shared/recordings/openai-chat")
+const recordingsDir = recordingsDirOf("openai-chat")
 const hi = { prompt: [{ role: "user" as const, content: [{ type: "text" as const, text: "hi" }] }] }
 
 const response = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
@@ -66,12 +67,8 @@ const crafted: ReadonlyArray<[string, string]> = [
   ["schema mismatch", JSON.stringify({ choices: "nope" })]
 ]
 
-const recordings = existsSync(recordingsDir)
-  ? readdirSync(recordingsDir).filter((f) => f.endsWith(".json") && !f.includes("error")).sort()
-  : []
-const errorRecordings = existsSync(recordingsDir)
-  ? readdirSync(recordingsDir).filter((f) => f.endsWith(".json") && f.includes("error")).sort()
-  : []
+const recordings = listRecordings("openai-chat", /^(?!.*error).*\.json$/)
+const errorRecordings = listRecordings("openai-chat", /error.*\.json$/)
 
 const upstreamGenerated = /^[0-9A-Za-z]{16}$/
 const oursGenerated = /^id-\d+$/
@@ -114,6 +111,8 @@ const runOursGenerate = async (body: string, status = 200, options = hi) => {
 }
 
 describe("OpenAI chat generate (differential)", () => {
+  guardCorpus({ label: "openai-chat JSON recordings", provider: "openai-chat", count: recordings.length, minimum: 1 })
+  guardCorpus({ label: "openai-chat error recordings", provider: "openai-chat", count: errorRecordings.length, minimum: 2 })
   for (const [name, body] of crafted) {
     it(name, async () => {
       expect(await runOursGenerate(body)).toEqual(await runUpstreamGenerate(body))

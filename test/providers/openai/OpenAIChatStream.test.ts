@@ -5,13 +5,14 @@
  * failures. Inputs: the crafted corpus in fixtures/openai-chat/ and the real
  * recordings in ../shared/recordings/openai-chat/ when that folder exists.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { guardCorpus, listRecordings, recordingsDir as recordingsDirOf } from "../../kit/corpus.ts"
 import { expectSameStream } from "./differential.ts"
 
 const fixtureDir = join(import.meta.dirname, "../../../fixtures/openai-chat")
-const recordingsDir = join(import.meta.dirname, "../../../../shared/recordings/openai-chat")
+const recordingsDir = recordingsDirOf("openai-chat")
 
 /** A `.chunks.txt` recording (one JSON payload per line) as an SSE body ending in `[DONE]`. */
 export const chunksToSse = (text: string): string =>
@@ -19,9 +20,7 @@ export const chunksToSse = (text: string): string =>
   "data: [DONE]\n\n"
 
 const corpus = readdirSync(fixtureDir).filter((f) => f.endsWith(".sse")).sort()
-const recordings = existsSync(recordingsDir)
-  ? readdirSync(recordingsDir).filter((f) => f.endsWith(".chunks.txt")).sort()
-  : []
+const recordings = listRecordings("openai-chat", ".chunks.txt")
 const chunkSizes = [1, 7, undefined] as const
 
 const tools = [{
@@ -55,9 +54,9 @@ describe("OpenAI chat stream: crafted corpus (differential)", () => {
 })
 
 // The recordings live beside the project (../shared) and are not copied into it: on a clone without
-// them this suite is not declared at all (an empty suite would fail the run); the committed corpus
-// above always runs.
-if (recordings.length > 0) describe("OpenAI chat stream: recorded traffic (differential)", () => {
+// them the guard is one visible skipped test; the committed corpus above always runs.
+describe("OpenAI chat stream: recorded traffic (differential)", () => {
+  guardCorpus({ label: "openai-chat recordings", provider: "openai-chat", count: recordings.length, minimum: 3 })
   for (const file of recordings) {
     for (const chunkSize of chunkSizes) {
       it(`${file} @ chunk ${chunkSize ?? "whole"}`, async () => {
