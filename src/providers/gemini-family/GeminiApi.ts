@@ -1,0 +1,353 @@
+/**
+ * The Gemini `generateContent` / `streamGenerateContent` wire types as Schemas
+ * (upstream `google-language-model.ts` response and chunk schemas,
+ * `google-error.ts`). Like upstream's zod schemas they keep only the fields
+ * the model reads (unknown keys are dropped, usage keeps its extra keys) and
+ * try the content-part variants in upstream's order.
+ *
+ * @since 0.2.0
+ */
+import { Schema } from "effect"
+import { JsonValue } from "../../spec/Json.ts"
+
+const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
+const NullishString = nullish(Schema.String)
+const NullishNumber = nullish(Schema.Number)
+const NullishBoolean = nullish(Schema.Boolean)
+
+/**
+ * A Google RPC error object (`{ code, message, status, details }`).
+ *
+ * @since 0.2.0
+ */
+export const ErrorObject = Schema.Struct({
+  code: Schema.NullOr(Schema.Number),
+  message: Schema.String,
+  status: Schema.String,
+  details: nullish(Schema.Array(JsonValue))
+})
+
+/**
+ * A Google RPC error object.
+ *
+ * @since 0.2.0
+ */
+export type ErrorObject = typeof ErrorObject.Type
+
+/**
+ * An error response body.
+ *
+ * @since 0.2.0
+ */
+export const ErrorBody = Schema.Struct({ error: ErrorObject })
+
+/**
+ * Grounding metadata of a candidate (search, retrieval, maps chunks and supports).
+ *
+ * @since 0.2.0
+ */
+export const GroundingMetadata = Schema.Struct({
+  webSearchQueries: nullish(Schema.Array(Schema.String)),
+  imageSearchQueries: nullish(Schema.Array(Schema.String)),
+  retrievalQueries: nullish(Schema.Array(Schema.String)),
+  searchEntryPoint: nullish(Schema.Struct({ renderedContent: Schema.String })),
+  groundingChunks: nullish(Schema.Array(Schema.Struct({
+    web: nullish(Schema.Struct({ uri: Schema.String, title: NullishString })),
+    image: nullish(Schema.Struct({
+      sourceUri: Schema.String,
+      imageUri: Schema.String,
+      title: NullishString,
+      domain: NullishString
+    })),
+    retrievedContext: nullish(Schema.Struct({
+      uri: NullishString,
+      title: NullishString,
+      text: NullishString,
+      fileSearchStore: NullishString,
+      customMetadata: nullish(Schema.Array(Schema.Struct({
+        key: Schema.String,
+        stringValue: NullishString,
+        numericValue: NullishNumber,
+        stringListValue: nullish(Schema.Struct({ values: nullish(Schema.Array(Schema.String)) }))
+      })))
+    })),
+    maps: nullish(Schema.Struct({
+      uri: NullishString,
+      title: NullishString,
+      text: NullishString,
+      placeId: NullishString
+    }))
+  }))),
+  groundingSupports: nullish(Schema.Array(Schema.Struct({
+    segment: nullish(Schema.Struct({ startIndex: NullishNumber, endIndex: NullishNumber, text: NullishString })),
+    segment_text: NullishString,
+    groundingChunkIndices: nullish(Schema.Array(Schema.Number)),
+    supportChunkIndices: nullish(Schema.Array(Schema.Number)),
+    confidenceScores: nullish(Schema.Array(Schema.Number)),
+    confidenceScore: nullish(Schema.Array(Schema.Number))
+  }))),
+  retrievalMetadata: nullish(Schema.Union([
+    Schema.Struct({ webDynamicRetrievalScore: Schema.Number }),
+    Schema.Struct({})
+  ]))
+})
+
+/**
+ * Grounding metadata of a candidate.
+ *
+ * @since 0.2.0
+ */
+export type GroundingMetadata = typeof GroundingMetadata.Type
+
+/**
+ * One streamed function-call argument (Vertex `partialArgs`).
+ *
+ * @since 0.2.0
+ */
+export const PartialArg = Schema.Struct({
+  jsonPath: Schema.String,
+  stringValue: NullishString,
+  numberValue: NullishNumber,
+  boolValue: NullishBoolean,
+  nullValue: Schema.optionalKey(JsonValue),
+  willContinue: NullishBoolean
+})
+
+/**
+ * One streamed function-call argument.
+ *
+ * @since 0.2.0
+ */
+export type PartialArg = typeof PartialArg.Type
+
+/**
+ * A function-call part (complete, or a chunk of a streamed call).
+ *
+ * @since 0.2.0
+ */
+export const FunctionCallPart = Schema.Struct({
+  functionCall: Schema.Struct({
+    id: NullishString,
+    name: NullishString,
+    args: Schema.optionalKey(JsonValue),
+    partialArgs: nullish(Schema.Array(PartialArg)),
+    willContinue: NullishBoolean
+  }),
+  thoughtSignature: NullishString
+})
+
+/**
+ * Inline data (generated files).
+ *
+ * @since 0.2.0
+ */
+export const InlineDataPart = Schema.Struct({
+  inlineData: Schema.Struct({ mimeType: Schema.String, data: Schema.String }),
+  thought: NullishBoolean,
+  thoughtSignature: NullishString
+})
+
+/**
+ * A server-side tool call (tool combination).
+ *
+ * @since 0.2.0
+ */
+export const ToolCallPart = Schema.Struct({
+  toolCall: Schema.Struct({ toolType: Schema.String, args: Schema.optionalKey(JsonValue), id: Schema.String }),
+  thoughtSignature: NullishString
+})
+
+/**
+ * A server-side tool response (tool combination).
+ *
+ * @since 0.2.0
+ */
+export const ToolResponsePart = Schema.Struct({
+  toolResponse: Schema.Struct({ toolType: Schema.String, response: Schema.optionalKey(JsonValue), id: Schema.String }),
+  thoughtSignature: NullishString
+})
+
+/**
+ * Text, thought, executable code or a code execution result (every field optional:
+ * like upstream's last union member it matches any object).
+ *
+ * @since 0.2.0
+ */
+export const TextPart = Schema.Struct({
+  executableCode: nullish(Schema.Struct({ language: Schema.String, code: Schema.String })),
+  codeExecutionResult: nullish(Schema.Struct({ outcome: Schema.String, output: NullishString })),
+  text: NullishString,
+  thought: NullishBoolean,
+  thoughtSignature: NullishString
+})
+
+/**
+ * A content part; the variants are tried in upstream's order (text can be empty).
+ *
+ * @since 0.2.0
+ */
+export const Part = Schema.Union([FunctionCallPart, InlineDataPart, ToolCallPart, ToolResponsePart, TextPart])
+
+/**
+ * A content part.
+ *
+ * @since 0.2.0
+ */
+export type Part = typeof Part.Type
+
+/**
+ * The content of a candidate.
+ *
+ * @since 0.2.0
+ */
+export const Content = Schema.Struct({ parts: nullish(Schema.Array(Part)) })
+
+/**
+ * A safety rating.
+ *
+ * @since 0.2.0
+ */
+export const SafetyRating = Schema.Struct({
+  category: NullishString,
+  probability: NullishString,
+  probabilityScore: NullishNumber,
+  severity: NullishString,
+  severityScore: NullishNumber,
+  blocked: NullishBoolean
+})
+
+/**
+ * A safety rating.
+ *
+ * @since 0.2.0
+ */
+export type SafetyRating = typeof SafetyRating.Type
+
+const TokenDetails = nullish(Schema.Array(Schema.StructWithRest(
+  Schema.Struct({ modality: Schema.String, tokenCount: Schema.Number }),
+  [Schema.Record(Schema.String, JsonValue)]
+)))
+
+/**
+ * Usage metadata (extra keys kept, as upstream's `.loose()`).
+ *
+ * @since 0.2.0
+ */
+export const UsageMetadata = Schema.StructWithRest(
+  Schema.Struct({
+    cachedContentTokenCount: NullishNumber,
+    thoughtsTokenCount: NullishNumber,
+    promptTokenCount: NullishNumber,
+    candidatesTokenCount: NullishNumber,
+    toolUsePromptTokenCount: NullishNumber,
+    totalTokenCount: NullishNumber,
+    trafficType: NullishString,
+    serviceTier: NullishString,
+    promptTokensDetails: TokenDetails,
+    cacheTokensDetails: TokenDetails,
+    candidatesTokensDetails: TokenDetails,
+    toolUsePromptTokensDetails: TokenDetails
+  }),
+  [Schema.Record(Schema.String, JsonValue)]
+)
+
+/**
+ * Usage metadata.
+ *
+ * @since 0.2.0
+ */
+export type UsageMetadata = typeof UsageMetadata.Type
+
+/**
+ * URL context retrieval metadata.
+ *
+ * @since 0.2.0
+ */
+export const UrlContextMetadata = Schema.Struct({
+  urlMetadata: nullish(Schema.Array(Schema.Struct({ retrievedUrl: Schema.String, urlRetrievalStatus: Schema.String })))
+})
+
+/**
+ * URL context retrieval metadata.
+ *
+ * @since 0.2.0
+ */
+export type UrlContextMetadata = typeof UrlContextMetadata.Type
+
+/**
+ * Prompt feedback (block reason and ratings).
+ *
+ * @since 0.2.0
+ */
+export const PromptFeedback = Schema.Struct({
+  blockReason: NullishString,
+  safetyRatings: nullish(Schema.Array(SafetyRating))
+})
+
+/**
+ * Prompt feedback.
+ *
+ * @since 0.2.0
+ */
+export type PromptFeedback = typeof PromptFeedback.Type
+
+/**
+ * A response candidate.
+ *
+ * @since 0.2.0
+ */
+export const Candidate = Schema.Struct({
+  content: nullish(Content),
+  finishReason: NullishString,
+  finishMessage: NullishString,
+  continuationToken: NullishString,
+  safetyRatings: nullish(Schema.Array(SafetyRating)),
+  groundingMetadata: nullish(GroundingMetadata),
+  urlContextMetadata: nullish(UrlContextMetadata)
+})
+
+/**
+ * A response candidate.
+ *
+ * @since 0.2.0
+ */
+export type Candidate = typeof Candidate.Type
+
+/**
+ * A `generateContent` response body.
+ *
+ * @since 0.2.0
+ */
+export const Response = Schema.Struct({
+  responseId: NullishString,
+  candidates: nullish(Schema.Array(Candidate)),
+  usageMetadata: nullish(UsageMetadata),
+  promptFeedback: nullish(PromptFeedback)
+})
+
+/**
+ * A `generateContent` response body.
+ *
+ * @since 0.2.0
+ */
+export type Response = typeof Response.Type
+
+/**
+ * One `streamGenerateContent` SSE chunk (a response, or an in-band error).
+ *
+ * @since 0.2.0
+ */
+export const Chunk = Schema.Struct({
+  error: nullish(ErrorObject),
+  responseId: NullishString,
+  candidates: nullish(Schema.Array(Candidate)),
+  usageMetadata: nullish(UsageMetadata),
+  promptFeedback: nullish(PromptFeedback)
+})
+
+/**
+ * One stream chunk.
+ *
+ * @since 0.2.0
+ */
+export type Chunk = typeof Chunk.Type

@@ -1,0 +1,199 @@
+/**
+ * The Google Vertex AI provider for Gemini models (upstream
+ * `createGoogleVertex` of `@ai-sdk/google-vertex` 5.0.141, edge flavour):
+ * express mode with an API key (`x-goog-api-key`, base URL
+ * `https://aiplatform.googleapis.com/v1/publishers/google`) or a service
+ * account (WebCrypto-signed JWT → bearer token), project/location URLs, and
+ * provider metadata under `googleVertex` and `vertex`.
+ *
+ * @since 0.2.0
+ */
+import { Config as EffectConfig, Effect, Layer, Option, Redacted } from "effect"
+import * as HttpClient from "effect/http/HttpClient"
+import { LanguageModel } from "../../LanguageModel.ts"
+import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
+import { LoadSettingError } from "../../spec/errors/LoadSettingError.ts"
+import * as GeminiLanguageModel from "../gemini-family/GeminiLanguageModel.ts"
+import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.ts"
+
+/**
+ * Provider settings, as upstream's edge `GoogleVertexProviderSettings` (no
+ * `fetch`: the `HttpClient` of the environment sends the requests).
+ *
+ * @since 0.2.0
+ */
+export interface Settings {
+  /** Express mode key (`x-goog-api-key`); default the `GOOGLE_VERTEX_API_KEY` config value. */
+  readonly apiKey?: string | Redacted.Redacted<string> | undefined
+  /** Default `GOOGLE_VERTEX_LOCATION` (not needed with an API key or a `baseURL`). */
+  readonly location?: string | undefined
+  /** Default `GOOGLE_VERTEX_PROJECT` (not needed with an API key or a `baseURL`). */
+  readonly project?: string | undefined
+  readonly headers?: Readonly<Record<string, string | undefined>> | undefined
+  readonly baseURL?: string | undefined
+  /** Service account; default the `GOOGLE_CLIENT_EMAIL` / `GOOGLE_PRIVATE_KEY` config values. */
+  readonly googleCredentials?: GoogleCredentials | undefined
+  readonly generateId?: (() => string) | undefined
+}
+
+/**
+ * The `@ai-sdk/google-vertex` version this provider ports (user agent `ai-sdk-google-vertex/<VERSION>`).
+ *
+ * @since 0.2.0
+ */
+export const VERSION = "5.0.141"
+
+/**
+ * The express mode base URL.
+ *
+ * @since 0.2.0
+ */
+export const expressModeBaseURL = "https://aiplatform.googleapis.com/v1/publishers/google"
+
+/**
+ * URLs Vertex reads itself: HTTP(S) and Cloud Storage.
+ *
+ * @since 0.2.0
+ */
+export const supportedUrls: LanguageModelNs.SupportedUrls = { "*": [/^https?:\/\/.*$/, /^gs:\/\/.*$/] }
+
+const optionalConfig = (name: string) =>
+  Effect.map(
+    Effect.orElseSucceed(EffectConfig.option(EffectConfig.String(name)), () => Option.none<string>()),
+    Option.getOrUndefined
+  )
+
+
+const loadSetting = (value: string | undefined, settingName: string, variable: string, description: string) =>
+  value !== undefined
+    ? Effect.succeed(value)
+    : Effect.flatMap(optionalConfig(variable), (fromEnv) =>
+      fromEnv !== undefined ? Effect.succeed(fromEnv) : Effect.fail(
+        new LoadSettingError({
+          message: `${description} setting is missing. ` +
+            `Pass it using the '${settingName}' parameter or the ${variable} environment variable.`
+        })
+      ))
+
+const host = (region: string): string =>
+  region === "global"
+    ? "aiplatform.googleapis.com"
+    : region === "eu" || region === "us"
+    ? `aiplatform.${region}.rep.googleapis.com`
+    : `${region}-aiplatform.googleapis.com`
+
+/**
+ * Resolves settings into the model config. Without an API key requests carry a
+ * service-account bearer token fetched through `client`.
+ *
+ * @since 0.2.0
+ */
+export const modelConfig = Effect.fn("GoogleVertex.modelConfig")(function*(
+  modelId: string,
+  settings: Settings = {},
+  client?: HttpClient.HttpClient
+) {
+  const apiKey = settings.apiKey ?? (yield* optionalConfig("GOOGLE_VERTEX_API_KEY")) ?? undefined
+  const hasKey = apiKey !== undefined && (typeof apiKey !== "string" || apiKey !== "")
+  // tuned models are addressed by their deployed endpoint, without `/publishers/google`
+  const endpoint = modelId.startsWith("endpoints/")
+  if (endpoint && hasKey) {
+    return yield* new InvalidArgumentError({
+      argument: "modelId",
+      message:
+        "Google Vertex tuned models do not support Express Mode API keys. Use standard Google Cloud credentials instead."
+    })
+  }
+  const trimmed = settings.baseURL?.replace(/\/$/, "")
+  let baseURL: string
+  if (hasKey) {
+    baseURL = trimmed ?? expressModeBaseURL
+  } else if (trimmed !== undefined) {
+    baseURL = trimmed
+  } else {
+    const region = yield* loadSetting(settings.location, "location", "GOOGLE_VERTEX_LOCATION", "Google Vertex location")
+    if (!/^[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?$/.test(region)) {
+      return yield* new InvalidArgumentError({
+        argument: "location",
+        message:
+          "Invalid Google Vertex location. Expected a single DNS label (letters, digits, and hyphens). Use `baseURL` for custom endpoints."
+      })
+    }
+    const project = yield* loadSetting(settings.project, "project", "GOOGLE_VERTEX_PROJECT", "Google Vertex project")
+    baseURL = `https://${host(region)}/v1beta1/projects/${project}/locations/${region}${endpoint ? "" : "/publishers/google"}`
+  }
+  const userAgent = `ai-sdk-google-vertex/${VERSION}`
+  const userHeaders = settings.headers ?? {}
+  const headers: GeminiLanguageModel.Config["headers"] = hasKey || client === undefined
+    ? Effect.succeed(RequestHeaders.withUserAgentSuffix(userHeaders, userAgent))
+    : Effect.map(
+      Effect.provideService(generateAuthToken(settings.googleCredentials, userAgent), HttpClient.HttpClient, client),
+      (token) =>
+        RequestHeaders.withUserAgentSuffix(
+          { Authorization: Redacted.make(`Bearer ${Redacted.value(token)}`), ...userHeaders },
+          userAgent
+        )
+    )
+  const key = hasKey ? (typeof apiKey === "string" ? Redacted.make(apiKey) : apiKey) : undefined
+  const config: GeminiLanguageModel.Config = {
+    provider: "google.vertex.chat",
+    modelId,
+    baseURL,
+    headers,
+    // upstream's express-mode fetch sets the key over every other header
+    finalHeaders: key === undefined ? undefined : Effect.succeed({ "x-goog-api-key": key }),
+    supportedUrls,
+    supportsGoogleCloudStorageUrls: true,
+    generateId: settings.generateId
+  }
+  return config
+})
+
+/**
+ * The Gemini model on Vertex for `modelId` as a service.
+ *
+ * @since 0.2.0
+ */
+export const model = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<LanguageModelNs.Service, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const config = yield* modelConfig(modelId, settings, client)
+    return yield* GeminiLanguageModel.make(config)
+  })
+
+/**
+ * A Layer providing the Gemini model on Vertex as the `LanguageModel` service.
+ *
+ * @since 0.2.0
+ */
+export const layer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<LanguageModel, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
+  Layer.effect(LanguageModel, model(modelId, settings))
+
+/**
+ * A Layer whose settings come from `Config` (e.g. `Config.redacted("GOOGLE_VERTEX_API_KEY")` for the key).
+ *
+ * @since 0.2.0
+ */
+export const layerConfig = (
+  modelId: string,
+  config: EffectConfig.Config<Settings>
+): Layer.Layer<
+  LanguageModel,
+  EffectConfig.ConfigError | InvalidArgumentError | LoadSettingError,
+  HttpClient.HttpClient
+> =>
+  Layer.effect(
+    LanguageModel,
+    Effect.gen(function*() {
+      const settings = yield* config
+      return yield* model(modelId, settings)
+    })
+  )

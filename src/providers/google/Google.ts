@@ -1,0 +1,154 @@
+/**
+ * The Google Generative AI (Gemini API) provider (upstream `createGoogle` of
+ * `@ai-sdk/google` 4.0.121): settings and Layers providing the Gemini model
+ * as the `LanguageModel` service.
+ *
+ * @since 0.2.0
+ */
+import { Config as EffectConfig, Effect, Layer, type Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import { LanguageModel } from "../../LanguageModel.ts"
+import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import * as GeminiLanguageModel from "../gemini-family/GeminiLanguageModel.ts"
+
+/**
+ * Provider settings, as upstream's `GoogleProviderSettings` (no `fetch`: the
+ * `HttpClient` of the environment sends the requests).
+ *
+ * @since 0.2.0
+ */
+export interface Settings {
+  /** URL prefix; default `https://generativelanguage.googleapis.com/v1beta`, a trailing `/` is dropped. */
+  readonly baseURL?: string | undefined
+  /** Sent as `x-goog-api-key`; default the `GOOGLE_GENERATIVE_AI_API_KEY` config value, read per request. */
+  readonly apiKey?: string | Redacted.Redacted<string> | undefined
+  /** Extra headers of every request. */
+  readonly headers?: Readonly<Record<string, string | undefined>> | undefined
+  /** Provider name; default `google.generative-ai`. */
+  readonly name?: string | undefined
+  /** Id generator of tool calls and sources (default random). */
+  readonly generateId?: (() => string) | undefined
+}
+
+/**
+ * The default base URL.
+ *
+ * @since 0.2.0
+ */
+export const defaultBaseURL = "https://generativelanguage.googleapis.com/v1beta"
+
+/**
+ * The `@ai-sdk/google` version this provider ports (user agent `ai-sdk-google/<VERSION>`).
+ *
+ * @since 0.2.0
+ */
+export const VERSION = "4.0.121"
+
+const supportedExternalUrlMediaTypes = [
+  "text/html",
+  "text/css",
+  "text/plain",
+  "text/xml",
+  "text/csv",
+  "text/rtf",
+  "text/javascript",
+  "application/json",
+  "application/pdf",
+  "image/bmp",
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "video/mp4",
+  "video/mpeg",
+  "video/quicktime",
+  "video/avi",
+  "video/x-flv",
+  "video/mpg",
+  "video/webm",
+  "video/wmv",
+  "video/3gpp"
+]
+
+/**
+ * Upstream `getSupportedUrls`: the Files API, YouTube and (except Gemini 2.0) HTTPS URLs of the listed types.
+ *
+ * @since 0.2.0
+ */
+export const supportedUrls = (modelId: string, baseURL: string): LanguageModelNs.SupportedUrls => {
+  const external = /(^|\/)gemini-/.test(modelId) && !/(^|\/)gemini-2\.0/.test(modelId)
+  return {
+    "*": [
+      /^https:\/\/generativelanguage\.googleapis\.com\/v1beta\/files\/.*$/,
+      new RegExp(`^${baseURL}/files/.*$`),
+      /^https:\/\/(?:www\.)?youtube\.com\/watch\?v=[\w-]+(?:&[\w=&.-]*)?$/,
+      /^https:\/\/youtu\.be\/[\w-]+(?:\?[\w=&.-]*)?$/
+    ],
+    ...(external ? Object.fromEntries(supportedExternalUrlMediaTypes.map((type) => [type, [/^https:\/\/.*$/]])) : {})
+  }
+}
+
+/**
+ * Resolves settings into the model config.
+ *
+ * @since 0.2.0
+ */
+export const modelConfig = (modelId: string, settings: Settings = {}): GeminiLanguageModel.Config => {
+  const baseURL = settings.baseURL?.replace(/\/$/, "") ?? defaultBaseURL
+  return {
+    provider: settings.name ?? "google.generative-ai",
+    modelId,
+    baseURL,
+    // read per request, as upstream's `getHeaders`
+    headers: Effect.map(
+      ApiKey.loadApiKey({
+        apiKey: settings.apiKey,
+        environmentVariableName: "GOOGLE_GENERATIVE_AI_API_KEY",
+        description: "Google Generative AI"
+      }),
+      (apiKey) =>
+        RequestHeaders.withUserAgentSuffix({ "x-goog-api-key": apiKey, ...settings.headers }, `ai-sdk-google/${VERSION}`)
+    ),
+    supportedUrls: supportedUrls(modelId, baseURL),
+    generateId: settings.generateId
+  }
+}
+
+/**
+ * The Gemini model for `modelId` as a service.
+ *
+ * @since 0.2.0
+ */
+export const model = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<LanguageModelNs.Service, never, HttpClient.HttpClient> =>
+  GeminiLanguageModel.make(modelConfig(modelId, settings))
+
+/**
+ * A Layer providing the Gemini model for `modelId` as the `LanguageModel` service.
+ *
+ * @since 0.2.0
+ */
+export const layer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<LanguageModel, never, HttpClient.HttpClient> => Layer.effect(LanguageModel, model(modelId, settings))
+
+/**
+ * A Layer whose settings come from `Config` (e.g. `Config.redacted("GOOGLE_GENERATIVE_AI_API_KEY")` for the key).
+ *
+ * @since 0.2.0
+ */
+export const layerConfig = (
+  modelId: string,
+  config: EffectConfig.Config<Settings>
+): Layer.Layer<LanguageModel, EffectConfig.ConfigError, HttpClient.HttpClient> =>
+  Layer.effect(
+    LanguageModel,
+    Effect.gen(function*() {
+      const settings = yield* config
+      return yield* model(modelId, settings)
+    })
+  )
