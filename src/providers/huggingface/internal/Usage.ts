@@ -1,0 +1,46 @@
+/**
+ * Usage and finish reasons of the Hugging Face Responses API (upstream
+ * `convert-huggingface-responses-usage.ts` and
+ * `map-huggingface-responses-finish-reason.ts`).
+ */
+import type { FinishReason } from "../../../spec/FinishReason.ts"
+import type { JsonObject } from "../../../spec/Json.ts"
+import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
+
+/** The usage fields read (the typed usage, or a raw one that has them). */
+export interface UsageInput extends JsonObject {
+  readonly input_tokens: number
+  readonly input_tokens_details?: { readonly cached_tokens: number } | undefined
+  readonly output_tokens: number
+  readonly output_tokens_details?: { readonly reasoning_tokens: number } | undefined
+}
+
+/** Usage with cached tokens inside the input count; all-undefined when absent. */
+export const convertUsage = (usage: UsageInput | null | undefined): Usage => {
+  if (usage == null) return emptyUsage()
+  const cached = usage.input_tokens_details?.cached_tokens ?? 0
+  const reasoning = usage.output_tokens_details?.reasoning_tokens ?? 0
+  return {
+    inputTokens: { total: usage.input_tokens, noCache: usage.input_tokens - cached, cacheRead: cached, cacheWrite: undefined },
+    outputTokens: { total: usage.output_tokens, text: usage.output_tokens - reasoning, reasoning },
+    raw: usage
+  }
+}
+
+/** An incomplete reason (`stop` when absent) as the unified finish reason. */
+export const mapFinishReason = (reason: unknown): FinishReason["unified"] => {
+  switch (reason) {
+    case "stop":
+      return "stop"
+    case "length":
+      return "length"
+    case "content_filter":
+      return "content-filter"
+    case "tool_calls":
+      return "tool-calls"
+    case "error":
+      return "error"
+    default:
+      return "other"
+  }
+}
