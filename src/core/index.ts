@@ -31,3 +31,9 @@ export * as ExecuteTool from "./ExecuteTool.ts"
 export * as ToolCallParser from "./ToolCallParser.ts"
 /** @since 0.1.0 */
 export * as ToolJsonSchema from "./ToolJsonSchema.ts"
+/** @since 0.2.0 */
+export * as Output from "./Output.ts"
+/** @since 0.2.0 */
+export * as OutputStream from "./OutputStream.ts"
+/** @since 0.2.0 */
+export * as Agent from "./Agent.ts"
