@@ -108,12 +108,12 @@ const FunctionToolDefinition = Schema.Struct({
   parameters: Schema.Record(Str, JsonValue),
   strict: opt(Schema.Boolean),
   defer_loading: opt(Schema.Boolean)
-}).annotate({ parseOptions: { onExcessProperty: "error" } })
-
-const strict = { parseOptions: { onExcessProperty: "error" } } as const
+})
 
 /**
- * A tool added to the conversation by a system message or tool result (`additionalTools`).
+ * A tool added to the conversation by a system message or tool result
+ * (`additionalTools`). Upstream's definitions are strict objects; these strip
+ * unknown keys (docs/divergences.md).
  *
  * @since 0.2.0
  */
@@ -124,20 +124,20 @@ export const AdditionalTool = Schema.Union([
     name: Str.check(Schema.isMinLength(1)),
     description: opt(Str),
     format: opt(Schema.Union([
-      Schema.Struct({ type: Schema.Literal("text") }).annotate(strict),
+      Schema.Struct({ type: Schema.Literal("text") }),
       Schema.Struct({
         type: Schema.Literal("grammar"),
         syntax: Schema.Literals(["regex", "lark"]),
         definition: Str
-      }).annotate(strict)
+      })
     ]))
-  }).annotate(strict),
+  }),
   Schema.Struct({
     type: Schema.Literal("namespace"),
     name: Str.check(Schema.isMinLength(1)),
     description: Str,
     tools: Schema.Array(FunctionToolDefinition).check(Schema.isMinLength(1))
-  }).annotate(strict)
+  })
 ])
 
 /**

@@ -107,8 +107,7 @@ const isInt = Schema.makeFilter((n: number) => Number.isInteger(n) || "expected 
 const between = (min: number, max: number) =>
   Schema.makeFilter((n: number) => (n >= min && n <= max) || `expected a number between ${min} and ${max}`)
 
-/** `openai.image_generation` args (strict: unknown keys are an error, as upstream). @since 0.2.0 */
-export const ImageGenerationArgs = Schema.Struct({
+const ImageGenerationFields = Schema.Struct({
   action: opt(Schema.Literals(["generate", "edit", "auto"])),
   background: opt(Schema.Literals(["auto", "opaque", "transparent"])),
   inputFidelity: opt(Schema.Literals(["low", "high"])),
@@ -123,7 +122,22 @@ export const ImageGenerationArgs = Schema.Struct({
     Schema.Literals(["1024x1024", "1024x1536", "1536x1024", "auto"]),
     Str.check(Schema.isPattern(/^\d+x\d+$/))
   ]))
-}).annotate({ parseOptions: { onExcessProperty: "error" } })
+})
+
+const imageGenerationKeys: ReadonlyArray<string> = Object.keys(ImageGenerationFields.fields)
+
+/**
+ * `openai.image_generation` args; strict as upstream's: an unknown key fails
+ * (checked on the input, before the struct strips it).
+ *
+ * @since 0.2.0
+ */
+export const ImageGenerationArgs = UnknownRecord.check(
+  Schema.makeFilter((args: { readonly [key: string]: unknown }) =>
+    Object.keys(args).every((key) => imageGenerationKeys.includes(key)) ||
+    `unrecognized keys: ${Object.keys(args).filter((key) => !imageGenerationKeys.includes(key)).join(", ")}`
+  )
+).pipe(Schema.decodeTo(ImageGenerationFields))
 
 /** `openai.mcp` args. @since 0.2.0 */
 export const McpArgs = Schema.Struct({
