@@ -7,7 +7,11 @@ const conditions = ["aimux-source", ...defaultServerConditions]
 
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions } },
+  // Vitest passes the SSR conditions to its Node workers as `--conditions`;
+  // `module` there makes Node load @smithy/core's ES build (extension-less
+  // imports Node's ESM loader rejects; used by @smithy/eventstream-codec, the
+  // Bedrock framing). Plain Node never applies `module`, so the workers do not either.
+  ssr: { resolve: { conditions: conditions.filter((condition) => condition !== "module") } },
   test: {
     include: ["test/**/*.test.ts", "docs/examples/**/*.test.ts"],
     exclude: ["test/stress/**"],
