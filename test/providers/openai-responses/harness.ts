@@ -195,6 +195,14 @@ const resultView = (result: Record<string, unknown>, generated: RegExp) => {
 
 const jsonHeaders = { contentType: "application/json" }
 
+// Upstream's 200-with-error and no-output `APICallError`s carry the parsed body
+// object as `responseBody` (typed as a string); ours carry its JSON text
+// (docs/divergences.md): upstream's object is compared as its JSON text.
+const responseBodyAsText = (failure: Record<string, unknown>) =>
+  typeof failure["responseBody"] === "object" && failure["responseBody"] !== null
+    ? { ...failure, responseBody: JSON.stringify(failure["responseBody"]) }
+    : failure
+
 export const runUpstreamGenerate = async (body: string, run: RunOptions = {}): Promise<Outcome> => {
   const captured: Captured = {}
   const model = upstreamModel(run.modelId ?? "gpt-4.1-mini", mockFetch(body, captured, { ...jsonHeaders, ...run }), run.settings)
@@ -202,7 +210,7 @@ export const runUpstreamGenerate = async (body: string, run: RunOptions = {}): P
     const result = await model.doGenerate(run.options ?? hi)
     return { body: captured.body, url: captured.url, result: resultView({ ...result }, upstreamGenerated) }
   } catch (failure) {
-    return { body: captured.body, url: captured.url, failure: withData(failure) }
+    return { body: captured.body, url: captured.url, failure: responseBodyAsText(withData(failure)) }
   }
 }
 
