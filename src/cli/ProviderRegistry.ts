@@ -49,6 +49,10 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
     defaultModel: "gpt-4o-mini",
     make: ({ apiKey, baseURL, modelId }) => OpenAI.chat(modelId, { apiKey, baseURL })
   },
+  "openai-responses": {
+    defaultModel: "gpt-4.1-mini",
+    make: ({ apiKey, baseURL, modelId }) => OpenAI.responses(modelId, { apiKey, baseURL })
+  },
   "openai-compatible": {
     defaultModel: "test-model",
     make: ({ apiKey, baseURL, modelId }) =>
