@@ -13,9 +13,36 @@ import * as XAI from "../../../src/providers/xai/XAI.ts"
 import * as XAILanguageModel from "../../../src/providers/xai/XAILanguageModel.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
-import { chunked, errorView, failureOf } from "../anthropic/harness.ts"
+import { errorJson, partsJson, wireJson } from "../../kit/wire.ts"
+import * as fs from "node:fs"
 
-export { chunksToSse, errorView, listFixtures, normalize, partsView, readText } from "../anthropic/harness.ts"
+/** An error as comparable JSON (every field it sets; validator wording cut). */
+export const errorView = (error: unknown): unknown => (error == null ? error : errorJson(error))
+/** Any value as comparable JSON. */
+export const normalize = (value: unknown): unknown => wireJson(value)
+/** Parts as comparable JSON, errors with every field. */
+export const partsView = (parts: ReadonlyArray<unknown>): unknown => partsJson(parts)
+
+export const listFixtures = (dir: string, suffix: string): Array<string> =>
+  fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(suffix)).sort() : []
+
+export const readText = (file: string) => fs.readFileSync(file, "utf8")
+
+const chunked = (bytes: Uint8Array, size: number | "whole"): Array<Uint8Array> => {
+  if (size === "whole") return [bytes]
+  const out: Array<Uint8Array> = []
+  for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size))
+  return out
+}
+
+export const failureOf = (exit: Exit.Exit<unknown, unknown>): unknown => {
+  if (Exit.isSuccess(exit)) return undefined
+  for (const reason of exit.cause.reasons) {
+    if (reason._tag === "Fail") return reason.error
+    if (reason._tag === "Die") return reason.defect
+  }
+  return exit.cause
+}
 
 export const fixturesDir = path.resolve(import.meta.dirname, "../../../fixtures/xai")
 
