@@ -2,6 +2,7 @@
  * The examples of docs/providers.md, with the values the doc leaves out declared first, and
  * checks that the types named in the doc's comments are the real ones.
  */
+import { Config } from "effect"
 import type { Effect, Layer } from "effect"
 import type { HttpClient } from "effect/http"
 import type { LanguageModel } from "../../src/LanguageModel.ts"
@@ -21,9 +22,10 @@ declare const config: OpenAIChatLanguageModelNs.Config
 
 import { OpenAI, OpenAIChatLanguageModel } from "../../src/providers/openai/index.ts"
 
-OpenAI.layerChat("gpt-4o-mini")                       // Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient>
-OpenAI.layerChat("gpt-4o", { apiKey, baseURL, organization, project, headers, name })
+OpenAI.layer("gpt-4o-mini")                       // Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient>
+OpenAI.layer("gpt-4o", { apiKey, baseURL, organization, project, headers, name })
 OpenAI.chat("gpt-4o-mini", settings)                  // Effect<LanguageModel.Service, ..., HttpClient>
+OpenAI.layerConfig("gpt-4o-mini", { apiKey: Config.Redacted("OPENAI_API_KEY") })
 OpenAIChatLanguageModel.makeWith(httpClient, config)  // plain constructor (tests): no environment
 
 import { Anthropic } from "../../src/providers/anthropic/index.ts"
@@ -33,13 +35,13 @@ import { OpenAICompatible } from "../../src/providers/openai-compatible/index.ts
 import { Groq } from "../../src/providers/groq/index.ts"
 import { DeepSeek } from "../../src/providers/deepseek/index.ts"
 
-OpenAICompatible.layer({ modelId: "test-model", name: "acme", baseURL: "https://api.acme.test/v1", apiKey, includeUsage: true })
-Groq.layer({ modelId: "llama-3.3-70b-versatile" })   // key: apiKey or Config.Redacted("GROQ_API_KEY")
-DeepSeek.layer({ modelId: "deepseek-chat" })          // key: apiKey or Config.Redacted("DEEPSEEK_API_KEY")
+OpenAICompatible.layer("test-model", { name: "acme", baseURL: "https://api.acme.test/v1", apiKey, includeUsage: true })
+Groq.layer("llama-3.3-70b-versatile")   // key: apiKey or Config.Redacted("GROQ_API_KEY")
+DeepSeek.layer("deepseek-chat")          // key: apiKey or Config.Redacted("DEEPSEEK_API_KEY")
 
 // the types the comments name
 export const openAILayer: Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =
-  OpenAI.layerChat("gpt-4o-mini")
+  OpenAI.layer("gpt-4o-mini")
 export const openAIChat: Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =
   OpenAI.chat("gpt-4o-mini", settings)
 export const plain: LanguageModelNs.Service = OpenAIChatLanguageModel.makeWith(httpClient, config)

@@ -15,7 +15,7 @@ const weather = Tool.make({
 
 // a provider is a Layer providing LanguageModel, here on effect's fetch HttpClient
 // (the key comes from OPENAI_API_KEY, the base URL from OPENAI_BASE_URL or the default)
-const ModelLive = OpenAI.layerChat("gpt-4o-mini").pipe(Layer.provide(FetchHttpClient.layer))
+const ModelLive = OpenAI.layer("gpt-4o-mini").pipe(Layer.provide(FetchHttpClient.layer))
 
 const program = StreamText.streamText({
   prompt: "What's the weather in Lisbon?",

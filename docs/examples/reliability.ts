@@ -15,7 +15,7 @@ import { ReliableModel, Fallback } from "../../src/reliability/index.ts"
 const model = ReliableModel.layer({
   retry: { maxRetries: 3 },                       // or a Retry.Policy with any Schedule, or false
   timeout: { step: "2 minutes", firstChunk: "20 seconds", chunk: "30 seconds" }
-}).pipe(Layer.provide(OpenAI.layerChat("gpt-4o-mini")))
+}).pipe(Layer.provide(OpenAI.layer("gpt-4o-mini")))
 
 // optional fallback: retried primary, then a second model
 const withFallback = Fallback.layer(Anthropic.layer("claude-sonnet-4-5")).pipe(Layer.provide(model))

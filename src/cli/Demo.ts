@@ -110,7 +110,7 @@ interface Target {
 
 const modelLayer = (provider: DemoProvider, modelId: string, apiKey: string, baseURL: string) =>
   (provider === "openai"
-    ? OpenAI.layerChat(modelId, { apiKey, baseURL })
+    ? Layer.effect(LanguageModel, OpenAI.chat(modelId, { apiKey, baseURL }))
     : Anthropic.layer(modelId, { apiKey, baseURL })).pipe(Layer.provide(FetchHttpClient.layer))
 
 const target = (args: Args) =>

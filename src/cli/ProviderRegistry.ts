@@ -56,8 +56,7 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   "openai-compatible": {
     defaultModel: "test-model",
     make: ({ apiKey, baseURL, modelId }) =>
-      OpenAICompatible.make({
-        modelId,
+      OpenAICompatible.model(modelId, {
         name: "openai-compatible",
         baseURL: baseURL ?? "https://openai-compatible.invalid/v1",
         apiKey,
@@ -66,11 +65,11 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   },
   groq: {
     defaultModel: "llama-3.3-70b-versatile",
-    make: ({ apiKey, baseURL, modelId }) => Groq.make({ modelId, apiKey, baseURL })
+    make: ({ apiKey, baseURL, modelId }) => Groq.model(modelId, { apiKey, baseURL })
   },
   deepseek: {
     defaultModel: "deepseek-chat",
-    make: ({ apiKey, baseURL, modelId }) => DeepSeek.make({ modelId, apiKey, baseURL })
+    make: ({ apiKey, baseURL, modelId }) => DeepSeek.model(modelId, { apiKey, baseURL })
   },
   anthropic: {
     defaultModel: "claude-sonnet-4-5",

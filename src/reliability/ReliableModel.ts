@@ -181,7 +181,7 @@ export const make = (model: Service, options: Options = {}): Effect.Effect<Servi
 
 /**
  * A Layer that wraps the `LanguageModel` it is given:
- * `ReliableModel.layer({ timeout: { chunk: "30 seconds" } }).pipe(Layer.provide(OpenAI.layerChat("gpt-4o")))`.
+ * `ReliableModel.layer({ timeout: { chunk: "30 seconds" } }).pipe(Layer.provide(OpenAI.layer("gpt-4o")))`.
  *
  * @since 0.1.0
  */

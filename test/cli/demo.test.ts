@@ -16,6 +16,7 @@ import * as DemoAgent from "../../src/cli/demo/DemoAgent.ts"
 import { weather } from "../../src/cli/demo/DemoTools.ts"
 import { script } from "../../src/cli/demo/RecordedTurns.ts"
 import * as ReplayServer from "../../src/cli/demo/ReplayServer.ts"
+import { LanguageModel } from "../../src/LanguageModel.ts"
 import { OpenAI } from "../../src/providers/openai/index.ts"
 
 const root = join(import.meta.dirname, "../..")
@@ -185,7 +186,7 @@ describe.concurrent("aimux demo (live mode)", { timeout: 90_000 }, () => {
 
 describe("the replay server proves the loop", () => {
   const modelLayer = (url: string) =>
-    OpenAI.layerChat("gpt-4o-mini", { apiKey: "test", baseURL: `${url}/v1` }).pipe(Layer.provide(FetchHttpClient.layer))
+    Layer.effect(LanguageModel, OpenAI.chat("gpt-4o-mini", { apiKey: "test", baseURL: `${url}/v1` })).pipe(Layer.provide(FetchHttpClient.layer))
 
   const runAgent = <T extends Toolkit.Any>(tools: T, url: string) =>
     StreamText.streamText({ system: DemoAgent.system, prompt: DemoAgent.prompt, tools, stopWhen: StopCondition.isStepCount(5) }).pipe(

@@ -44,21 +44,21 @@ const families: ReadonlyArray<Family> = [
   {
     name: "openai-compatible",
     upstream: (fetch) => createOpenAICompatible({ ...compatSettings, fetch }).chatModel("test-model"),
-    ours: OpenAICompatible.layer({ ...compatSettings, modelId: "test-model" }),
+    ours: OpenAICompatible.layer("test-model", compatSettings),
     reasoningKey: "reasoning_content",
     usageChunk: (usage) => ({ usage })
   },
   {
     name: "groq",
     upstream: (fetch) => createGroq({ apiKey: "test-key", fetch })("llama-3.3-70b-versatile"),
-    ours: Groq.layer({ modelId: "llama-3.3-70b-versatile", apiKey: "test-key" }),
+    ours: Groq.layer("llama-3.3-70b-versatile", { apiKey: "test-key" }),
     reasoningKey: "reasoning",
     usageChunk: (usage) => ({ x_groq: { usage } })
   },
   {
     name: "deepseek",
     upstream: (fetch) => createDeepSeek({ apiKey: "test-key", fetch })("deepseek-chat"),
-    ours: DeepSeek.layer({ modelId: "deepseek-chat", apiKey: "test-key" }),
+    ours: DeepSeek.layer("deepseek-chat", { apiKey: "test-key" }),
     reasoningKey: "reasoning_content",
     usageChunk: (usage) => ({ usage })
   }
@@ -292,14 +292,14 @@ describe("settings → URL and headers (differential)", () => {
     }
   }
   const oursModel = (family: Family["name"], c: SettingsCase) => {
-    const common = { modelId: "m", apiKey: c.apiKey, headers: c.headers }
+    const common = { apiKey: c.apiKey, headers: c.headers }
     switch (family) {
       case "openai-compatible":
-        return OpenAICompatible.layer({ ...common, name: "acme", baseURL: c.baseURL ?? "https://compat.test/v1" })
+        return OpenAICompatible.layer("m", { ...common, name: "acme", baseURL: c.baseURL ?? "https://compat.test/v1" })
       case "groq":
-        return Groq.layer({ ...common, baseURL: c.baseURL })
+        return Groq.layer("m", { ...common, baseURL: c.baseURL })
       case "deepseek":
-        return DeepSeek.layer({ ...common, baseURL: c.baseURL })
+        return DeepSeek.layer("m", { ...common, baseURL: c.baseURL })
     }
   }
 

@@ -18,6 +18,7 @@ import * as path from "node:path"
 import * as StreamText from "../../src/core/StreamText.ts"
 import * as OpenAI from "../../src/providers/openai/OpenAI.ts"
 import * as ReplayHttpClient from "../../src/testing/ReplayHttpClient.ts"
+import { LanguageModel } from "../../src/LanguageModel.ts"
 
 const bearer = "sk-test-SECRET-bearer-0123456789"
 const apiKey = "SECRET-x-api-key-9876543210"
@@ -208,7 +209,7 @@ describe("ReplayHttpClient.record", () => {
   it.live("a provider streamText run recorded over loopback replays to the same parts", () =>
     withServer((base) =>
       Effect.gen(function*() {
-        const model = OpenAI.layerChat("gpt-4o-mini", { baseURL: base, apiKey: bearer })
+        const model = Layer.effect(LanguageModel, OpenAI.chat("gpt-4o-mini", { baseURL: base, apiKey: bearer }))
         const run = StreamText.streamText({ prompt: "hi" }).pipe(Stream.runCollect, Effect.map((c) => Array.from(c)))
         const recording = ReplayHttpClient.record()
         const live = yield* run.pipe(Effect.provide(Layer.provide(model, Layer.provide(recording.layer, FetchHttpClient.layer))))

@@ -123,7 +123,7 @@ const earlyStoppers: ReadonlyArray<{
     name: "openai-compatible",
     body: () => fixture("text.sse"),
     model: (s) =>
-      OpenAICompatible.make({ modelId: "m", name: "loopback", baseURL: s.baseURL, apiKey: L.apiKey }).pipe(
+      OpenAICompatible.model("m", { name: "loopback", baseURL: s.baseURL, apiKey: L.apiKey }).pipe(
         Effect.provide(FetchHttpClient.layer)
       )
   },
@@ -131,7 +131,7 @@ const earlyStoppers: ReadonlyArray<{
     name: "groq",
     body: () => fixture("text.sse"),
     model: (s) =>
-      Groq.make({ modelId: "llama-3.3-70b-versatile", baseURL: s.baseURL, apiKey: L.apiKey }).pipe(
+      Groq.model("llama-3.3-70b-versatile", { baseURL: s.baseURL, apiKey: L.apiKey }).pipe(
         Effect.provide(FetchHttpClient.layer)
       )
   },
@@ -139,7 +139,7 @@ const earlyStoppers: ReadonlyArray<{
     name: "deepseek",
     body: () => fixture("text.sse"),
     model: (s) =>
-      DeepSeek.make({ modelId: "deepseek-chat", baseURL: s.baseURL, apiKey: L.apiKey }).pipe(
+      DeepSeek.model("deepseek-chat", { baseURL: s.baseURL, apiKey: L.apiKey }).pipe(
         Effect.provide(FetchHttpClient.layer)
       )
   }

@@ -11,7 +11,7 @@ import * as fc from "fast-check"
 import { DeepSeek } from "../../src/providers/deepseek/index.ts"
 import { fixture, openAIFamilySuite } from "./hostileHarness.ts"
 
-const model = DeepSeek.make({ modelId: "deepseek-chat", apiKey: "sk-test" })
+const model = DeepSeek.model("deepseek-chat", { apiKey: "sk-test" })
 
 describe("deepseek: hostile input", () => {
   openAIFamilySuite("deepseek", model, {

@@ -11,7 +11,7 @@ import * as fc from "fast-check"
 import { Groq } from "../../src/providers/groq/index.ts"
 import { fixture, openAIFamilySuite } from "./hostileHarness.ts"
 
-const model = Groq.make({ modelId: "llama-3.3-70b-versatile", apiKey: "sk-test" })
+const model = Groq.model("llama-3.3-70b-versatile", { apiKey: "sk-test" })
 
 describe("groq: hostile input", () => {
   openAIFamilySuite("groq", model, {

@@ -11,7 +11,7 @@ import * as fc from "fast-check"
 import { OpenAICompatible } from "../../src/providers/openai-compatible/index.ts"
 import { fixture, openAIFamilySuite } from "./hostileHarness.ts"
 
-const model = OpenAICompatible.make({ modelId: "test-model", name: "test", baseURL: "https://api.test/v1", apiKey: "sk-test" })
+const model = OpenAICompatible.model("test-model", { name: "test", baseURL: "https://api.test/v1", apiKey: "sk-test" })
 
 describe("openai-compatible: hostile input", () => {
   openAIFamilySuite("openai-compatible", model, {

@@ -118,3 +118,15 @@ export const layer = (
   settings: Settings = {}
 ): Layer.Layer<LanguageModel, InvalidArgumentError, HttpClient.HttpClient> =>
   Layer.effect(LanguageModel, model(modelId, settings))
+
+/**
+ * A Layer whose settings come from effect `Config`, e.g. `{ apiKey: Config.Redacted("ANTHROPIC_API_KEY") }`
+ * (a `Config` of the whole settings, or a record of `Config`s per setting).
+ *
+ * @since 0.2.0
+ */
+export const layerConfig = (
+  modelId: string,
+  config: Config.Wrap<Settings>
+): Layer.Layer<LanguageModel, InvalidArgumentError | Config.ConfigError, HttpClient.HttpClient> =>
+  Layer.effect(LanguageModel, Effect.flatMap(Config.unwrap(config), (settings) => model(modelId, settings)))

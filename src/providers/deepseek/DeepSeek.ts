@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer } from "effect"
+import { Config, Effect, Layer } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
 import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
@@ -34,25 +34,24 @@ import { convertUsage, mapFinishReason } from "./internal/DeepSeekUsage.ts"
 export const VERSION = "3.0.56"
 
 /**
- * Settings (upstream `DeepSeekProviderSettings`) plus the model id. `baseURL`
+ * Settings (upstream `DeepSeekProviderSettings`). `baseURL`
  * defaults to `https://api.deepseek.com` (one ending in `/beta` enables prefix
  * completion and strict tools), `apiKey` to the `DEEPSEEK_API_KEY` config value.
  *
  * @since 0.1.0
  */
-export interface Settings extends ChatEndpoint.KeyedSettings {
-  readonly modelId: string
-}
+export interface Settings extends ChatEndpoint.KeyedSettings {}
 
 const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(ErrorData)
 
 /**
- * Builds the model service; the API key is loaded when the model is built.
+ * The chat model for `modelId` as a service; the API key is loaded when the model is built.
  *
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const make = (
-  settings: Settings
+export const model = (
+  modelId: string,
+  settings: Settings = {}
 ): Effect.Effect<LanguageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const services = yield* Effect.context<HttpClient.HttpClient>()
@@ -65,7 +64,6 @@ export const make = (
     })
     const provider = "deepseek.chat"
     const providerOptionsName = "deepseek"
-    const modelId = settings.modelId
     const argsConfig = {
       modelId,
       providerOptionsName,
@@ -156,11 +154,24 @@ export const make = (
   })
 
 /**
- * A layer providing the model as the `LanguageModel` service.
+ * A layer providing the model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.1.0
  */
 export const layer = (
-  settings: Settings
+  modelId: string,
+  settings: Settings = {}
 ): Layer.Layer<LanguageModel.LanguageModel, LoadAPIKeyError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel.LanguageModel, make(settings))
+  Layer.effect(LanguageModel.LanguageModel, model(modelId, settings))
+
+/**
+ * A layer whose settings come from effect `Config`, e.g. `{ apiKey: Config.Redacted("DEEPSEEK_API_KEY") }`
+ * (a `Config` of the whole settings, or a record of `Config`s per setting).
+ *
+ * @since 0.2.0
+ */
+export const layerConfig = (
+  modelId: string,
+  config: Config.Wrap<Settings>
+): Layer.Layer<LanguageModel.LanguageModel, LoadAPIKeyError | Config.ConfigError, HttpClient.HttpClient> =>
+  Layer.effect(LanguageModel.LanguageModel, Effect.flatMap(Config.unwrap(config), (settings) => model(modelId, settings)))

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer } from "effect"
+import { Config, Effect, Layer } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
 import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
@@ -34,25 +34,24 @@ import { convertUsage } from "./internal/GroqUsage.ts"
 export const VERSION = "4.0.84"
 
 /**
- * Settings (upstream `GroqProviderSettings`) plus the model id. `baseURL`
+ * Settings (upstream `GroqProviderSettings`). `baseURL`
  * defaults to `https://api.groq.com/openai/v1`, `apiKey` to the
  * `GROQ_API_KEY` config value.
  *
  * @since 0.1.0
  */
-export interface Settings extends ChatEndpoint.KeyedSettings {
-  readonly modelId: string
-}
+export interface Settings extends ChatEndpoint.KeyedSettings {}
 
 const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(ErrorData)
 
 /**
- * Builds the model service; the API key is loaded when the model is built.
+ * The chat model for `modelId` as a service; the API key is loaded when the model is built.
  *
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const make = (
-  settings: Settings
+export const model = (
+  modelId: string,
+  settings: Settings = {}
 ): Effect.Effect<LanguageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const services = yield* Effect.context<HttpClient.HttpClient>()
@@ -63,7 +62,6 @@ export const make = (
       description: "Groq",
       userAgentSuffix: `ai-sdk-groq/${VERSION}`
     })
-    const modelId = settings.modelId
 
     const generate = Effect.fn("Groq.generate")(function*(options: CallOptions) {
       const { args, jsonResponseToolName, warnings } = yield* getArgs(options, modelId)
@@ -142,11 +140,24 @@ export const make = (
   })
 
 /**
- * A layer providing the model as the `LanguageModel` service.
+ * A layer providing the model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.1.0
  */
 export const layer = (
-  settings: Settings
+  modelId: string,
+  settings: Settings = {}
 ): Layer.Layer<LanguageModel.LanguageModel, LoadAPIKeyError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel.LanguageModel, make(settings))
+  Layer.effect(LanguageModel.LanguageModel, model(modelId, settings))
+
+/**
+ * A layer whose settings come from effect `Config`, e.g. `{ apiKey: Config.Redacted("GROQ_API_KEY") }`
+ * (a `Config` of the whole settings, or a record of `Config`s per setting).
+ *
+ * @since 0.2.0
+ */
+export const layerConfig = (
+  modelId: string,
+  config: Config.Wrap<Settings>
+): Layer.Layer<LanguageModel.LanguageModel, LoadAPIKeyError | Config.ConfigError, HttpClient.HttpClient> =>
+  Layer.effect(LanguageModel.LanguageModel, Effect.flatMap(Config.unwrap(config), (settings) => model(modelId, settings)))

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer, Redacted, Schema } from "effect"
+import { Config, Effect, Layer, Redacted, Schema } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
 import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
@@ -59,7 +59,7 @@ export interface ErrorStructure<T extends { readonly error: unknown }> {
 }
 
 /**
- * Settings: the provider settings of `createOpenAICompatible` plus the model id.
+ * Settings: the provider settings of `createOpenAICompatible`.
  *
  * @since 0.1.0
  */
@@ -73,7 +73,6 @@ export interface Settings<T extends { readonly error: unknown } = ErrorData> ext
  * @since 0.1.0
  */
 export interface BaseSettings {
-  readonly modelId: string
   /** Base URL of the API, e.g. `https://api.example.com/v1`. */
   readonly baseURL: string
   /** Provider name; the model's `provider` is `<name>.chat` and provider options/metadata use `<name>`. */
@@ -102,18 +101,21 @@ const defaultErrorStructure: ErrorStructure<ErrorData> = { errorSchema: ErrorDat
 const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.slice(0, -1) : url
 
 /**
- * Builds the model service; needs an `HttpClient` (and uses `IdGenerator` when provided).
+ * The chat model for `modelId` as a service; needs an `HttpClient` (and uses `IdGenerator` when
+ * provided).
  *
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const make = <T extends { readonly error: unknown } = ErrorData>(
+export const model = <T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
   settings: Settings<T>
 ): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   settings.errorStructure === undefined
-    ? makeWith(settings, defaultErrorStructure)
-    : makeWith(settings, settings.errorStructure)
+    ? makeWith(modelId, settings, defaultErrorStructure)
+    : makeWith(modelId, settings, settings.errorStructure)
 
 const makeWith = <T extends { readonly error: unknown }>(
+  modelId: string,
   settings: BaseSettings,
   errorStructure: ErrorStructure<T>
 ): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
@@ -139,7 +141,7 @@ const makeWith = <T extends { readonly error: unknown }>(
     const chunkSchema = Schema.Union([ChunkBase, errorStructure.errorSchema])
     const convertUsage = settings.convertUsage ?? defaultConvertUsage
     const argsConfig = {
-      modelId: settings.modelId,
+      modelId,
       providerOptionsName,
       supportsStructuredOutputs: settings.supportsStructuredOutputs ?? false,
       supportsMultiPartToolContent: settings.supportsMultiPartToolContent ?? false,
@@ -247,7 +249,7 @@ const makeWith = <T extends { readonly error: unknown }>(
 
     return LanguageModel.make({
       provider,
-      modelId: settings.modelId,
+      modelId,
       supportedUrls: settings.supportedUrls ?? {},
       generate,
       stream
@@ -255,11 +257,25 @@ const makeWith = <T extends { readonly error: unknown }>(
   })
 
 /**
- * A layer providing the model as the `LanguageModel` service.
+ * A layer providing the model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.1.0
  */
 export const layer = <T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
   settings: Settings<T>
 ): Layer.Layer<LanguageModel.LanguageModel, never, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel.LanguageModel, make(settings))
+  Layer.effect(LanguageModel.LanguageModel, model(modelId, settings))
+
+/**
+ * A layer whose settings come from effect `Config` (a `Config` of the whole settings, or a record
+ * of `Config`s per setting, e.g. `{ baseURL: Config.String("BASE_URL"), name: Config.succeed("acme"),
+ * apiKey: Config.Redacted("ACME_API_KEY") }`; upstream reads no environment variable here).
+ *
+ * @since 0.2.0
+ */
+export const layerConfig = (
+  modelId: string,
+  config: Config.Wrap<Settings>
+): Layer.Layer<LanguageModel.LanguageModel, Config.ConfigError, HttpClient.HttpClient> =>
+  Layer.effect(LanguageModel.LanguageModel, Effect.flatMap(Config.unwrap(config), (settings) => model(modelId, settings)))

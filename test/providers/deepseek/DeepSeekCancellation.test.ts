@@ -12,7 +12,7 @@ const body = "data: {\"id\":\"c\",\"choices\":[{\"index\":0,\"delta\":{\"content
 it("deepseek: interrupting the consumer cancels the body, no tool-call, no finish", async () => {
   await checkCancellation(
     (fetch) => createDeepSeek({ apiKey: "k", fetch })("deepseek-chat"),
-    DeepSeek.layer({ modelId: "deepseek-chat", apiKey: "k" }),
+    DeepSeek.layer("deepseek-chat", { apiKey: "k" }),
     body
   )
 })

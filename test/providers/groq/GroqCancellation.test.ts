@@ -12,7 +12,7 @@ const body = "data: {\"id\":\"c\",\"choices\":[{\"index\":0,\"delta\":{\"content
 it("groq: interrupting the consumer cancels the body, no tool-call, no finish", async () => {
   await checkCancellation(
     (fetch) => createGroq({ apiKey: "k", fetch })("llama-3.3-70b-versatile"),
-    Groq.layer({ modelId: "llama-3.3-70b-versatile", apiKey: "k" }),
+    Groq.layer("llama-3.3-70b-versatile", { apiKey: "k" }),
     body
   )
 })

@@ -15,7 +15,7 @@ it("openai-compatible: interrupting the consumer cancels the body, no tool-call,
   const settings = { baseURL: "https://compat.test/v1", name: "openai-compatible" }
   await checkCancellation(
     (fetch) => createOpenAICompatible({ ...settings, fetch }).chatModel("test-model"),
-    OpenAICompatible.layer({ ...settings, modelId: "test-model" }),
+    OpenAICompatible.layer("test-model", settings),
     body
   )
 })

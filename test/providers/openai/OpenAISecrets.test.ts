@@ -64,7 +64,7 @@ describe("OpenAI: the API key is never a plain string before the request", () =>
         expectNoKey(service)
 
         const context = yield* Layer.build(
-          OpenAI.layerChat("gpt-4o-mini", settings).pipe(Layer.provide(Layer.merge(replay.layer, config)))
+          Layer.effect(LanguageModel, OpenAI.chat("gpt-4o-mini", settings)).pipe(Layer.provide(Layer.merge(replay.layer, config)))
         )
         const fromLayer = Context.get(context, LanguageModel)
         expectNoKey(context)
