@@ -13,6 +13,7 @@ import { DeepSeek } from "../providers/deepseek/index.ts"
 import { Groq } from "../providers/groq/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
 import { OpenAICompatible } from "../providers/openai-compatible/index.ts"
+import { HuggingFace } from "../providers/huggingface/index.ts"
 import { XAI } from "../providers/xai/index.ts"
 import type { ModelError } from "../spec/errors/ModelError.ts"
 
@@ -78,5 +79,9 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   xai: {
     defaultModel: "grok-4.20-non-reasoning",
     make: ({ apiKey, baseURL, modelId }) => XAI.model(modelId, { apiKey, baseURL })
+  },
+  huggingface: {
+    defaultModel: "meta-llama/Llama-3.3-70B-Instruct",
+    make: ({ apiKey, baseURL, modelId }) => HuggingFace.model(modelId, { apiKey, baseURL })
   }
 }
