@@ -10,13 +10,12 @@ import { Cause, ConfigProvider, Effect, Exit, Schema, Stream } from "effect"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { expect } from "vitest"
-import { errorToJson, partToJson } from "../../../src/cli/internal/wire.ts"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
 import * as OpenAIResponsesLanguageModel from "../../../src/providers/openai/OpenAIResponsesLanguageModel.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
-import { toJsonValue } from "../../../src/spec/Json.ts"
 import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import { errorJson, wireJson } from "../../kit/wire.ts"
 import { replayClient } from "../openai/replay.ts"
 import { type Captured, mockFetch, readAll } from "../openai/upstream.ts"
 
@@ -77,30 +76,14 @@ export const normalizeIds = (value: unknown, generated: RegExp): unknown => {
   return walk(value, undefined)
 }
 
-const withData = (error: unknown) => {
-  const json = errorToJson(error)
-  // zod and Effect Schema word their validation messages differently (docs/divergences.md).
-  if (json.name === "AI_TypeValidationError" && typeof json.message === "string") {
-    json.message = json.message.split("\nError message:")[0]
-  }
-  if (typeof error === "object" && error !== null) {
-    const data: unknown = Reflect.get(error, "data")
-    if (data !== undefined) json.data = JSON.parse(JSON.stringify(data))
-    const responseBody: unknown = Reflect.get(error, "responseBody")
-    if (responseBody !== undefined) json.responseBody = responseBody
-    const value: unknown = Reflect.get(error, "value")
-    if (json.name === "AI_TypeValidationError") json.value = JSON.parse(JSON.stringify(value ?? null))
-  }
-  return json
+// Errors with every field they set (the suite's own serializer, test/kit/wire.ts).
+const withData = (error: unknown): Record<string, unknown> => {
+  const json = errorJson(error)
+  return typeof json === "object" && json !== null ? { ...json } : { value: json }
 }
 
 const wire = (parts: ReadonlyArray<StreamPart | LanguageModelV4StreamPart>, generated: RegExp) =>
-  normalizeIds(
-    parts.map((part) =>
-      part.type === "error" ? { type: "error", error: withData(part.error) } : partToJson(part as StreamPart)
-    ),
-    generated
-  )
+  normalizeIds(parts.map((part) => wireJson(part)), generated)
 
 const headersView = (headers: Record<string, string> | undefined) => {
   if (headers === undefined) return undefined
@@ -190,7 +173,7 @@ const resultView = (result: Record<string, unknown>, generated: RegExp) => {
     request: result["request"],
     response: responseRest
   }
-  return normalizeIds(JSON.parse(JSON.stringify(toJsonValue(view))), generated)
+  return normalizeIds(wireJson(view), generated)
 }
 
 const jsonHeaders = { contentType: "application/json" }
