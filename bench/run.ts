@@ -15,6 +15,7 @@ import type { LanguageModelV4StreamPart } from "@ai-sdk/provider"
 import * as Data from "./data.ts"
 import { liveHeapPeak, measureAll, measureLatency, type MeasureOptions, median, type Runner, type Stats, timingProbe } from "./measure.ts"
 import * as W from "./workloads.ts"
+import { runPartialJson } from "./partialJson.ts"
 
 const argv = process.argv.slice(2)
 const flag = (name: string): string | undefined => {
@@ -260,6 +261,20 @@ if (selected("L", !quick)) {
   })
 }
 
+// P: partial JSON of structured output (bench/partialJson.ts)
+let partialJson: Awaited<ReturnType<typeof runPartialJson>> | undefined
+if (selected("P", !quick)) {
+  partialJson = await runPartialJson((s) => process.stderr.write(s))
+  const textField = partialJson.ratios.find((r) => r.implementation === "aimux" && r.shape === "text field")
+  if (textField !== undefined) {
+    targets.push({
+      target: "P partial JSON time linear (4 MB / 1 MB, text field, <= 5.2)",
+      value: fmt(textField.ratio),
+      met: textField.ratio <= 5.2
+    })
+  }
+}
+
 // ---- report ----
 
 const cpu = os.cpus()[0]?.model ?? "unknown"
@@ -319,12 +334,19 @@ if (linearity !== undefined) {
   }
   console.log(`  time ratio ${fmt(linearity.timeRatio)}, live heap ratio ${fmt(linearity.memoryRatio)}`)
 }
+if (partialJson !== undefined) {
+  console.log("\npartial JSON (structured output, ~100-character deltas):")
+  for (const r of partialJson.rows) {
+    console.log(`  ${r.shape}, ${r.implementation}: ${fmt(r.bytes / 1e6, 1)} MB / ${r.deltas} deltas ${fmt(r.cpuMs, 1)} cpu ms`)
+  }
+  for (const r of partialJson.ratios) console.log(`  ${r.shape}, ${r.implementation}: time ratio ${fmt(r.ratio)} for 4x (aimux) / 2x (upstream) the size`)
+}
 console.log("\ntargets:")
 for (const t of targets) console.log(`  [${t.met ? "met" : "MISSED"}] ${t.target}: ${t.value}`)
 
 const resultsPath = path.join(import.meta.dirname, "results.json")
 fs.writeFileSync(
   resultsPath,
-  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, targets }, null, 2) + "\n"
+  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, targets }, null, 2) + "\n"
 )
 console.log(`\nwritten ${path.relative(process.cwd(), resultsPath)}`)

@@ -1,0 +1,116 @@
+/**
+ * Workload P (partial JSON linearity): a structured output of about 1 MB (then 4 MB) streamed in
+ * deltas of ~100 characters (10k, then 40k deltas) through aimux's partial-output parser
+ * (`Output.json().makePartialParser()`, what `partialOutputStream` runs per text delta), against
+ * upstream's algorithm (`parsePartialJson` of the whole accumulated text on every delta, as
+ * upstream's `streamText` output transform does). Upstream is quadratic, so it is measured on
+ * 100 KB and 200 KB only.
+ */
+import { parsePartialJson } from "ai"
+import * as Output from "../src/core/Output.ts"
+
+const cpuMs = (f: () => void): number => {
+  const start = process.cpuUsage()
+  f()
+  const used = process.cpuUsage(start)
+  return (used.user + used.system) / 1000
+}
+
+const cpuMsAsync = async (f: () => Promise<void>): Promise<number> => {
+  const start = process.cpuUsage()
+  await f()
+  const used = process.cpuUsage(start)
+  return (used.user + used.system) / 1000
+}
+
+/** A JSON object of about `bytes` characters: one long text field (the open path stays short). */
+export const textObjectText = (bytes: number): string =>
+  JSON.stringify({ title: "essay", body: "lorem ipsum dolor sit amet, \"quoted\" \u00e9 ".repeat(Math.ceil(bytes / 40)).slice(0, bytes) })
+
+/** A JSON object of about `bytes` characters: an array of records with text fields. */
+export const objectText = (bytes: number): string => {
+  const items: Array<unknown> = []
+  let size = 0
+  for (let i = 0; size < bytes; i++) {
+    const item = { id: i, name: `item ${i}`, done: i % 3 === 0, score: i / 7, text: "lorem ipsum dolor sit amet ".repeat(6) }
+    size += JSON.stringify(item).length + 1
+    items.push(item)
+  }
+  return JSON.stringify({ title: "report", items })
+}
+
+/** The text cut into `count` deltas of equal size. */
+export const deltasOf = (text: string, count: number): Array<string> => {
+  const size = Math.ceil(text.length / count)
+  const out: Array<string> = []
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size))
+  return out
+}
+
+const aimuxRun = (deltas: ReadonlyArray<string>): number => {
+  const parser = Output.json().makePartialParser()
+  let published = 0
+  const ms = cpuMs(() => {
+    for (const delta of deltas) if (parser.push(delta) !== undefined) published++
+  })
+  if (published === 0) throw new Error("no partial output published")
+  return ms
+}
+
+const upstreamRun = async (deltas: ReadonlyArray<string>): Promise<number> =>
+  cpuMsAsync(async () => {
+    let text = ""
+    let last: string | undefined = undefined
+    for (const delta of deltas) {
+      text += delta
+      const result = await parsePartialJson(text)
+      if (result.value !== undefined) last = JSON.stringify(result.value)
+    }
+    if (last === undefined) throw new Error("no partial output")
+  })
+
+const median3 = (runs: ReadonlyArray<number>) => [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
+
+/** One row of the P workload. */
+export interface PartialJsonRow {
+  readonly implementation: "aimux" | "upstream"
+  readonly shape: "text field" | "records"
+  readonly bytes: number
+  readonly deltas: number
+  readonly cpuMs: number
+}
+
+/**
+ * Runs workload P on two shapes (one long text field; an array of ~200-byte records): aimux at
+ * 1 MB / 10k and 4 MB / 40k deltas, upstream at 100 KB / 1k and 200 KB / 2k deltas.
+ */
+export const runPartialJson = async (log: (s: string) => void): Promise<{
+  readonly rows: ReadonlyArray<PartialJsonRow>
+  readonly ratios: ReadonlyArray<{ readonly implementation: string; readonly shape: string; readonly ratio: number }>
+}> => {
+  const rows: Array<PartialJsonRow> = []
+  const ratios: Array<{ readonly implementation: string; readonly shape: string; readonly ratio: number }> = []
+  const shapes = [["text field", textObjectText], ["records", objectText]] as const
+  for (const [shape, make] of shapes) {
+    const aimux: Array<number> = []
+    for (const [bytes, count] of [[1_000_000, 10_000], [4_000_000, 40_000]] as const) {
+      const deltas = deltasOf(make(bytes), count)
+      aimuxRun(deltas)
+      const ms = median3([aimuxRun(deltas), aimuxRun(deltas), aimuxRun(deltas)])
+      rows.push({ implementation: "aimux", shape, bytes, deltas: deltas.length, cpuMs: ms })
+      log(`P ${shape} aimux ${bytes} B / ${deltas.length} deltas: ${ms.toFixed(1)} cpu ms\n`)
+      aimux.push(ms)
+    }
+    ratios.push({ implementation: "aimux", shape, ratio: aimux[1]! / aimux[0]! })
+    const upstream: Array<number> = []
+    for (const [bytes, count] of [[100_000, 1_000], [200_000, 2_000]] as const) {
+      const deltas = deltasOf(make(bytes), count)
+      const ms = await upstreamRun(deltas)
+      rows.push({ implementation: "upstream", shape, bytes, deltas: deltas.length, cpuMs: ms })
+      log(`P ${shape} upstream ${bytes} B / ${deltas.length} deltas: ${ms.toFixed(1)} cpu ms\n`)
+      upstream.push(ms)
+    }
+    ratios.push({ implementation: "upstream", shape, ratio: upstream[1]! / upstream[0]! })
+  }
+  return { rows, ratios }
+}
