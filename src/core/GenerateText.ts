@@ -23,6 +23,8 @@ import { downloadAssets, toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep } from "./internal/generationStep.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
+import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
+import * as Timeouts from "./internal/generationTimeouts.ts"
 import { type WithOutput, withGenerateOutput } from "./internal/outputWiring.ts"
 import type * as Output from "./Output.ts"
 import { toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
@@ -32,6 +34,7 @@ import { isStepCount } from "./StopCondition.ts"
 import { type StepResult, viewsOf } from "./StepResult.ts"
 import type { StreamTextResult } from "./StreamTextResult.ts"
 import type * as Toolkit from "./Toolkit.ts"
+import type { RetryError } from "../spec/errors/RetryError.ts"
 
 /**
  * Options of {@link generateText}. Callbacks are optional Effects; a failing callback is ignored
@@ -76,6 +79,8 @@ export type GenerateTextError =
   | DownloadError
   | NoObjectGeneratedError
   | CoreInvalidArgumentError
+  | RetryError
+  | Timeouts.GenerationTimeoutError
 
 /**
  * Generates text (and runs client tools between steps) with the {@link LanguageModel} service.
@@ -94,7 +99,7 @@ export const generateText = <T extends Toolkit.Any = {}, R = never, O extends Ou
   GenerateTextError,
   LanguageModel | Toolkit.Services<T> | R
 > =>
-  withGenerateOutput(options.output, run(options)).pipe(
+  withGenerateOutput(options.output, Timeouts.total(run(options), Timeouts.timeoutsOf(options.timeout).totalMs)).pipe(
     Effect.tapError((error) => notify(options.onError, { error })),
     Effect.withSpan("GenerateText.generateText")
   )
@@ -106,6 +111,8 @@ const run = <T extends Toolkit.Any, R>(
     const model = yield* LanguageModel
     yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
     const baseRuntime = yield* makeToolRuntime(options, options.system)
+    const maxRetries = yield* prepareRetries(options.maxRetries)
+    const stepMs = Timeouts.timeoutsOf(options.timeout).stepMs
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const onStepEnd = options.onStepEnd ?? options.onStepFinish
     // the conversation without the system message, which each step adds (prepareStep may change it)
@@ -113,11 +120,17 @@ const run = <T extends Toolkit.Any, R>(
     let system = options.system
     const steps: Array<StepResult> = []
     for (let stepNumber = 0;; stepNumber++) {
+      const stepStart = yield* Clock.currentTimeMillis
       const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation }, baseRuntime)
       const { prompt: stepMessages, runtime } = stepSetup
       // file URLs the model does not support are fetched through the Download service, per step (upstream)
       const modelPrompt = yield* downloadAssets(stepMessages, yield* model.supportedUrls)
-      const result = yield* model.generate(callOptionsOf(options, modelPrompt, runtime))
+      // one step deadline bounds the call (its retries included) and the step's tools, as upstream's step signal
+      const result = yield* Timeouts.stepFrom(
+        withRetries(model.generate(callOptionsOf(options, modelPrompt, runtime)), maxRetries),
+        stepStart,
+        stepMs
+      )
       const now = yield* Clock.currentTimeMillis
       const usage = CoreUsage.asLanguageModelUsage(result.usage)
       const providerCalls = result.content.filter((p): p is Content.ToolCall => p.type === "tool-call")
@@ -155,10 +168,14 @@ const run = <T extends Toolkit.Any, R>(
         }
       }
       if (reason === "stop" || reason === "tool-calls") {
-        const runs = yield* Effect.forEach(
-          toolCalls.filter(runtime.isExecutable),
-          (call) => runtime.execute(call, stepMessages, () => Effect.void),
-          { concurrency: options.toolCallConcurrency ?? "unbounded" }
+        const runs = yield* Timeouts.stepFrom(
+          Effect.forEach(
+            toolCalls.filter(runtime.isExecutable),
+            (call) => runtime.execute(call, stepMessages, () => Effect.void),
+            { concurrency: options.toolCallConcurrency ?? "unbounded" }
+          ),
+          stepStart,
+          stepMs
         )
         for (const run of runs) if (run !== undefined) outputs.push(run.output)
       }

@@ -29,6 +29,9 @@ import { setupStep, type StepSetup, type StepState } from "./internal/generation
 import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
 import { makeContentBuilder, makeIdReserver } from "./internal/generationStreamParts.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
+import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
+import * as Timeouts from "./internal/generationTimeouts.ts"
+import { timeoutsOf } from "./internal/generationTimeouts.ts"
 import { withStreamOutput } from "./internal/outputWiring.ts"
 import type * as Output from "./Output.ts"
 import { toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
@@ -156,21 +159,28 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
         return part.type === "error" ? Effect.andThen(chunk, notify(onError, { error: part.error })) : chunk
       }
       const steps: Array<StepResult> = []
-      const run = runSteps(options, setup, emitChunk, steps)
+      const maxRetries = yield* Effect.exit(prepareRetries(options.maxRetries))
+      if (maxRetries._tag === "Failure") {
+        // upstream throws from streamText itself; here the run is that one error part
+        yield* emitChunk({ type: "error", error: Cause.squash(maxRetries.cause) })
+        return yield* Queue.end(queue)
+      }
+      const timeouts = timeoutsOf(options.timeout)
+      // a timeout ends the run as an abort does (upstream aborts with a TimeoutError reason)
+      const run = Timeouts.total(runSteps(options, setup, emitChunk, steps, maxRetries.value, timeouts), timeouts.totalMs).pipe(
+        Effect.map((): { readonly aborted: boolean; readonly reason: unknown } => ({ aborted: false, reason: undefined })),
+        Effect.catch((error): Effect.Effect<{ readonly aborted: true; readonly reason: unknown }> =>
+          Effect.succeed({ aborted: true, reason: error }))
+      )
       const abort = options.abort
-      if (abort === undefined) {
-        yield* run
-      } else {
-        const trigger: Effect.Effect<unknown> = Effect.isEffect(abort) ? abort : fromSignal(abort)
-        const winner = yield* Effect.raceFirst(
-          Effect.map(run, () => ({ aborted: false as const, reason: undefined })),
-          Effect.map(trigger, (reason) => ({ aborted: true as const, reason }))
-        )
-        if (winner.aborted) {
-          const reason = winner.reason === undefined ? undefined : getErrorMessage(winner.reason)
-          yield* notify(options.onAbort, { steps, reason })
-          emit({ type: "abort", ...(reason !== undefined ? { reason } : {}) })
-        }
+      const winner = abort === undefined ? yield* run : yield* Effect.raceFirst(
+        run,
+        Effect.map(Effect.isEffect(abort) ? abort : fromSignal(abort), (reason) => ({ aborted: true as const, reason }))
+      )
+      if (winner.aborted) {
+        const reason = winner.reason === undefined ? undefined : getErrorMessage(winner.reason)
+        yield* notify(options.onAbort, { steps, reason })
+        emit({ type: "abort", ...(reason !== undefined ? { reason } : {}) })
       }
       yield* Queue.end(queue)
     }).pipe(Effect.withSpan("StreamText.streamText"))
@@ -189,8 +199,10 @@ const runSteps = <T extends Toolkit.Any, R>(
   options: StreamTextOptions<T, R>,
   setup: (state: StepState<StepResult>) => Effect.Effect<StepSetup>,
   emitChunk: (part: TextStreamPart) => Effect.Effect<void>,
-  steps: Array<StepResult>
-): Effect.Effect<void, never, LanguageModel> =>
+  steps: Array<StepResult>,
+  maxRetries: number,
+  timeouts: Timeouts.Timeouts
+): Effect.Effect<void, Timeouts.GenerationTimeoutError, LanguageModel> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
     yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
@@ -201,8 +213,9 @@ const runSteps = <T extends Toolkit.Any, R>(
       model,
       callOptions: (prompt, stepSetup) =>
         callOptionsOf(options, prompt, stepSetup.runtime, { includeRawChunks: options.includeRawChunks === true }),
-      startCall: (callOptions) => model.stream(callOptions),
+      startCall: (callOptions) => withRetries(model.stream(callOptions), maxRetries),
       includeRawChunks: options.includeRawChunks === true,
+      timeouts,
       toolCallConcurrency: options.toolCallConcurrency ?? "unbounded",
       emit: emitChunk,
       reserveText: makeIdReserver(defaultGenerateId),
@@ -216,7 +229,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     yield* emitChunk({ type: "start" })
     for (let stepNumber = 0;; stepNumber++) {
       const stepSetup = yield* setup({ stepNumber, steps, system, conversation })
-      const outcome = yield* runStreamStep(env, stepNumber, stepSetup)
+      const outcome = yield* Timeouts.step(runStreamStep(env, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
         // upstream: a failed model call after finished steps still ends the run with onEnd (the
         // final step's values, no finish part: null total usage); an incomplete stream does not

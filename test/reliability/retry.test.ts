@@ -103,7 +103,8 @@ const runOurs = (steps: ReadonlyArray<Step>, maxRetries: number | undefined) =>
     const model = ReliableModel.layer(maxRetries === undefined ? {} : { retry: { maxRetries } }).pipe(
       Layer.provide(mock)
     )
-    const fiber = yield* GenerateText.generateText({ prompt: "hi" }).pipe(
+    // ReliableModel does the retrying here; core's own maxRetries (default 2, as upstream) is off
+    const fiber = yield* GenerateText.generateText({ prompt: "hi", maxRetries: 0 }).pipe(
       Effect.provide(model),
       Effect.match({ onSuccess: (r) => ({ ok: r.text }), onFailure: describeError }),
       Effect.forkChild
@@ -317,7 +318,7 @@ describe("fallback", () => {
         Effect.provide(Fallback.layer(secondary).pipe(Layer.provide(primary)))
       )
       expect(ok.text).toBe("done")
-      const refused = yield* GenerateText.generateText({ prompt: "hi" }).pipe(
+      const refused = yield* GenerateText.generateText({ prompt: "hi", maxRetries: 0 }).pipe(
         Effect.provide(Fallback.layer(secondary, { when: (e) => e._tag === "RetryError" }).pipe(Layer.provide(primary))),
         Effect.flip
       )

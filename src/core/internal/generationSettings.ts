@@ -12,6 +12,7 @@ import type * as Toolkit from "../Toolkit.ts"
 import type { PrepareStep } from "./generationStep.ts"
 import type { ToolOptions, ToolRuntime } from "./generationTools.ts"
 import type { ModelMessage } from "./generationPrompt.ts"
+import type { TimeoutOption } from "./generationTimeouts.ts"
 
 /** @internal */
 export interface CallSettings {
@@ -39,6 +40,18 @@ export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R> exten
   readonly prepareStep?: PrepareStep<S, NoInfer<T>, R> | undefined
   /** Record prompt and response content on spans (off by default). */
   readonly recordContent?: boolean | undefined
+  /**
+   * Retries of each model call (upstream `maxRetries`, default 2): retryable `APICallError`s are
+   * retried after 2 s, 4 s, ... (Effect Clock) or what `retry-after-ms` / `retry-after` ask for,
+   * then `RetryError`; 0 disables retrying (the error passes unwrapped).
+   */
+  readonly maxRetries?: number | undefined
+  /**
+   * Upstream's `timeout`: a number is the total; `totalMs`, `stepMs`, `firstChunkMs`, `chunkMs`
+   * (the last two for streams). generateText fails with the typed timeout error; streamText ends
+   * as on an abort, with the error's text as the reason.
+   */
+  readonly timeout?: TimeoutOption | undefined
 }
 
 /** @internal */

@@ -29,6 +29,8 @@ import type { StepResponse, TextStreamPart } from "../TextStreamPart.ts"
 import { downloadAssets } from "./generationPrompt.ts"
 import type { StepSetup } from "./generationStep.ts"
 import { makeContentBuilder, makePartIdMap, makeRawCollector } from "./generationStreamParts.ts"
+import { chunkTimeouts, isOwnChunkTimeout, type Timeouts } from "./generationTimeouts.ts"
+import type { ChunkTimeoutError, FirstChunkTimeoutError } from "../../spec/errors/TimeoutError.ts"
 
 /**
  * What a step needs from its run: the model, how to call it, where parts go, and the id sources
@@ -43,6 +45,8 @@ export interface StreamStepEnv {
   /** Starts the model call (with the run's retry policy). */
   readonly startCall: (options: CallOptions) => Effect.Effect<StreamResponse, unknown>
   readonly includeRawChunks: boolean
+  /** The first-chunk and idle timeouts of each model stream. */
+  readonly timeouts: Timeouts
   readonly toolCallConcurrency: number | "unbounded"
   /** Emits a part to the consumer (through `onChunk` / `onError`). */
   readonly emit: (part: TextStreamPart) => Effect.Effect<void>
@@ -300,7 +304,8 @@ export class StepParts {
 
 /**
  * Runs one step: the model call (downloads first), its parts, the client tools, `finish-step`.
- * A failed call or stream emits an `error` part and ends the run; interruption propagates.
+ * A failed call or stream emits an `error` part and ends the run; a first-chunk or idle timeout
+ * fails the step (the run aborts with it, as upstream's timeout aborts); interruption propagates.
  *
  * @internal
  */
@@ -308,7 +313,7 @@ export const runStreamStep = (
   env: StreamStepEnv,
   stepNumber: number,
   setup: StepSetup
-): Effect.Effect<StepOutcome> =>
+): Effect.Effect<StepOutcome, FirstChunkTimeoutError | ChunkTimeoutError> =>
   Effect.gen(function*() {
     const stepStart = yield* Clock.currentTimeMillis
     // file URLs the model does not support are fetched through the Download service, per step
@@ -329,10 +334,12 @@ export const runStreamStep = (
       timestamp: new Date(yield* Clock.currentTimeMillis),
       modelId: env.model.modelId
     })
-    const streamExit = yield* Effect.exit(Stream.runForEach(stream, parts.handle))
+    const streamExit = yield* Effect.exit(Stream.runForEach(chunkTimeouts(stream, env.timeouts), parts.handle))
     if (Exit.isFailure(streamExit)) {
       if (Cause.hasInterruptsOnly(streamExit.cause)) return yield* Effect.interrupt
-      yield* env.emit({ type: "error", error: Cause.squash(streamExit.cause) })
+      const error = Cause.squash(streamExit.cause)
+      if (isOwnChunkTimeout(error)) return yield* Effect.fail(error)
+      yield* env.emit({ type: "error", error })
       return { _tag: "Failed", noOutput: false } as const
     }
     if (!parts.terminal && !parts.output) {
