@@ -5,12 +5,12 @@
  *
  * @since 0.2.0
  */
-import { Config as EffectConfig, Effect, Layer, type Redacted } from "effect"
+import { type Config as EffectConfig, Effect, Layer, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
-import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as XAILanguageModel from "./XAILanguageModel.ts"
 
 /**
@@ -53,7 +53,11 @@ export const modelConfig = (modelId: string, settings: Settings = {}): XAILangua
   baseURL: (settings.baseURL ?? defaultBaseURL).replace(/\/$/, ""),
   headers: Effect.map(
     ApiKey.loadApiKey({ apiKey: settings.apiKey, environmentVariableName: "XAI_API_KEY", description: "xAI API key" }),
-    (apiKey) => ChatEndpoint.configHeaders({ apiKey, headers: settings.headers, userAgentSuffix: `ai-sdk-xai/${VERSION}` })
+    (apiKey) =>
+      RequestHeaders.withUserAgentSuffix(
+        { Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers },
+        `ai-sdk-xai/${VERSION}`
+      )
   )
 })
 

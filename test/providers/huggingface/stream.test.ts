@@ -7,6 +7,7 @@ import type { UpstreamOptions as CallOptions } from "./harness.ts"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as fs from "node:fs"
+import { guardCorpus, hasRecordings, recordingsDir } from "../../kit/corpus.ts"
 import * as path from "node:path"
 import {
   aimuxStream,
@@ -48,15 +49,12 @@ const optionSets: ReadonlyArray<readonly [string, CallOptions]> = [
 ]
 
 // The shared recordings folder, when present, must be mirrored in fixtures.
-const shared = "/work/shared/recordings/huggingface"
-const sharedDeclared = fs.existsSync(shared)
+const shared = recordingsDir("huggingface")
 
 describe("Hugging Face stream: differential against @ai-sdk/huggingface", () => {
-  it("the corpus holds the recordings and the crafted cases", () => {
-    expect(crafted.length).toBeGreaterThanOrEqual(7)
-  })
+  guardCorpus({ label: "Hugging Face stream corpus", count: corpus.length, minimum: 7 })
 
-  if (sharedDeclared) {
+  if (hasRecordings("huggingface")) {
     it("every shared Hugging Face recording is in the committed corpus, byte for byte", () => {
       const files = fs.readdirSync(shared)
       expect(files.length).toBeGreaterThanOrEqual(1)

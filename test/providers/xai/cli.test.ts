@@ -11,8 +11,8 @@ import * as path from "node:path"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
 import type { UpstreamOptions as LanguageModelV4CallOptions } from "./harness.ts"
-import { errorToJson, partToJson } from "../../../src/cli/internal/wire.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import { guardCorpus } from "../../kit/corpus.ts"
+import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
 import { fixturesDir, linesToSse, listFixtures, readText, upstreamStream } from "./harness.ts"
 
 const run = promisify(execFile)
@@ -61,7 +61,7 @@ const files = [
 const prompt: LanguageModelV4CallOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]
 
 describe("aimux stream xai (process, differential against upstream)", () => {
-  it("covers the corpus", () => expect(files.length).toBeGreaterThanOrEqual(16))
+  guardCorpus({ label: "xAI CLI corpus", count: files.length, minimum: 16 })
 
   for (const file of files) {
     for (const withTools of [false, true]) {
@@ -73,8 +73,8 @@ describe("aimux stream xai (process, differential against upstream)", () => {
         const sseFile = path.join(tmp, path.basename(file) + ".sse")
         writeFileSync(sseFile, body)
         const upstream = await upstreamStream({ body, chunkSize: 7 }, { prompt, ...(withTools && { tools }) })
-        const expected = upstream.parts.map((part) => partToJson(part as StreamPart))
-        if (upstream.failure !== undefined) expected.push({ type: "failure", error: errorToJson(upstream.failure) })
+        const expected = upstream.parts.map(cliPartJson)
+        if (upstream.failure !== undefined) expected.push({ type: "failure", error: cliErrorJson(upstream.failure) })
         const args = ["stream", "xai", "--sse", sseFile, "--chunk-size", "7", ...(withTools ? ["--tools", toolsFile] : [])]
         const ours = await cli(...args)
         const lines = ours.stdout.split("\n").filter((l) => l !== "").map((l): unknown => JSON.parse(l))

@@ -6,6 +6,7 @@ import type { UpstreamOptions as CallOptions } from "./harness.ts"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as fs from "node:fs"
+import { guardCorpus, hasRecordings, recordingsDir } from "../../kit/corpus.ts"
 import * as path from "node:path"
 import {
   aimuxStream,
@@ -51,16 +52,12 @@ const optionSets: ReadonlyArray<readonly [string, CallOptions]> = [
 ]
 
 // The shared recordings folder, when present, must be mirrored in fixtures.
-const shared = "/work/shared/recordings/xai"
-const sharedDeclared = fs.existsSync(shared)
+const shared = recordingsDir("xai")
 
 describe("xAI stream: differential against @ai-sdk/xai", () => {
-  it("the corpus holds the recordings and the crafted cases", () => {
-    expect(recordings.length).toBeGreaterThanOrEqual(5)
-    expect(crafted.length).toBeGreaterThanOrEqual(11)
-  })
+  guardCorpus({ label: "xAI stream corpus", count: corpus.length, minimum: 16, provider: "xai", committedMinimum: 16 })
 
-  if (sharedDeclared) {
+  if (hasRecordings("xai")) {
     it("every shared xAI recording is in the committed corpus, byte for byte", () => {
       const files = fs.readdirSync(shared)
       expect(files.length).toBeGreaterThanOrEqual(9)
