@@ -125,23 +125,27 @@ describe("Amazon Bedrock stream: differential against @ai-sdk/amazon-bedrock", (
       }), 60_000)
   }
 
-  // Every cut of every body, at the framing layer: the decoded events equal
-  // the whole body's.
-  for (const file of corpus) {
+  // Every cut of every body up to 4 KB, at the framing layer (the codec
+  // checks both CRCs of every frame on every decode, so this is quadratic):
+  // the decoded events equal the whole body's.
+  for (const file of corpus.filter((f) => bodyOf(f).length <= 4096)) {
     it(`${path.basename(file)} frames split at every byte decode the same`, () => {
       const body = bodyOf(file)
       const decode = (chunks: ReadonlyArray<Uint8Array>) => {
         const decoder = new EventStream.FrameDecoder()
         const events: Array<EventStream.DecodedEvent> = []
-        for (const chunk of chunks) expect(decoder.push(chunk, events)).toBeUndefined()
-        return { events, left: decoder.buffered() }
+        const failures = chunks.map((chunk) => decoder.push(chunk, events)).filter((failure) => failure !== undefined)
+        return { events, left: decoder.buffered(), failures }
       }
       const whole = decode([body])
       expect(whole.left).toBe(0)
       expect(whole.events.length).toBeGreaterThan(0)
+      const expected = JSON.stringify(whole)
+      const mismatches: Array<number> = []
       for (let cut = 1; cut < body.length; cut++) {
-        expect(decode([body.subarray(0, cut), body.subarray(cut)])).toStrictEqual(whole)
+        if (JSON.stringify(decode([body.subarray(0, cut), body.subarray(cut)])) !== expected) mismatches.push(cut)
       }
+      expect(mismatches).toStrictEqual([])
     })
   }
 })
