@@ -11,6 +11,8 @@ import type { IdGenerator } from "../runtime/IdGenerator.ts"
 import { Anthropic } from "../providers/anthropic/index.ts"
 import { DeepSeek } from "../providers/deepseek/index.ts"
 import { Groq } from "../providers/groq/index.ts"
+import { Google } from "../providers/google/index.ts"
+import { GoogleVertex } from "../providers/google-vertex/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
 import { OpenAICompatible } from "../providers/openai-compatible/index.ts"
 import { HuggingFace } from "../providers/huggingface/index.ts"
@@ -83,5 +85,14 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   huggingface: {
     defaultModel: "meta-llama/Llama-3.3-70B-Instruct",
     make: ({ apiKey, baseURL, modelId }) => HuggingFace.model(modelId, { apiKey, baseURL })
+  },
+  google: {
+    defaultModel: "gemini-2.5-flash",
+    make: ({ apiKey, baseURL, modelId }) => Google.model(modelId, { apiKey, baseURL })
+  },
+  // express mode (API key): metadata under `googleVertex` and `vertex`
+  "google-vertex": {
+    defaultModel: "gemini-2.5-flash",
+    make: ({ apiKey, baseURL, modelId }) => GoogleVertex.model(modelId, { apiKey, baseURL })
   }
 }
