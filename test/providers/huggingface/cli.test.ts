@@ -1,0 +1,81 @@
+/**
+ * `aimux stream huggingface --sse <file>` as a process: its JSON lines equal
+ * upstream's parts for the same bytes (default model, one user message `hi`),
+ * with and without `--tools` (a provider tool as `huggingface.<tool>` is warned
+ * about, as upstream); in-band errors are error parts and exit 0.
+ */
+import { execFile } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import * as path from "node:path"
+import { promisify } from "node:util"
+import { describe, expect, it } from "vitest"
+import type { UpstreamOptions as LanguageModelV4CallOptions } from "./harness.ts"
+import { guardCorpus } from "../../kit/corpus.ts"
+import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
+import { fixturesDir, linesToSse, listFixtures, readText, upstreamStream } from "./harness.ts"
+
+const run = promisify(execFile)
+const root = path.join(import.meta.dirname, "../../..")
+const main = path.join(root, "src/cli/main.ts")
+const tmp = mkdtempSync(path.join(tmpdir(), "aimux-huggingface-cli-"))
+
+const cli = async (...args: Array<string>) => {
+  try {
+    const { stdout } = await run(process.execPath, [main, ...args], { cwd: root })
+    return { code: 0, stdout }
+  } catch (error) {
+    const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined
+    const stdout = typeof error === "object" && error !== null ? Reflect.get(error, "stdout") : undefined
+    return { code, stdout: typeof stdout === "string" ? stdout : "" }
+  }
+}
+
+// The validator's own issue text (zod vs Schema) is a documented divergence.
+const cutValidatorText = (lines: Array<unknown>) =>
+  lines.map((line) => {
+    if (typeof line !== "object" || line === null) return line
+    const error: unknown = Reflect.get(line, "error")
+    const message = typeof error === "object" && error !== null ? Reflect.get(error, "message") : undefined
+    if (typeof error !== "object" || error === null) return line
+    if (typeof message !== "string" || Reflect.get(error, "name") !== "AI_TypeValidationError") return line
+    return { ...line, error: { ...error, message: message.split("\nError message:")[0] } }
+  })
+
+const tools: LanguageModelV4CallOptions["tools"] = [
+  { type: "provider", id: "huggingface.mcp", name: "mcp", args: {} },
+  { type: "function", name: "weather", inputSchema: { type: "object", properties: {} } }
+]
+const toolsFile = path.join(tmp, "tools.json")
+writeFileSync(toolsFile, JSON.stringify(tools))
+
+const files = [
+  ...listFixtures(path.join(fixturesDir, "crafted"), ".chunks.txt").map((f) => path.join(fixturesDir, "crafted", f))
+]
+
+const prompt: LanguageModelV4CallOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]
+
+describe("aimux stream huggingface (process, differential against upstream)", () => {
+  guardCorpus({ label: "Hugging Face CLI corpus", count: files.length, minimum: 7 })
+
+  for (const file of files) {
+    for (const withTools of [false, true]) {
+      // `empty` has no `data:` field at all: the CLI contract makes that a usage error.
+      if (path.basename(file) === "empty.chunks.txt") continue
+      if (withTools && !/reasoning|text/.test(file)) continue
+      it(`${path.basename(file)}${withTools ? " --tools" : ""}`, async () => {
+        const body = linesToSse(readText(file))
+        const sseFile = path.join(tmp, path.basename(file) + ".sse")
+        writeFileSync(sseFile, body)
+        const upstream = await upstreamStream({ body, chunkSize: 7 }, { prompt, ...(withTools && { tools }) })
+        const expected = upstream.parts.map(cliPartJson)
+        if (upstream.failure !== undefined) expected.push({ type: "failure", error: cliErrorJson(upstream.failure) })
+        const args = ["stream", "huggingface", "--sse", sseFile, "--chunk-size", "7", ...(withTools ? ["--tools", toolsFile] : [])]
+        const ours = await cli(...args)
+        const lines = ours.stdout.split("\n").filter((l) => l !== "").map((l): unknown => JSON.parse(l))
+        expect(cutValidatorText(lines)).toStrictEqual(cutValidatorText(JSON.parse(JSON.stringify(expected))))
+        expect(ours.code).toBe(upstream.failure === undefined ? 0 : 1)
+      }, 30_000)
+    }
+  }
+})
