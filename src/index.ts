@@ -1,6 +1,11 @@
 /**
  * aimux: the Vercel AI SDK's V4 model contract, core generation semantics and providers, in Effect.
  *
+ * The root entry holds the contract (Schemas and the model services), the core (tools,
+ * generateText, streamText) and the errors. Providers are subpaths, so a program that uses one
+ * provider loads only that one: `aimux/openai`, `aimux/anthropic`, `aimux/groq`, ... (the package's
+ * `exports`); also `aimux/reliability`, `aimux/testing`, `aimux/interop`, `aimux/provider-utils`.
+ *
  * @since 0.1.0
  */
 
@@ -14,17 +19,3 @@ export * from "./spec/index.ts"
 export * as Errors from "./spec/errors/index.ts"
 /** @since 0.1.0 */
 export * from "./core/index.ts"
-/** @since 0.1.0 */
-export * as ProviderUtils from "./provider-utils/index.ts"
-/** @since 0.1.0 */
-export * from "./providers/openai/index.ts"
-/** @since 0.1.0 */
-export * from "./providers/openai-compatible/index.ts"
-/** @since 0.1.0 */
-export * from "./providers/groq/index.ts"
-/** @since 0.1.0 */
-export * from "./providers/deepseek/index.ts"
-/** @since 0.1.0 */
-export * from "./providers/anthropic/index.ts"
-/** @since 0.1.0 */
-export * from "./reliability/index.ts"

@@ -1,31 +1,47 @@
 import { describe, expect, it } from "vitest"
-import * as aimux from "../src/index.ts"
-import * as interop from "../src/interop/index.ts"
-import * as testing from "../src/testing/index.ts"
+// the package's public specifiers, resolved to src/ through the "aimux-source" export condition
+import * as aimux from "aimux"
+import * as anthropic from "aimux/anthropic"
+import * as deepseek from "aimux/deepseek"
+import * as groq from "aimux/groq"
+import * as interop from "aimux/interop"
+import * as openai from "aimux/openai"
+import * as openaiCompatible from "aimux/openai-compatible"
+import * as reliability from "aimux/reliability"
+import * as testing from "aimux/testing"
 
 describe("package entry points", () => {
-  it("the root entry exposes the contract, core, errors and every provider", () => {
+  it("the root entry exposes the contract, core and errors, and no provider", () => {
     expect(typeof aimux.LanguageModel.LanguageModel).toBe("function")
     expect(typeof aimux.LanguageModel.make).toBe("function")
     expect(typeof aimux.StreamText.streamText).toBe("function")
     expect(typeof aimux.GenerateText.generateText).toBe("function")
     expect(typeof aimux.Tool.make).toBe("function")
     expect(typeof aimux.ToolCallParser.parseToolCall).toBe("function")
+    expect(typeof aimux.StreamPart.StreamPart).toBe("function")
     expect(new aimux.Errors.APICallError({ message: "m", url: "u", requestBodyValues: {} }).name)
       .toBe("AI_APICallError")
-    expect(typeof aimux.OpenAI.layerChat).toBe("function")
-    expect(typeof aimux.OpenAICompatible.layer).toBe("function")
-    expect(typeof aimux.Groq.layer).toBe("function")
-    expect(typeof aimux.DeepSeek.layer).toBe("function")
-    expect(typeof aimux.Anthropic.layer).toBe("function")
-    expect(typeof aimux.StreamPart.StreamPart).toBe("function")
-    expect(typeof aimux.ReliableModel.layer).toBe("function")
-    expect(typeof aimux.Download.restricted).toBe("function")
+    // providers and wrappers live on their own subpaths, so the root loads none of them
+    for (const name of ["OpenAI", "Anthropic", "Groq", "DeepSeek", "OpenAICompatible", "ReliableModel", "ProviderUtils"]) {
+      expect(Object.keys(aimux)).not.toContain(name)
+    }
   })
 
-  it("the testing and interop entries expose the kit and the bridges", () => {
+  it("each provider subpath exposes its provider namespace", () => {
+    expect(typeof openai.OpenAI.defaultBaseURL).toBe("string")
+    expect(Object.keys(openai)).toEqual(expect.arrayContaining(["OpenAI", "OpenAIChatLanguageModel"]))
+    expect(Object.keys(anthropic)).toContain("Anthropic")
+    expect(Object.keys(groq)).toContain("Groq")
+    expect(Object.keys(deepseek)).toContain("DeepSeek")
+    expect(Object.keys(openaiCompatible)).toContain("OpenAICompatible")
+  })
+
+  it("the reliability, testing and interop entries expose the wrappers, the kit and the bridges", () => {
+    expect(typeof reliability.ReliableModel.layer).toBe("function")
+    expect(typeof reliability.Download.restricted).toBe("function")
     expect(typeof testing.MockLanguageModel.layer).toBe("function")
     expect(typeof testing.ReplayHttpClient.make).toBe("function")
+    expect(typeof testing.ReplayServer.start).toBe("function")
     expect(typeof interop.fromLanguageModelV4).toBe("function")
     expect(typeof interop.toLanguageModelV4).toBe("function")
   })

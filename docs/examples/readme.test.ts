@@ -6,7 +6,7 @@
  */
 import { expect, it, vi } from "@effect/vitest"
 import { ConfigProvider, Effect } from "effect"
-import * as ReplayServer from "../../src/cli/demo/ReplayServer.ts"
+import * as ReplayServer from "../../src/testing/ReplayServer.ts"
 import { sseBody } from "../../src/testing/ReplayHttpClient.ts"
 import { program } from "./readme.ts"
 
@@ -74,4 +74,45 @@ it.effect("the README example calls the tool, sends its result back, and streams
     expect(written).toContain("<- weather {\"city\":\"Lisbon\",\"temperature\":22,\"conditions\":\"sunny\"}")
     expect(written).toContain("Sunny, 22 °C.")
     expect(written.some((w) => w.startsWith("\n[stop]") && w.includes("\"totalTokens\":146"))).toBe(true)
+  }).pipe(Effect.scoped))
+
+it.effect("the README example's error branches: an HTTP error is an error part, a missing key a LoadAPIKeyError", () =>
+  Effect.gen(function*() {
+    const server = yield* ReplayServer.start({
+      path: "/v1/chat/completions",
+      eventDelayMs: 0,
+      errorBody: (message) => ({ error: { message, type: "invalid_request_error" } }),
+      exchanges: [{ check: () => "rejected", sse: "" }]
+    })
+    const errors: Array<unknown> = []
+    const error = vi.spyOn(console, "error").mockImplementation((...args: Array<unknown>) => {
+      errors.push(args)
+    })
+    const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true)
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined)
+    const restore = Effect.sync(() => {
+      error.mockRestore()
+      write.mockRestore()
+      log.mockRestore()
+    })
+    yield* program.pipe(
+      Effect.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${server.url}/v1` }))),
+      Effect.ensuring(restore)
+    )
+    expect(server.received.map((r) => r.status)).toEqual([400])
+    expect(errors).toHaveLength(1)
+    const [label, part] = errors[0] as [string, { readonly name: string; readonly statusCode: number }]
+    expect(label).toBe("model error:")
+    expect(part).toMatchObject({ name: "AI_APICallError", statusCode: 400 })
+
+    const missing: Array<unknown> = []
+    const error2 = vi.spyOn(console, "error").mockImplementation((...args: Array<unknown>) => {
+      missing.push(args)
+    })
+    yield* program.pipe(
+      Effect.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({}))),
+      Effect.ensuring(Effect.sync(() => error2.mockRestore()))
+    )
+    expect(missing).toHaveLength(1)
+    expect(String((missing[0] as Array<unknown>)[0])).toContain("OPENAI_API_KEY")
   }).pipe(Effect.scoped))

@@ -1,10 +1,11 @@
 /**
- * The example of README.md ("Compose a provider and stream an agent"), compiled by the
- * typecheck and run against a loopback server by `docs/examples/readme.test.ts`.
+ * The example of README.md ("Use it from your app"), compiled by the typecheck and run against a
+ * loopback server by `docs/examples/readme.test.ts`.
  */
 import { Effect, Layer, Schema, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
-import { OpenAI, StopCondition, StreamText, Tool } from "aimux"
+import { LanguageModel, StopCondition, StreamText, Tool } from "aimux"
+import { OpenAI } from "aimux/openai"
 
 // a tool: an Effect Schema for the input (validated before execute), an Effect for the work
 const weather = Tool.make({
@@ -13,9 +14,12 @@ const weather = Tool.make({
   execute: ({ city }) => Effect.succeed({ city, temperature: 22, conditions: "sunny" })
 })
 
-// a provider is a Layer providing LanguageModel, here on effect's fetch HttpClient
-// (the key comes from OPENAI_API_KEY, the base URL from OPENAI_BASE_URL or the default)
-const ModelLive = OpenAI.layer("gpt-4o-mini").pipe(Layer.provide(FetchHttpClient.layer))
+// a model is a Layer providing LanguageModel, here OpenAI's chat completions on effect's fetch
+// HttpClient (the key comes from OPENAI_API_KEY, the base URL from OPENAI_BASE_URL or the default;
+// `OpenAI.layer(modelId)` is the Responses model, as upstream's `openai(modelId)`)
+const ModelLive = Layer.effect(LanguageModel.LanguageModel, OpenAI.chat("gpt-4o-mini")).pipe(
+  Layer.provide(FetchHttpClient.layer)
+)
 
 const program = StreamText.streamText({
   prompt: "What's the weather in Lisbon?",
@@ -28,9 +32,14 @@ const program = StreamText.streamText({
       if (part.type === "tool-call") console.log(`-> ${part.toolName}`, part.input)
       if (part.type === "tool-result") console.log(`<- ${part.toolName}`, part.output)
       if (part.type === "finish") console.log(`\n[${part.finishReason}]`, part.totalUsage)
+      // a failed model call (HTTP status, transport, a provider's error frame) is an error part,
+      // as in upstream's fullStream: the typed error with upstream's name and fields
+      if (part.type === "error") console.error("model error:", part.error)
     })
   ),
-  Effect.provide(ModelLive)
+  Effect.provide(ModelLive),
+  // no OPENAI_API_KEY: building the model fails with a typed LoadAPIKeyError
+  Effect.catchTag("LoadAPIKeyError", (error) => Effect.sync(() => console.error(error.message)))
 )
 
 export { program }

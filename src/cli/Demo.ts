@@ -16,7 +16,7 @@ import { OpenAI } from "../providers/openai/index.ts"
 import * as DemoAgent from "./demo/DemoAgent.ts"
 import { jsonLines, pretty, type Renderer, style } from "./demo/DemoRender.ts"
 import { type DemoProvider, script } from "./demo/RecordedTurns.ts"
-import * as ReplayServer from "./demo/ReplayServer.ts"
+import * as ReplayServer from "../testing/ReplayServer.ts"
 import { errorToJson } from "./internal/wire.ts"
 
 /**
@@ -24,12 +24,13 @@ import { errorToJson } from "./internal/wire.ts"
  *
  * @since 0.1.0
  */
-export const usage = `usage: aimux demo [--provider openai|anthropic] [--json] [--model <id>] [--replay] [--delay <ms>]
+export const usage = `usage: aimux demo [--provider openai-chat|anthropic] [--json] [--model <id>] [--replay] [--delay <ms>]
 
 Runs a small agent (tools: weather, calculator) with streamText until the model answers.
 
-  --provider <p>  openai (chat completions, default) or anthropic (messages)
-  --json          print every full-stream part as one JSON line (info lines go to stderr)
+  --provider <p>  openai-chat (chat completions, default) or anthropic (messages): the ids of aimux stream
+  --json          print every full-stream part as one JSON line (info lines go to stderr;
+                  through npm: npm start --silent -- --json, so npm's banner stays off stdout)
   --model <id>    model id (default gpt-4o-mini / claude-sonnet-4-5)
   --replay        use the embedded replay server even when an API key is set
   --delay <ms>    pause between replayed SSE events (default 25)
@@ -49,12 +50,12 @@ interface Args {
 }
 
 const defaultModels: Readonly<Record<DemoProvider, string>> = {
-  openai: "gpt-4o-mini",
+  "openai-chat": "gpt-4o-mini",
   anthropic: "claude-sonnet-4-5"
 }
 
 const parseArgs = (argv: ReadonlyArray<string>): Args | string => {
-  let provider: DemoProvider = "openai"
+  let provider: DemoProvider = "openai-chat"
   let json = false
   let model: string | undefined
   let replay = false
@@ -75,7 +76,9 @@ const parseArgs = (argv: ReadonlyArray<string>): Args | string => {
         break
       case "--provider": {
         const value = argv[++i]
-        if (value !== "openai" && value !== "anthropic") return `--provider must be openai or anthropic, got '${value ?? ""}'`
+        if (value !== "openai-chat" && value !== "anthropic") {
+          return `--provider must be openai-chat or anthropic, got '${value ?? ""}'`
+        }
         provider = value
         break
       }
@@ -109,14 +112,14 @@ interface Target {
 }
 
 const modelLayer = (provider: DemoProvider, modelId: string, apiKey: string, baseURL: string) =>
-  (provider === "openai"
+  (provider === "openai-chat"
     ? Layer.effect(LanguageModel, OpenAI.chat(modelId, { apiKey, baseURL }))
     : Anthropic.layer(modelId, { apiKey, baseURL })).pipe(Layer.provide(FetchHttpClient.layer))
 
 const target = (args: Args) =>
   Effect.gen(function*() {
     const modelId = args.model ?? defaultModels[args.provider]
-    const env = args.provider === "openai"
+    const env = args.provider === "openai-chat"
       ? { key: "OPENAI_API_KEY", url: "OPENAI_BASE_URL", defaultURL: OpenAI.defaultBaseURL }
       : { key: "ANTHROPIC_API_KEY", url: "ANTHROPIC_BASE_URL", defaultURL: Anthropic.defaultBaseURL }
     const apiKey = nonEmpty(process.env[env.key])

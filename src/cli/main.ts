@@ -17,7 +17,7 @@ import { providers } from "./ProviderRegistry.ts"
 const usage = `usage: aimux <command>
 
 commands:
-  demo [--provider openai|anthropic] [--json]
+  demo [--provider openai-chat|anthropic] [--json]
                        run the demo agent (two tools, streamText, multi-step; see demo --help)
   stream <provider> --sse <file> [--chunk-size N] [--tools <json-file>] [--model <id>]
                        replay a recorded response body through <provider>'s stream and
@@ -79,6 +79,16 @@ const readText = (path: string, what: string): string | UsageError => {
   }
 }
 
+/** Providers whose stream body is AWS binary event-stream frames, not SSE. */
+const eventStreamProviders: ReadonlySet<string> = new Set(["amazon-bedrock"])
+
+/**
+ * Whether an SSE body has at least one `data` field: a line `data`, or one starting with `data:`
+ * (lines end at CR, LF or CRLF). Without one, no provider can find an event in it.
+ */
+const hasSseDataField = (bytes: Uint8Array): boolean =>
+  /(?:^|[\r\n])data(?::|[\r\n]|$)/.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"))
+
 const print = (line: unknown) => Effect.sync(() => process.stdout.write(`${JSON.stringify(line)}\n`))
 
 const failureLine = (cause: Cause.Cause<unknown>) => {
@@ -118,6 +128,13 @@ const runStream = async (args: StreamArgs): Promise<number> => {
     tools = decoded.value
   }
   const entry = providers[args.provider]
+  if (!eventStreamProviders.has(args.provider) && !hasSseDataField(bytes)) {
+    process.stderr.write(
+      `aimux stream: '${args.sse}' has no SSE \`data:\` field at all, so it is not an SSE response body ` +
+        `(a JSON-lines or JSON file?); give the raw body as the API sent it\n`
+    )
+    return 2
+  }
   const replay = ReplayHttpClient.make({ body: bytes, chunkSize: args.chunkSize })
   const program = Effect.gen(function*() {
     const model = yield* entry.make({ modelId: args.model ?? entry.defaultModel, apiKey: "aimux-replay" })

@@ -1,5 +1,5 @@
 /**
- * The demo's embedded model API: a real `node:http` server on 127.0.0.1 (port
+ * A loopback model API for tests and the demo (`aimux demo`): a real `node:http` server on 127.0.0.1 (port
  * chosen by the OS) that answers each POST with the next recorded SSE body, one
  * event per write, after checking that the request is the one the recording
  * answers. A request that does not pass its check gets a 400 in the provider's

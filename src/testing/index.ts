@@ -1,5 +1,6 @@
 /**
- * Test kit: scripted models and stream helpers (`aimux/testing`).
+ * Test kit (`aimux/testing`): scripted models, stream helpers, the replay HttpClient and a
+ * loopback replay server.
  *
  * @since 0.1.0
  */
@@ -10,3 +11,5 @@ export * as MockLanguageModel from "./MockLanguageModel.ts"
 export * as StreamHelpers from "./StreamHelpers.ts"
 /** @since 0.1.0 */
 export * as ReplayHttpClient from "./ReplayHttpClient.ts"
+/** @since 0.2.0 */
+export * as ReplayServer from "./ReplayServer.ts"

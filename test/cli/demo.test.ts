@@ -15,9 +15,9 @@ import { StopCondition, StreamText, Tool, type Toolkit } from "../../src/core/in
 import * as DemoAgent from "../../src/cli/demo/DemoAgent.ts"
 import { weather } from "../../src/cli/demo/DemoTools.ts"
 import { script } from "../../src/cli/demo/RecordedTurns.ts"
-import * as ReplayServer from "../../src/cli/demo/ReplayServer.ts"
-import { LanguageModel } from "../../src/LanguageModel.ts"
+import * as ReplayServer from "../../src/testing/ReplayServer.ts"
 import { OpenAI } from "../../src/providers/openai/index.ts"
+import { LanguageModel } from "../../src/LanguageModel.ts"
 
 const root = join(import.meta.dirname, "../..")
 
@@ -157,7 +157,10 @@ describe.concurrent("aimux demo (process, no API key)", { timeout: 90_000 }, () 
     expect(demoHelp.stdout).toContain("usage: aimux demo")
     const bad = await cli(["demo", "--provider", "nope"])
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain("--provider must be openai or anthropic")
+    expect(bad.stderr).toContain("--provider must be openai-chat or anthropic")
+    // the old name is gone with the switch to the `aimux stream` ids (0.x, no alias)
+    const old = await cli(["demo", "--provider", "openai"])
+    expect(old.code).toBe(2)
   })
 })
 
@@ -165,7 +168,7 @@ describe.concurrent("aimux demo (live mode)", { timeout: 90_000 }, () => {
   it.effect("with OPENAI_API_KEY and OPENAI_BASE_URL it calls that endpoint and says so", () =>
     Effect.gen(function*() {
       // a loopback stand-in for a local OpenAI-compatible server
-      const server = yield* ReplayServer.start(script("openai", 0))
+      const server = yield* ReplayServer.start(script("openai-chat", 0))
       const run = yield* Effect.promise(() =>
         cli(["demo"], { OPENAI_API_KEY: "sk-live-test", OPENAI_BASE_URL: `${server.url}/v1` })
       )
@@ -197,7 +200,7 @@ describe("the replay server proves the loop", () => {
 
   it.effect("a second turn with a wrong tool result is answered 400 and surfaces as an error part", () =>
     Effect.gen(function*() {
-      const server = yield* ReplayServer.start(script("openai", 0))
+      const server = yield* ReplayServer.start(script("openai-chat", 0))
       const wrongCalculator = Tool.make({
         description: "Apply an arithmetic operation to two numbers",
         inputSchema: Schema.Struct({ operation: Schema.String, a: Schema.Number, b: Schema.Number }),
@@ -219,7 +222,7 @@ describe("the replay server proves the loop", () => {
 
   it.effect("a second turn without the tool results is answered 400", () =>
     Effect.gen(function*() {
-      const server = yield* ReplayServer.start(script("openai", 0))
+      const server = yield* ReplayServer.start(script("openai-chat", 0))
       // tools without execute: the model's calls get no results, so no second turn is made
       const parts = yield* runAgent({ weather: Tool.make({ inputSchema: Schema.Struct({ city: Schema.String }) }), calculator: Tool.make({ inputSchema: Schema.Unknown }) }, server.url)
       expect(server.received.map((r) => r.status)).toEqual([200])

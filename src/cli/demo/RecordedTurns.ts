@@ -9,14 +9,17 @@
  */
 import { readFileSync } from "node:fs"
 import { Exit, Schema } from "effect"
-import type { Script } from "./ReplayServer.ts"
+import type { Script } from "../../testing/ReplayServer.ts"
 
 /**
- * The providers the demo can replay.
+ * The providers the demo can replay, by their `aimux stream` ids.
  *
  * @since 0.1.0
  */
-export type DemoProvider = "openai" | "anthropic"
+export type DemoProvider = "openai-chat" | "anthropic"
+
+/** The recordings' file-name prefix and key in `expected-tool-results.json`. */
+const recordingName = (provider: DemoProvider): "openai" | "anthropic" => provider === "openai-chat" ? "openai" : provider
 
 // shipped with the CLI (copied next to the built module by `npm run build`)
 const fixtures = new URL("./recorded/", import.meta.url)
@@ -187,7 +190,7 @@ const expectedFor = (provider: DemoProvider): Expected | undefined => {
     return undefined
   }
   const decoded = Schema.decodeUnknownExit(ExpectedResults)(json)
-  return Exit.isSuccess(decoded) ? decoded.value[provider] : undefined
+  return Exit.isSuccess(decoded) ? decoded.value[recordingName(provider)] : undefined
 }
 
 /**
@@ -198,16 +201,16 @@ const expectedFor = (provider: DemoProvider): Expected | undefined => {
  */
 export const script = (provider: DemoProvider, eventDelayMs: number): Script => {
   const expected = expectedFor(provider)
-  const viewOf = provider === "openai" ? openAIView : anthropicView
+  const viewOf = provider === "openai-chat" ? openAIView : anthropicView
   return {
-    path: provider === "openai" ? "/v1/chat/completions" : "/v1/messages",
+    path: provider === "openai-chat" ? "/v1/chat/completions" : "/v1/messages",
     eventDelayMs,
     exchanges: [
-      { check: checked(viewOf, firstTurnProblem), sse: fixture(`${provider}-1-tool-calls.sse`) },
-      { check: checked(viewOf, (view) => secondTurnProblem(view, expected)), sse: fixture(`${provider}-2-answer.sse`) }
+      { check: checked(viewOf, firstTurnProblem), sse: fixture(`${recordingName(provider)}-1-tool-calls.sse`) },
+      { check: checked(viewOf, (view) => secondTurnProblem(view, expected)), sse: fixture(`${recordingName(provider)}-2-answer.sse`) }
     ],
     errorBody: (message) =>
-      provider === "openai"
+      provider === "openai-chat"
         ? { error: { message, type: "invalid_request_error", param: null, code: null } }
         : { type: "error", error: { type: "invalid_request_error", message } }
   }
