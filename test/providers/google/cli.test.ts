@@ -45,7 +45,8 @@ const prompt: LanguageModelV4CallOptions["prompt"] = [{ role: "user", content: [
 // The validator's own issue text (zod vs Schema) is a documented divergence.
 const cutValidatorText = (lines: ReadonlyArray<unknown>) =>
   lines.map((line) => {
-    const error: unknown = typeof line === "object" && line !== null ? Reflect.get(line, "error") : undefined
+    if (typeof line !== "object" || line === null) return line
+    const error: unknown = Reflect.get(line, "error")
     if (typeof error !== "object" || error === null) return line
     const message: unknown = Reflect.get(error, "message")
     if (typeof message !== "string" || Reflect.get(error, "name") !== "AI_TypeValidationError") return line
