@@ -23,6 +23,7 @@ import { downloadAssets, toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep } from "./internal/generationStep.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
+import { generationIds } from "./internal/generationIds.ts"
 import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
 import { type WithOutput, withGenerateOutput } from "./internal/outputWiring.ts"
@@ -64,8 +65,6 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
  */
 export interface GenerateTextResult extends StreamTextResult {}
 
-let idCounter = 0
-const generateId = (): string => `aitxt-${Date.now().toString(36)}${(idCounter++).toString(36)}`
 
 /**
  * The failures of {@link generateText}.
@@ -112,6 +111,7 @@ const run = <T extends Toolkit.Any, R>(
     yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
     const baseRuntime = yield* makeToolRuntime(options, options.system)
     const maxRetries = yield* prepareRetries(options.maxRetries)
+    const generateId = yield* generationIds
     const stepMs = Timeouts.timeoutsOf(options.timeout).stepMs
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const onStepEnd = options.onStepEnd ?? options.onStepFinish

@@ -29,6 +29,7 @@ import { setupStep, type StepSetup, type StepState } from "./internal/generation
 import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
 import { makeContentBuilder, makeIdReserver } from "./internal/generationStreamParts.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
+import { generationIds } from "./internal/generationIds.ts"
 import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
 import { timeoutsOf } from "./internal/generationTimeouts.ts"
@@ -123,8 +124,6 @@ export class AbortedError extends Schema.TaggedError<AbortedError>()("AbortedErr
 export const logError = (event: ErrorEvent): Effect.Effect<void> =>
   Effect.logError("streamText error part", Cause.fail(event.error))
 
-let idCounter = 0
-const defaultGenerateId = (): string => `aitxt-${Date.now().toString(36)}${(idCounter++).toString(36)}`
 
 /**
  * Streams a generation. The stream never fails: model failures are `error` parts, as upstream
@@ -209,6 +208,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     const onStepEnd = options.onStepEnd ?? options.onStepFinish
     const onEnd = options.onEnd ?? options.onFinish
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
+    const generateId = yield* generationIds
     const env: StreamStepEnv = {
       model,
       callOptions: (prompt, stepSetup) =>
@@ -218,9 +218,9 @@ const runSteps = <T extends Toolkit.Any, R>(
       timeouts,
       toolCallConcurrency: options.toolCallConcurrency ?? "unbounded",
       emit: emitChunk,
-      reserveText: makeIdReserver(defaultGenerateId),
-      reserveReasoning: makeIdReserver(defaultGenerateId),
-      generateId: defaultGenerateId
+      reserveText: makeIdReserver(generateId),
+      reserveReasoning: makeIdReserver(generateId),
+      generateId
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })

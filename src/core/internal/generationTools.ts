@@ -15,7 +15,7 @@ import type { Prompt } from "../../spec/Prompt.ts"
 import * as ExecuteTool from "../ExecuteTool.ts"
 import type { ToolCall, ToolInfo, ToolInfoSet } from "../StepContent.ts"
 import type * as Tool from "../Tool.ts"
-import { type InputRefinement, type Instructions, parseToolCall, type RepairFunction } from "../ToolCallParser.ts"
+import { type InputRefinement, type Instructions, parseToolCall, type RepairFunction, ToolCallParser } from "../ToolCallParser.ts"
 import * as Toolkit from "../Toolkit.ts"
 import type { ClientToolOutput, PreliminaryToolResult } from "../ToolResult.ts"
 
@@ -87,8 +87,9 @@ const infoOf = (tool: Tool.Any, provide: <A, E>(effect: Effect.Effect<A, E, unkn
 }
 
 /**
- * Builds the runtime of a generation's tools in the caller's context. `toolChoice: 'none'`
- * disables repair, refinement and execution, as upstream 7.0.173.
+ * Builds the runtime of a generation's tools in the caller's context, parsing calls with the
+ * `ToolCallParser` service when one is provided (upstream's `parseToolCall` otherwise).
+ * `toolChoice: 'none'` disables repair, refinement and execution, as upstream 7.0.173.
  *
  * @internal
  */
@@ -102,6 +103,11 @@ export function makeToolRuntime(
 ): Effect.Effect<ToolRuntime, never, unknown> {
   return Effect.gen(function*() {
     const context = yield* Effect.context<unknown>()
+    // the ToolCallParser service when one is provided, else upstream's parser
+    const parser = Option.match(yield* Effect.serviceOption(ToolCallParser), {
+      onNone: () => parseToolCall,
+      onSome: (service) => service.parse
+    })
     const provide = <A, E>(effect: Effect.Effect<A, E, unknown>): Effect.Effect<A, E> =>
       Effect.provideContext(effect, context)
     const tools = options.tools
@@ -126,7 +132,7 @@ export function makeToolRuntime(
       callTools,
       toolChoice,
       parse: (toolCall, messages) =>
-        provide(parseToolCall({
+        provide(parser({
           toolCall,
           tools: parseTools,
           repairToolCall: withheld ? undefined : options.repairToolCall,
