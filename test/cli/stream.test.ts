@@ -9,6 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
+import { guardCorpus } from "../kit/corpus.ts"
 import { cliErrorJson, cliPartJson } from "../kit/wire.ts"
 import { normalizeIds } from "../providers/openai/differential.ts"
 import { mockFetch, readAll, upstreamChat } from "../providers/openai/upstream.ts"
@@ -57,6 +58,7 @@ const upstreamLines = async (file: string, chunkSize: number | undefined, tools?
 const corpus = readdirSync(fixtureDir).filter((f) => f.endsWith(".sse")).sort()
 
 describe("aimux stream (process, differential against upstream)", () => {
+  guardCorpus({ label: "openai-chat CLI corpus", count: corpus.length, minimum: 30 })
   for (const file of corpus) {
     for (const chunkSize of [1, undefined]) {
       it(`${file} @ chunk ${chunkSize ?? "whole"}`, async () => {

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os"
 import * as path from "node:path"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
+import { guardCorpus } from "../../kit/corpus.ts"
 import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
 import { chunksToSse, fixturesDir, listFixtures, readText, upstreamStream } from "./harness.ts"
 
@@ -51,6 +52,7 @@ const files = [
 ]
 
 describe("aimux stream anthropic (process, differential against upstream)", () => {
+  guardCorpus({ label: "anthropic CLI corpus", count: files.length, minimum: 28 })
   for (const file of files) {
     it(path.basename(file), async () => {
       const body = chunksToSse(readText(file))

@@ -12,6 +12,7 @@ import {
   readText,
   upstreamStream
 } from "./harness.ts"
+import { guardCorpus, listRecordings } from "../../kit/corpus.ts"
 
 const prompt: CallOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]
 
@@ -20,9 +21,8 @@ const corpus = [
   ...listFixtures(path.join(fixturesDir, "crafted"), ".chunks.txt").map((f) => path.join(fixturesDir, "crafted", f))
 ]
 
-// Shared recordings, when present, must all be in the committed corpus.
-const shared = "/work/shared/recordings/anthropic"
-const sharedFiles = listFixtures(shared, ".chunks.txt")
+// Shared recordings, when present, must all be in the committed corpus (path relative to the repository).
+const sharedFiles = listRecordings("anthropic", ".chunks.txt")
 
 const optionSets: ReadonlyArray<readonly [string, CallOptions]> = [
   ["plain", { prompt }],
@@ -57,10 +57,11 @@ const optionSets: ReadonlyArray<readonly [string, CallOptions]> = [
 ]
 
 describe("Anthropic stream: differential against @ai-sdk/anthropic", () => {
+  guardCorpus({ label: "anthropic stream corpus", count: corpus.length, minimum: 28 })
+  guardCorpus({ label: "anthropic shared stream recordings", provider: "anthropic", count: sharedFiles.length, minimum: 18 })
   it("the committed corpus holds every shared recording", () => {
     const committed = new Set(listFixtures(path.join(fixturesDir, "recordings"), ".chunks.txt"))
     for (const file of sharedFiles) expect(committed.has(file), file).toBe(true)
-    expect(corpus.length).toBeGreaterThanOrEqual(28)
   })
 
   for (const file of corpus) {

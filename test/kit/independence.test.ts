@@ -1,0 +1,62 @@
+/**
+ * The suite's comparisons stay independent of the code under test, and its paths stay portable:
+ *
+ * - no test imports aimux's own serializers (`src/cli/internal/wire.ts`, `toJsonValue` of
+ *   `src/spec/Json.ts`) to build a comparison: differential harnesses use `test/kit/wire.ts`;
+ *   the tests of those modules themselves (`test/spec/`) are the exception;
+ * - no test names an absolute path of one machine: recordings are found through
+ *   `test/kit/corpus.ts` (relative to the repository).
+ *
+ * The scanner is tested on planted sources, so this guard can fail.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { describe, expect, it } from "vitest"
+import { repoRoot } from "./corpus.ts"
+
+const testRoot = path.join(repoRoot, "test")
+
+const walk = (dir: string): Array<string> =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return walk(full)
+    return entry.name.endsWith(".ts") ? [full] : []
+  })
+
+/** What a source does that this guard forbids (empty when nothing). */
+export const violations = (relative: string, source: string): Array<string> => {
+  const found: Array<string> = []
+  const lines = source.split("\n")
+  const ownTests = relative.startsWith("test/spec/") || relative.startsWith("test/kit/")
+  lines.forEach((line, index) => {
+    const at = `${relative}:${index + 1}`
+    if (!ownTests && /from\s+["'][^"']*src\/cli\/internal\/wire(\.ts)?["']/.test(line)) {
+      found.push(`${at}: compares through src/cli/internal/wire.ts (use test/kit/wire.ts)`)
+    }
+    if (!ownTests && /\btoJsonValue\b/.test(line) && /import|from/.test(line)) {
+      found.push(`${at}: imports toJsonValue from src (use test/kit/wire.ts)`)
+    }
+    if (!relative.startsWith("test/kit/") && /["'`](\/work\/|\/home\/|\/Users\/|[A-Z]:\\\\)/.test(line)) {
+      found.push(`${at}: absolute machine path (use test/kit/corpus.ts recordingsDir)`)
+    }
+  })
+  return found
+}
+
+describe("test-suite independence guard", () => {
+  it("no test compares through src serializers or names a machine path", () => {
+    const found = walk(testRoot).flatMap((file) => {
+      const relative = path.relative(repoRoot, file).split(path.sep).join("/")
+      return violations(relative, fs.readFileSync(file, "utf8"))
+    })
+    expect(found).toStrictEqual([])
+  })
+
+  it("the scanner flags each forbidden form (planted sources)", () => {
+    expect(violations("test/providers/x/h.ts", `import { partToJson } from "../../../src/cli/internal/wire.ts"`)).toHaveLength(1)
+    expect(violations("test/providers/x/h.ts", `import { toJsonValue } from "../../../src/spec/Json.ts"`)).toHaveLength(1)
+    expect(violations("test/providers/x/h.ts", `const shared = "/work/shared/recordings/x"`)).toHaveLength(1)
+    expect(violations("test/spec/wire.test.ts", `import { toJsonValue } from "../../src/spec/Json.ts"`)).toHaveLength(0)
+    expect(violations("test/providers/x/h.ts", `const dir = recordingsDir("x")`)).toHaveLength(0)
+  })
+})
