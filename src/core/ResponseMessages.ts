@@ -10,6 +10,7 @@ import type { JsonValue } from "../spec/Json.ts"
 import type { AssistantContentPart, AssistantMessage, ToolMessage, ToolResultOutput, ToolResultPart } from "../spec/Prompt.ts"
 import type { ProviderOptions } from "../spec/ProviderMetadata.ts"
 import type { ContentPart, ToolInfoSet } from "./StepContent.ts"
+import type { RequestPart as ToolApprovalRequestPart } from "./ToolApprovalParts.ts"
 import { getTool } from "./StepContent.ts"
 
 /**
@@ -33,6 +34,7 @@ export interface ResponseFilePart {
 export type ResponseAssistantPart =
   | Exclude<AssistantContentPart, { readonly type: "file" | "reasoning-file" }>
   | ResponseFilePart
+  | ToolApprovalRequestPart
 
 /**
  * The assistant message of a step's response (upstream `AssistantModelMessage`).
@@ -52,6 +54,11 @@ export interface ResponseAssistantMessage {
  */
 export type ResponseMessage = ResponseAssistantMessage | ToolMessage
 
+const isNotApprovalRequest = (part: ResponseAssistantPart): part is Exclude<ResponseAssistantPart, ToolApprovalRequestPart> =>
+  part.type !== "tool-approval-request"
+
+const isProviderExecuted = (part: object): boolean => "providerExecuted" in part && part.providerExecuted === true
+
 const isResponseFile = (part: ResponseAssistantPart): part is ResponseFilePart =>
   part.type === "file" || part.type === "reasoning-file"
 
@@ -62,10 +69,13 @@ const isResponseFile = (part: ResponseAssistantPart): part is ResponseFilePart =
  * @since 0.2.0
  */
 export const toPromptMessage = (message: ResponseMessage): AssistantMessage | ToolMessage => {
-  if (message.role === "tool") return message
+  // approval parts are not sent to the model; provider-executed approval responses are (upstream)
+  if (message.role === "tool") {
+    return { ...message, content: message.content.filter((p) => p.type !== "tool-approval-response" || isProviderExecuted(p)) }
+  }
   return {
     ...message,
-    content: message.content.map((part): AssistantContentPart => {
+    content: message.content.filter(isNotApprovalRequest).map((part): AssistantContentPart => {
       if (!isResponseFile(part)) return part
       const data = { type: "data" as const, data: part.data }
       return part.type === "file"

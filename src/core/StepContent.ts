@@ -15,6 +15,7 @@ import type { FileDataDataOrUrl } from "../spec/FileData.ts"
 import type { JsonObject } from "../spec/Json.ts"
 import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type { ToolResultOutput } from "../spec/Prompt.ts"
+import type * as ToolApprovalParts from "./ToolApprovalParts.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import type * as ToolResultModel from "./ToolResult.ts"
 import { fromProviderResult } from "./ToolResult.ts"
@@ -114,6 +115,22 @@ export type ContentPart =
   | ToolCall
   | ToolResult
   | ToolError
+  | ToolApprovalRequestOutput
+  | ToolApprovalResponseOutput
+
+/**
+ * A step's approval request (see `ToolApproval.ts`).
+ *
+ * @since 0.2.0
+ */
+export type ToolApprovalRequestOutput = ToolApprovalParts.RequestOutput
+
+/**
+ * A step's automatic approval decision (see `ToolApproval.ts`).
+ *
+ * @since 0.2.0
+ */
+export type ToolApprovalResponseOutput = ToolApprovalParts.ResponseOutput
 
 /**
  * A tool output of a step (result or error).
