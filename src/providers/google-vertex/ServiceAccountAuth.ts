@@ -129,7 +129,9 @@ export const generateAuthToken = (
       HttpClientRequest.setBody(HttpBody.text(form.toString(), "application/x-www-form-urlencoded")),
       HttpClientRequest.setHeaders(RequestHeaders.reveal(headers))
     )
-    const response = yield* Effect.mapError(client.execute(request), (error) => failure("Token request failed", error))
+    // no trace headers (b3 / traceparent), as upstream sends none
+    const execute = Effect.provideService(client.execute(request), HttpClient.TracerPropagationEnabled, false)
+    const response = yield* Effect.mapError(execute, (error) => failure("Token request failed", error))
     if (response.status < 200 || response.status > 299) {
       return yield* failure(`Token request failed: ${response.status}`, undefined, response.status)
     }
