@@ -6,9 +6,9 @@
  * fails here too.
  *
  * A region matches when its lines, with their common indentation removed, equal
- * the block's lines. Example files import from `../../src/...`; docs show the
- * same import as `./src/...` (a path from the repository root), so that one
- * rewrite is applied to the example files before comparing.
+ * the block's lines. Examples import what a user imports: the package's public
+ * entries (`aimux`, `aimux/openai`, `aimux/testing`, ...), which resolve to
+ * src/ inside the repository; never a path into src/.
  */
 import { execFile } from "node:child_process"
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
@@ -59,12 +59,10 @@ const isRegionOf = (block: ReadonlyArray<string>, file: ReadonlyArray<string>): 
   return false
 }
 
-const asDocs = (source: string) => source.replaceAll("\"../../src/", "\"./src/")
-
 const exampleFiles = readdirSync(exampleDir, { recursive: true, encoding: "utf8" })
   .filter((f) => /\.tsx?$/.test(f))
   .sort()
-const examples = exampleFiles.map((f) => ({ file: f, lines: asDocs(readFileSync(join(exampleDir, f), "utf8")).split("\n") }))
+const examples = exampleFiles.map((f) => ({ file: f, lines: readFileSync(join(exampleDir, f), "utf8").split("\n") }))
 
 const markdown = ["README.md", ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)]
 const blocks = markdown.flatMap((file) => tsBlocks(file, readFileSync(join(root, file), "utf8")))
@@ -88,6 +86,18 @@ describe("doc examples are compiled code", () => {
     const tsconfig: { include: Array<string> } = JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"))
     expect(tsconfig.include).toContain("docs/examples")
     expect(readFileSync(join(root, "vitest.config.ts"), "utf8")).toContain("\"docs/examples/**/*.test.ts\"")
+  })
+
+  it("examples and doc blocks import only the package's public entries, never a path into src/", () => {
+    const intoSrc = /(?:from|import)\s*\(?\s*["'](?:\.{1,2}\/)+src\//
+    const offenders = [
+      ...examples.flatMap((e) => e.lines.filter((l) => intoSrc.test(l)).map((l) => `docs/examples/${e.file}: ${l}`)),
+      ...blocks.flatMap((b) => b.lines.filter((l) => intoSrc.test(l)).map((l) => `${b.file}:${b.line}: ${l}`))
+    ]
+    expect(offenders).toEqual([])
+    expect(intoSrc.test("import { A } from \"../../src/a.ts\"")).toBe(true)
+    expect(intoSrc.test("import { A } from \"./src/a.ts\"")).toBe(true)
+    expect(intoSrc.test("import { A } from \"aimux/openai\"")).toBe(false)
   })
 
   for (const block of blocks) {

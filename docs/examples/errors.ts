@@ -7,10 +7,10 @@ declare const body: unknown
 declare const retry: Effect.Effect<void>
 
 import { Effect } from "effect"
-import { APICallError } from "../../src/spec/errors/index.ts"
+import { Errors } from "aimux"
 
 const program = Effect.gen(function*() {
-  yield* new APICallError({ message: "Too Many Requests", url, requestBodyValues: body, statusCode: 429 })
+  yield* new Errors.APICallError({ message: "Too Many Requests", url, requestBodyValues: body, statusCode: 429 })
 })
 
 program.pipe(

@@ -4,8 +4,9 @@
  * comment names is checked after it.
  */
 import { Context, Effect, Schema } from "effect"
-import { GenerateText, StopCondition, StreamText, Tool } from "../../src/core/index.ts"
-import type { LanguageModel } from "../../src/LanguageModel.ts"
+import { GenerateText, StopCondition, StreamText, Tool } from "aimux"
+import type { LanguageModel as LanguageModelNs } from "aimux"
+type LanguageModel = LanguageModelNs.LanguageModel
 
 export const example = Effect.gen(function*() {
 const prompt = "Weather in Paris?"

@@ -4,8 +4,8 @@
  */
 import { expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Schema, Stream } from "effect"
-import { GenerateText, StopCondition, StreamText, Tool } from "../../src/core/index.ts"
-import { MockLanguageModel, StreamHelpers } from "../../src/testing/index.ts"
+import { GenerateText, StopCondition, StreamText, Tool } from "aimux"
+import { MockLanguageModel, StreamHelpers } from "aimux/testing"
 
 class Weather extends Context.Service<Weather, { readonly today: (city: string) => number }>()("docs/Weather") {}
 

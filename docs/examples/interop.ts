@@ -5,8 +5,9 @@
  */
 import type { Layer } from "effect"
 import { Effect } from "effect"
-import { StreamText } from "../../src/core/index.ts"
-import type { LanguageModel } from "../../src/LanguageModel.ts"
+import { StreamText } from "aimux"
+import type { LanguageModel as LanguageModelNs } from "aimux"
+type LanguageModel = LanguageModelNs.LanguageModel
 
 declare const apiKey: string
 declare const OpenAIChatLive: Layer.Layer<LanguageModel>

@@ -5,10 +5,12 @@
 import { Config } from "effect"
 import type { Effect, Layer } from "effect"
 import type { HttpClient } from "effect/http"
-import type { LanguageModel } from "../../src/LanguageModel.ts"
-import type * as LanguageModelNs from "../../src/LanguageModel.ts"
-import type * as OpenAIChatLanguageModelNs from "../../src/providers/openai/OpenAIChatLanguageModel.ts"
-import type { InvalidArgumentError, LoadAPIKeyError } from "../../src/spec/errors/index.ts"
+import type { LanguageModel as LanguageModelNs } from "aimux"
+type LanguageModel = LanguageModelNs.LanguageModel
+import type { Errors } from "aimux"
+import type { OpenAIChatLanguageModel as OpenAIChatLanguageModelNs } from "aimux/openai"
+type InvalidArgumentError = Errors.InvalidArgumentError
+type LoadAPIKeyError = Errors.LoadAPIKeyError
 
 declare const apiKey: string
 declare const baseURL: string
@@ -20,7 +22,7 @@ declare const settings: OpenAI.Settings
 declare const httpClient: HttpClient.HttpClient
 declare const config: OpenAIChatLanguageModelNs.Config
 
-import { OpenAI, OpenAIChatLanguageModel } from "../../src/providers/openai/index.ts"
+import { OpenAI, OpenAIChatLanguageModel } from "aimux/openai"
 
 OpenAI.layer("gpt-4o-mini")                       // Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient>
 OpenAI.layer("gpt-4o", { apiKey, baseURL, organization, project, headers, name })
@@ -28,12 +30,12 @@ OpenAI.chat("gpt-4o-mini", settings)                  // Effect<LanguageModel.Se
 OpenAI.layerConfig("gpt-4o-mini", { apiKey: Config.Redacted("OPENAI_API_KEY") })
 OpenAIChatLanguageModel.makeWith(httpClient, config)  // plain constructor (tests): no environment
 
-import { Anthropic } from "../../src/providers/anthropic/index.ts"
+import { Anthropic } from "aimux/anthropic"
 const layer = Anthropic.layer("claude-sonnet-4-5") // Layer<LanguageModel, InvalidArgumentError, HttpClient>
 
-import { OpenAICompatible } from "../../src/providers/openai-compatible/index.ts"
-import { Groq } from "../../src/providers/groq/index.ts"
-import { DeepSeek } from "../../src/providers/deepseek/index.ts"
+import { OpenAICompatible } from "aimux/openai-compatible"
+import { Groq } from "aimux/groq"
+import { DeepSeek } from "aimux/deepseek"
 
 OpenAICompatible.layer("test-model", { name: "acme", baseURL: "https://api.acme.test/v1", apiKey, includeUsage: true })
 Groq.layer("llama-3.3-70b-versatile")   // key: apiKey or Config.Redacted("GROQ_API_KEY")

@@ -6,8 +6,8 @@
  */
 import { expect, it, vi } from "@effect/vitest"
 import { ConfigProvider, Effect } from "effect"
-import * as ReplayServer from "../../src/testing/ReplayServer.ts"
-import { sseBody } from "../../src/testing/ReplayHttpClient.ts"
+import { ReplayServer } from "aimux/testing"
+import { ReplayHttpClient } from "aimux/testing"
 import { program } from "./readme.ts"
 
 const chunk = (delta: unknown, finish: string | null = null) => ({
@@ -37,7 +37,7 @@ it.effect("the README example calls the tool, sends its result back, and streams
       exchanges: [
         {
           check: (body) => json(body).includes("\"name\":\"weather\"") ? undefined : "no weather tool",
-          sse: sseBody([
+          sse: ReplayHttpClient.sseBody([
             chunk({ role: "assistant", content: null }),
             chunk({ tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "weather", arguments: "{\"city\":" } }] }),
             chunk({ tool_calls: [{ index: 0, function: { arguments: "\"Lisbon\"}" } }] }),
@@ -50,7 +50,7 @@ it.effect("the README example calls the tool, sends its result back, and streams
             json(body).includes(json(json({ city: "Lisbon", temperature: 22, conditions: "sunny" })))
               ? undefined
               : "the tool result is missing",
-          sse: sseBody([chunk({ role: "assistant", content: "" }), chunk({ content: "Sunny, 22 °C." }), chunk({}, "stop"), usage(80, 6)])
+          sse: ReplayHttpClient.sseBody([chunk({ role: "assistant", content: "" }), chunk({ content: "Sunny, 22 °C." }), chunk({}, "stop"), usage(80, 6)])
         }
       ]
     })

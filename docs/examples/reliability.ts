@@ -2,15 +2,15 @@
  * The example of docs/reliability.md, with the names the doc leaves out imported first.
  */
 import { Effect } from "effect"
-import { GenerateText } from "../../src/core/index.ts"
-import { Timeout } from "../../src/reliability/index.ts"
-import { Anthropic } from "../../src/providers/anthropic/index.ts"
-import { OpenAI } from "../../src/providers/openai/index.ts"
+import { GenerateText } from "aimux"
+import { Timeout } from "aimux/reliability"
+import { Anthropic } from "aimux/anthropic"
+import { OpenAI } from "aimux/openai"
 
 const { generateText } = GenerateText
 
 import { Layer } from "effect"
-import { ReliableModel, Fallback } from "../../src/reliability/index.ts"
+import { ReliableModel, Fallback } from "aimux/reliability"
 
 const model = ReliableModel.layer({
   retry: { maxRetries: 3 },                       // or a Retry.Policy with any Schedule, or false

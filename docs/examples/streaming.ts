@@ -4,9 +4,11 @@
  * real provider-utils API.
  */
 import type { Schema } from "effect"
-import type { CallOptions } from "../../src/spec/CallOptions.ts"
-import { InvalidResponseDataError } from "../../src/spec/errors/index.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import { Errors } from "aimux"
+import type { CallOptions as CallOptionsNs, StreamPart as StreamPartNs } from "aimux"
+type CallOptions = CallOptionsNs.CallOptions
+type StreamPart = StreamPartNs.StreamPart
+const { InvalidResponseDataError } = Errors
 
 declare const settings: { readonly apiKey?: string | undefined }
 declare const VERSION: string
@@ -19,7 +21,7 @@ declare const ChunkSchema: Schema.Codec<{
 }>
 
 import { Effect, Redacted, Stream } from "effect"
-import { ApiKey, Http, IdGenerator, RequestHeaders, StreamingToolCallTracker, StreamTransform } from "../../src/provider-utils/index.ts"
+import { ApiKey, Http, IdGenerator, RequestHeaders, StreamingToolCallTracker, StreamTransform } from "aimux/provider-utils"
 
 const doStream = Effect.fnUntraced(function*(options: CallOptions) {
   const apiKey = yield* ApiKey.loadApiKey({ apiKey: settings.apiKey, environmentVariableName: "OPENAI_API_KEY", description: "OpenAI" })

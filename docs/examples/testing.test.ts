@@ -5,8 +5,8 @@
 import { expect, it } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
-import { StreamText } from "../../src/core/index.ts"
-import { MockLanguageModel, StreamHelpers } from "../../src/testing/index.ts"
+import { StreamText } from "aimux"
+import { MockLanguageModel, StreamHelpers } from "aimux/testing"
 
 it.effect("streams a scripted answer with delays on TestClock", () =>
   Effect.gen(function*() {

@@ -2,7 +2,7 @@
  * The example of docs/tools.md.
  */
 import { Effect, Schema } from "effect"
-import { Tool } from "../../src/core/index.ts"
+import { Tool } from "aimux"
 
 const weather = Tool.make({
   description: "Get the weather",
