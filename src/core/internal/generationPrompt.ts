@@ -13,6 +13,7 @@ import type { DownloadError } from "../../spec/errors/DownloadError.ts"
 import type { FileData } from "../../spec/FileData.ts"
 import type * as Prompt from "../../spec/Prompt.ts"
 import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
+import type { RequestPart as ToolApprovalRequestPart, ResponsePart as ToolApprovalResponsePart } from "../ToolApprovalParts.ts"
 
 /** A file or image given as base64, bytes, or a URL. @internal */
 export type DataContent = string | Uint8Array | URL
@@ -43,10 +44,20 @@ export type ModelMessage =
   | { readonly role: "user"; readonly content: UserContent; readonly providerOptions?: ProviderOptions | undefined }
   | {
     readonly role: "assistant"
-    readonly content: string | Prompt.AssistantMessage["content"]
+    readonly content: string | ReadonlyArray<Prompt.AssistantContentPart | ToolApprovalRequestPart>
     readonly providerOptions?: ProviderOptions | undefined
   }
-  | Prompt.ToolMessage
+  | {
+    readonly role: "tool"
+    readonly content: ReadonlyArray<Prompt.ToolResultPart | ToolApprovalResponsePart>
+    readonly providerOptions?: ProviderOptions | undefined
+  }
+
+// approval parts never reach the model, except provider-executed approval responses (upstream)
+const isPromptAssistantPart = (part: Prompt.AssistantContentPart | ToolApprovalRequestPart): part is Prompt.AssistantContentPart =>
+  part.type !== "tool-approval-request"
+const isPromptToolPart = (part: Prompt.ToolResultPart | ToolApprovalResponsePart): boolean =>
+  part.type !== "tool-approval-response" || part.providerExecuted === true
 
 const toFileData = (data: DataContent): FileData => {
   if (data instanceof URL) {
@@ -115,16 +126,17 @@ export const toPrompt = (options: {
           role: "assistant",
           content: typeof message.content === "string"
             ? [{ type: "text", text: message.content }]
-            : message.content.filter((p) => p.type !== "text" || p.text !== "" || p.providerOptions != null),
+            : message.content.filter(isPromptAssistantPart).filter((p) => p.type !== "text" || p.text !== "" || p.providerOptions != null),
           ...po
         })
         break
       case "tool": {
+        const content = message.content.filter(isPromptToolPart)
         const last = out[out.length - 1]
         if (last !== undefined && last.role === "tool") {
-          out[out.length - 1] = { ...last, content: [...last.content, ...message.content] }
-        } else if (message.content.length > 0) {
-          out.push(message)
+          out[out.length - 1] = { ...last, content: [...last.content, ...content] }
+        } else if (content.length > 0) {
+          out.push({ ...message, content })
         }
         break
       }
