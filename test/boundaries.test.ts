@@ -71,8 +71,11 @@ const layerOf = (file: string): Layer | undefined => {
   }
 }
 
-/** Provider folders other providers may import (each imports only the layers a provider may). */
-const sharedProviderKits = new Set(["gemini-family"])
+/**
+ * Provider folders other providers may import (each imports only the layers a provider may): the
+ * Gemini model of google and google-vertex, the OpenAI-family chat kit.
+ */
+const sharedProviderKits = new Set(["gemini-family", "openai-family"])
 
 const importPatterns = [
   /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?[^;"'`]*?\sfrom\s*["']([^"']+)["']/g,
@@ -202,6 +205,9 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/runtime/Bad.ts", `import { x } from "../LanguageModel.ts"`)).toHaveLength(1)
     expect(checkFile("src/spec/Bad.ts", `import { x } from "../runtime/IdGenerator.ts"`)).toHaveLength(1)
     expect(checkFile("src/testing/Bad.ts", `import { MockLanguageModelV4 } from "ai/test"`)).toHaveLength(1)
+    expect(checkFile("src/providers/openai-family/Bad.ts", `import { x } from "../groq/Groq.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/openai-family/Bad.ts", `import { x } from "../../core/Tool.ts"`)).toHaveLength(1)
+    expect(checkFile("src/provider-utils/Bad.ts", `import { x } from "../providers/openai-family/Usage.ts"`)).toHaveLength(1)
     expect(checkFile("src/providers/groq/Bad.ts", `import { EventStreamCodec } from "@smithy/eventstream-codec"`)).toHaveLength(1)
     expect(checkFile("src/elsewhere/Bad.ts", ``)).toHaveLength(1)
     expect(checkFile("src/providers/gemini-family/Bad.ts", `import { x } from "../google/Google.ts"`)).toHaveLength(1)
@@ -221,6 +227,8 @@ describe("layer boundaries (DESIGN.md)", () => {
       expect(checkFile(`src/${layer}/Ok.ts`, `import { R } from "${layer.includes("/") ? "../.." : ".."}/runtime/RetryAfter.ts"`))
         .toStrictEqual([])
     }
+    expect(checkFile("src/providers/groq/internal/Ok.ts", `import { C } from "../../openai-family/ChatStream.ts"`))
+      .toStrictEqual([])
     expect(checkFile("src/runtime/Ok.ts", `import { E } from "../spec/errors/index.ts"\nimport { F } from "./internal/f.ts"`))
       .toStrictEqual([])
     expect(checkFile("src/interop/Ok.ts", `import type { LanguageModelV4 } from "@ai-sdk/provider"\nimport { X } from "../core/Tool.ts"`))

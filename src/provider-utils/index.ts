@@ -1,10 +1,11 @@
 /**
  * Provider streaming machinery (HTTP, SSE, JSON event streams, the streaming
- * tool-call tracker, id generation) and the request-encoding helpers every
+ * tool-call tracker, stream transforms) and the request-encoding helpers every
  * provider shares (provider options, reasoning mapping, media types, base64,
  * JSON serialization, provider references, response metadata). `IdGenerator`,
  * `ParseJson` and `RetryAfter` live in `src/runtime/` (core and reliability use
- * them too) and are re-exported here for providers' convenience.
+ * them too) and are re-exported here for providers' convenience. The
+ * OpenAI-family chat pieces are in `src/providers/openai-family/`.
  *
  * @since 0.1.0
  */
@@ -14,19 +15,11 @@ export * as ApiKey from "./ApiKey.ts"
 /** @since 0.1.0 */
 export * as Base64 from "./Base64.ts"
 /** @since 0.1.0 */
-export * as ChatEndpoint from "./ChatEndpoint.ts"
-/** @since 0.1.0 */
-export * as ChatStreamText from "./ChatStreamText.ts"
-/** @since 0.1.0 */
 export * as DetectMediaType from "./DetectMediaType.ts"
 /** @since 0.1.0 */
 export * as EarlyError from "./EarlyError.ts"
 /** @since 0.1.0 */
 export * as ElementTransformer from "./ElementTransformer.ts"
-/** @since 0.1.0 */
-export * as ErrorTypeMetadata from "./ErrorTypeMetadata.ts"
-/** @since 0.1.0 */
-export * as FirstChoice from "./FirstChoice.ts"
 /** @since 0.1.0 */
 export * as Http from "./Http.ts"
 /** @since 0.1.0 */
@@ -34,15 +27,7 @@ export * as IdGenerator from "../runtime/IdGenerator.ts"
 /** @since 0.1.0 */
 export * as JsonEventStream from "./JsonEventStream.ts"
 /** @since 0.1.0 */
-export * as MapOpenAIFamilyFinishReason from "./MapOpenAIFamilyFinishReason.ts"
-/** @since 0.1.0 */
 export * as MapReasoningToProvider from "./MapReasoningToProvider.ts"
-/** @since 0.1.0 */
-export * as OpenAIFamilyErrorData from "./OpenAIFamilyErrorData.ts"
-/** @since 0.1.0 */
-export * as OpenAIFamilyTools from "./OpenAIFamilyTools.ts"
-/** @since 0.1.0 */
-export * as OpenAIFamilyUsage from "./OpenAIFamilyUsage.ts"
 /** @since 0.1.0 */
 export * as ParseJson from "../runtime/ParseJson.ts"
 /** @since 0.1.0 */
@@ -57,8 +42,6 @@ export * as ResolveProviderOptions from "./ResolveProviderOptions.ts"
 export * as ResolveProviderReference from "./ResolveProviderReference.ts"
 /** @since 0.1.0 */
 export * as ResponseMetadata from "./ResponseMetadata.ts"
-/** @since 0.1.0 */
-export * as ResponseFormatBody from "./ResponseFormatBody.ts"
 /** @since 0.1.0 */
 export * as RetryAfter from "../runtime/RetryAfter.ts"
 /** @since 0.1.0 */

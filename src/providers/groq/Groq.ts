@@ -7,10 +7,10 @@
 import { Config, Effect, Layer } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
-import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
-import { firstChoice } from "../../provider-utils/FirstChoice.ts"
+import * as ChatEndpoint from "../openai-family/ChatEndpoint.ts"
+import { firstChoice } from "../openai-family/FirstChoice.ts"
 import { generatorFromContext } from "../../runtime/IdGenerator.ts"
-import * as OpenAIFamilyErrorData from "../../provider-utils/OpenAIFamilyErrorData.ts"
+import * as OpenAIFamilyErrorData from "../openai-family/ErrorData.ts"
 import * as StreamStart from "../../provider-utils/StreamStart.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import * as LanguageModel from "../../LanguageModel.ts"
@@ -23,7 +23,7 @@ import { createLanguageModelResponseMetadata } from "../../provider-utils/Respon
 import { ChatResponse, Chunk, ErrorData } from "./internal/GroqApi.ts"
 import { getArgs } from "./internal/GroqArgs.ts"
 import { makeJsonResponseToolTransformer, makeTransformer } from "./internal/GroqStream.ts"
-import { mapOpenAIFamilyFinishReason } from "../../provider-utils/MapOpenAIFamilyFinishReason.ts"
+import { mapOpenAIFamilyFinishReason } from "../openai-family/FinishReason.ts"
 import { convertUsage } from "./internal/GroqUsage.ts"
 
 /**

@@ -8,10 +8,10 @@
 import { Config, Effect, Layer, Redacted, Schema } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
-import * as ChatEndpoint from "../../provider-utils/ChatEndpoint.ts"
-import { firstChoice } from "../../provider-utils/FirstChoice.ts"
+import * as ChatEndpoint from "../openai-family/ChatEndpoint.ts"
+import { firstChoice } from "../openai-family/FirstChoice.ts"
 import { generatorFromContext } from "../../runtime/IdGenerator.ts"
-import { errorToMessage } from "../../provider-utils/OpenAIFamilyErrorData.ts"
+import { errorToMessage } from "../openai-family/ErrorData.ts"
 import type { EffortLevel } from "../../provider-utils/MapReasoningToProvider.ts"
 import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
 import * as StreamStart from "../../provider-utils/StreamStart.ts"
@@ -28,7 +28,7 @@ import { getArgs } from "./internal/ChatArgs.ts"
 import { convertContent } from "./internal/ChatContent.ts"
 import { makeTransformer, type StreamMetadataExtractor } from "./internal/ChatStream.ts"
 import { convertUsage as defaultConvertUsage } from "./internal/ChatUsage.ts"
-import { mapOpenAIFamilyFinishReason } from "../../provider-utils/MapOpenAIFamilyFinishReason.ts"
+import { mapOpenAIFamilyFinishReason } from "../openai-family/FinishReason.ts"
 
 /**
  * The package version upstream puts in the user agent (`ai-sdk-openai-compatible/<version>`).

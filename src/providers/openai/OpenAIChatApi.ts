@@ -9,7 +9,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import type { FunctionToolBody, ToolChoiceBody } from "../../provider-utils/OpenAIFamilyTools.ts"
+import type { FunctionToolBody, ToolChoiceBody } from "../openai-family/Tools.ts"
 
 const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
 

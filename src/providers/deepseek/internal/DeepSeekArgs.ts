@@ -11,9 +11,9 @@ import type { CallOptions, CallTool, ToolChoice } from "../../../spec/CallOption
 import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
-import { prepareTools as prepareOpenAIFamilyTools } from "../../../provider-utils/OpenAIFamilyTools.ts"
+import { prepareTools as prepareOpenAIFamilyTools } from "../../openai-family/Tools.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
-import { responseFormatBody } from "../../../provider-utils/ResponseFormatBody.ts"
+import { responseFormatBody } from "../../openai-family/ResponseFormatBody.ts"
 import { convertToDeepSeekMessages, isDeepSeekV4Model } from "./DeepSeekMessages.ts"
 
 /**

@@ -6,8 +6,8 @@
  */
 import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
 import type { Usage } from "../../../spec/Usage.ts"
-import { convertOpenAIFamilyUsage, type DetailCounts } from "../../../provider-utils/OpenAIFamilyUsage.ts"
-import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
+import { convertOpenAIFamilyUsage, type DetailCounts } from "../../openai-family/Usage.ts"
+import { mapOpenAIFamilyFinishReason } from "../../openai-family/FinishReason.ts"
 import type { TokenUsage } from "./DeepSeekApi.ts"
 
 const detailCounts = (usage: TokenUsage): DetailCounts => ({

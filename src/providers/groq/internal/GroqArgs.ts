@@ -13,9 +13,9 @@ import {
   prepareTools,
   type ProviderToolHandler,
   unsupportedProviderTool
-} from "../../../provider-utils/OpenAIFamilyTools.ts"
+} from "../../openai-family/Tools.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
-import { responseFormatBody } from "../../../provider-utils/ResponseFormatBody.ts"
+import { responseFormatBody } from "../../openai-family/ResponseFormatBody.ts"
 import { convertToGroqMessages } from "./GroqMessages.ts"
 import { languageEntry } from "./GroqModelCatalog.ts"
 

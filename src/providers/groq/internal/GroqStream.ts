@@ -7,18 +7,14 @@
  * @since 0.1.0
  */
 import { createProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
-import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
-import type { FinishReason } from "../../../spec/FinishReason.ts"
+import type { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
-import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
-import * as ElementTransformer from "../../../provider-utils/ElementTransformer.ts"
-import { fromErrorType } from "../../../provider-utils/ErrorTypeMetadata.ts"
-import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
+import * as ChatStream from "../../openai-family/ChatStream.ts"
+import { fromErrorType } from "../../openai-family/ErrorTypeMetadata.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
-import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
 import type { ChunkBase, ErrorData, TokenUsage } from "./GroqApi.ts"
-import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
+import { mapOpenAIFamilyFinishReason } from "../../openai-family/FinishReason.ts"
 import { convertUsage } from "./GroqUsage.ts"
 
 /**
@@ -38,7 +34,8 @@ export const groqStreamError = (error: ErrorData["error"], data: unknown) => {
 }
 
 /**
- * A transformer for `StreamTransform.transform` (the caller emits `stream-start` before it).
+ * A transformer for `StreamTransform.transform` (the caller emits `stream-start` before it): the
+ * shared OpenAI-family chat stream with Groq's rules.
  *
  * @since 0.1.0
  */
@@ -46,70 +43,25 @@ export const makeTransformer = (options: {
   readonly includeRawChunks: boolean
   readonly generateId: () => string
 }): StreamTransform.Transformer<ParseResult<ChunkBase | ErrorData>, StreamPart, InvalidResponseDataError> => {
-  const tracker = StreamingToolCallTracker.make({ generateId: options.generateId, typeValidation: "required" })
-  let finishReason: FinishReason = { unified: "interrupted", raw: undefined }
   let usage: TokenUsage | undefined
-  let isFirstChunk = true
-  const blocks = ChatStreamText.make()
-
-  const processChunk = (
-    chunk: ParseResult<ChunkBase | ErrorData>,
-    out: Array<StreamPart>
-  ): InvalidResponseDataError | undefined => {
-    if (options.includeRawChunks) {
-      out.push({ type: "raw", rawValue: chunk.rawValue })
-    }
-    if (!chunk.success) {
-      finishReason = { unified: "error", raw: undefined }
-      out.push({ type: "error", error: chunk.error })
-      return undefined
-    }
-    const value = chunk.value
-    if ("error" in value) {
-      finishReason = { unified: "error", raw: undefined }
-      out.push({ type: "error", error: groqStreamError(value.error, value) })
-      return undefined
-    }
-    if (isFirstChunk) {
-      isFirstChunk = false
-      out.push({ type: "response-metadata", ...createLanguageModelResponseMetadata(value) })
-    }
-    if (value.x_groq?.usage != null) {
-      usage = value.x_groq.usage
-    }
-    const choice = value.choices[0]
-    if (choice?.finish_reason != null) {
-      finishReason = { unified: mapOpenAIFamilyFinishReason(choice.finish_reason), raw: choice.finish_reason }
-    }
-    if (choice?.delta == null) {
-      return undefined
-    }
-    const delta = choice.delta
-    if (delta.reasoning != null && delta.reasoning.length > 0) {
-      blocks.reasoningDelta(out, delta.reasoning)
-    }
-    if (delta.content != null && delta.content.length > 0) {
-      blocks.endReasoning(out)
-      blocks.textDelta(out, delta.content)
-    }
-    if (delta.tool_calls != null && delta.tool_calls.length > 0) {
-      blocks.endReasoning(out)
-      for (const toolCallDelta of delta.tool_calls) {
-        const result = tracker.processDelta(toolCallDelta, out)
-        if (result instanceof InvalidResponseDataError) return result
+  return ChatStream.make({
+    includeRawChunks: options.includeRawChunks,
+    tracker: { generateId: options.generateId, typeValidation: "required" },
+    initialFinishReason: { unified: "interrupted", raw: undefined },
+    mapFinishReason: (raw) => mapOpenAIFamilyFinishReason(raw),
+    responseMetadata: "first-chunk",
+    errorFrame: (frame: ErrorData) => groqStreamError(frame.error, frame),
+    onChunk: (value: ChunkBase) => {
+      if (value.x_groq?.usage != null) usage = value.x_groq.usage
+    },
+    reasoning: (delta) => delta.reasoning,
+    content: (delta, out, { blocks }) => {
+      if (delta.content != null && delta.content.length > 0) {
+        blocks.endReasoning(out)
+        blocks.textDelta(out, delta.content)
       }
-    }
-    return undefined
-  }
-
-  return ElementTransformer.make({
-    onElement: processChunk,
-    onEnd: (out) => {
-      blocks.flush(out)
-      tracker.flush(out)
-      out.push({ type: "finish", finishReason, usage: convertUsage(usage) })
-      return undefined
-    }
+    },
+    finish: (finishReason) => ({ type: "finish", finishReason, usage: convertUsage(usage) })
   })
 }
 

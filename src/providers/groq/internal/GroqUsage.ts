@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import type { Usage } from "../../../spec/Usage.ts"
-import { convertOpenAIFamilyUsage, type DetailCounts } from "../../../provider-utils/OpenAIFamilyUsage.ts"
+import { convertOpenAIFamilyUsage, type DetailCounts } from "../../openai-family/Usage.ts"
 import type { TokenUsage } from "./GroqApi.ts"
 
 const detailCounts = (usage: TokenUsage): DetailCounts => ({

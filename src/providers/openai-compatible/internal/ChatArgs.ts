@@ -11,8 +11,8 @@ import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import { type EffortLevel, isCustomReasoning } from "../../../provider-utils/MapReasoningToProvider.ts"
 import { resolveProviderOptions } from "../../../provider-utils/ResolveProviderOptions.ts"
-import { prepareTools } from "../../../provider-utils/OpenAIFamilyTools.ts"
-import { responseFormatBody } from "../../../provider-utils/ResponseFormatBody.ts"
+import { prepareTools } from "../../openai-family/Tools.ts"
+import { responseFormatBody } from "../../openai-family/ResponseFormatBody.ts"
 import { convertToChatMessages } from "./ChatMessages.ts"
 
 /**

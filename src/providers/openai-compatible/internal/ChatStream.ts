@@ -6,20 +6,16 @@
  *
  * @since 0.1.0
  */
-import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
-import type { FinishReason } from "../../../spec/FinishReason.ts"
+import type { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
 import type { ProviderMetadata } from "../../../spec/ProviderMetadata.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { Usage } from "../../../spec/Usage.ts"
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
-import * as ChatStreamText from "../../../provider-utils/ChatStreamText.ts"
-import * as ElementTransformer from "../../../provider-utils/ElementTransformer.ts"
-import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
-import * as StreamingToolCallTracker from "../../../provider-utils/StreamingToolCallTracker.ts"
+import * as ChatStream from "../../openai-family/ChatStream.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import type { ChunkBase, TokenUsage, ToolCallDelta } from "./ChatApi.ts"
 import { convertContent } from "./ChatContent.ts"
-import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
+import { mapOpenAIFamilyFinishReason } from "../../openai-family/FinishReason.ts"
 
 /**
  * The per-stream half of a metadata extractor (upstream `createStreamExtractor()`).
@@ -51,7 +47,8 @@ interface PendingToolCall {
 }
 
 /**
- * A transformer for `StreamTransform.transform` (the caller emits `stream-start` before it).
+ * A transformer for `StreamTransform.transform` (the caller emits `stream-start` before it): the
+ * shared OpenAI-family chat stream with openai-compatible's rules.
  *
  * @since 0.1.0
  */
@@ -59,33 +56,20 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
   options: ChatStreamOptions
 ): StreamTransform.Transformer<ParseResult<ChunkBase | E>, StreamPart, InvalidResponseDataError> => {
   const providerOptionsName = options.metadataKey
-  const tracker = StreamingToolCallTracker.make<ToolCallDelta>({
-    generateId: options.generateId,
-    extractMetadata: (delta) => {
-      const thoughtSignature = delta.extra_content?.google?.thought_signature
-      return thoughtSignature ? { [providerOptionsName]: { thoughtSignature } } : undefined
-    },
-    buildToolCallProviderMetadata: (metadata) => metadata
-  })
   const pendingToolCalls = new Map<number, PendingToolCall>()
   const forwardedToolCallIndices = new Set<number>()
-
-  let finishReason: FinishReason | undefined
-  let rawFinishReason: string | undefined
   let usage: TokenUsage | null | undefined
-  let metadataExtracted = false
-  const blocks = ChatStreamText.make()
   let hasRefusal = false
 
-  const track = (delta: ToolCallDelta, out: Array<StreamPart>): InvalidResponseDataError | undefined => {
-    const result = tracker.processDelta(delta, out)
-    return result instanceof InvalidResponseDataError ? result : undefined
-  }
-
-  const processToolCallDelta = (delta: ToolCallDelta, out: Array<StreamPart>): InvalidResponseDataError | undefined => {
+  // Unnamed deltas of an index are buffered until its name arrives (upstream's pre-buffer).
+  const processToolCallDelta = (
+    delta: ToolCallDelta,
+    out: Array<StreamPart>,
+    kit: ChatStream.Kit<ToolCallDelta>
+  ): InvalidResponseDataError | undefined => {
     const index = delta.index
     if (index == null || forwardedToolCallIndices.has(index)) {
-      return track(delta, out)
+      return kit.track(delta, out)
     }
     let pending = pendingToolCalls.get(index)
     if (pending === undefined) {
@@ -105,7 +89,7 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
         function: { name, arguments: pending.bufferedArguments },
         extra_content: pending.extraContent ?? undefined
       }
-      const error = track(forward, out)
+      const error = kit.track(forward, out)
       pendingToolCalls.delete(index)
       forwardedToolCallIndices.add(index)
       return error
@@ -113,100 +97,53 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
     return undefined
   }
 
-  // Reasoning after text ends the text block, and text after reasoning ends
-  // the reasoning block (upstream openai-compatible alternates the two).
-  const reasoningDelta = (delta: string, out: Array<StreamPart>) => {
-    blocks.endText(out)
-    blocks.reasoningDelta(out, delta)
-  }
-
-  const textDelta = (delta: string, out: Array<StreamPart>) => {
-    blocks.endReasoning(out)
-    blocks.textDelta(out, delta)
-  }
-
-  const processChunk = (chunk: ParseResult<ChunkBase | E>, out: Array<StreamPart>): InvalidResponseDataError | undefined => {
-    if (options.includeRawChunks) {
-      out.push({ type: "raw", rawValue: chunk.rawValue })
-    }
-    if (!chunk.success) {
-      finishReason = { unified: "error", raw: undefined }
-      rawFinishReason = undefined
-      out.push({ type: "error", error: chunk.error })
-      return undefined
-    }
-    options.metadataExtractor?.processChunk(chunk.rawValue)
-    const value = chunk.value
-    if ("error" in value) {
-      finishReason = { unified: "error", raw: undefined }
-      rawFinishReason = undefined
-      out.push({ type: "error", error: value.error })
-      return undefined
-    }
-    if (!metadataExtracted) {
-      const metadata = createLanguageModelResponseMetadata({ id: value.id, model: value.model, created: value.created || undefined })
-      if (metadata.id || metadata.modelId || metadata.timestamp) {
-        metadataExtracted = true
-        out.push({ type: "response-metadata", ...metadata })
+  return ChatStream.make({
+    includeRawChunks: options.includeRawChunks,
+    tracker: {
+      generateId: options.generateId,
+      extractMetadata: (delta: ToolCallDelta) => {
+        const thoughtSignature = delta.extra_content?.google?.thought_signature
+        return thoughtSignature ? { [providerOptionsName]: { thoughtSignature } } : undefined
+      },
+      buildToolCallProviderMetadata: (metadata) => metadata
+    },
+    initialFinishReason: undefined,
+    mapFinishReason: (raw) => mapOpenAIFamilyFinishReason(raw, hasRefusal),
+    responseMetadata: "first-non-empty",
+    errorFrame: (frame: E) => frame.error,
+    onParsed: (rawValue) => options.metadataExtractor?.processChunk(rawValue),
+    onChunk: (value: ChunkBase) => {
+      if (value.usage != null) usage = value.usage
+    },
+    reasoning: (delta) => delta.reasoning_content ?? delta.reasoning,
+    // Reasoning after text ends the text block, and text after reasoning ends
+    // the reasoning block (upstream openai-compatible alternates the two).
+    reasoningEndsText: true,
+    content: (delta, out, kit) => {
+      const textDelta = (text: string) => {
+        kit.blocks.endReasoning(out)
+        kit.blocks.textDelta(out, text)
       }
-    }
-    if (value.usage != null) {
-      usage = value.usage
-    }
-    const choice = value.choices[0]
-    if (choice?.finish_reason != null) {
-      rawFinishReason = choice.finish_reason
-    }
-    if (choice?.delta == null) {
-      return undefined
-    }
-    const delta = choice.delta
-    const reasoningContent = delta.reasoning_content ?? delta.reasoning
-    if (reasoningContent) {
-      reasoningDelta(reasoningContent, out)
-    }
-    for (const part of convertContent(delta.content)) {
-      if (part.type === "reasoning") reasoningDelta(part.text, out)
-      else textDelta(part.text, out)
-    }
-    const refusal = delta.refusal
-    if (typeof refusal === "string" && refusal.length > 0) {
-      hasRefusal = true
-      textDelta(refusal, out)
-    }
-    if (delta.tool_calls != null && delta.tool_calls.length > 0) {
-      blocks.endReasoning(out)
-      for (const toolCallDelta of delta.tool_calls) {
-        const error = processToolCallDelta(toolCallDelta, out)
-        if (error !== undefined) return error
+      for (const part of convertContent(delta.content)) {
+        if (part.type === "reasoning") kit.reasoningDelta(out, part.text)
+        else textDelta(part.text)
       }
-    }
-    return undefined
-  }
-
-  return ElementTransformer.make({
-    onElement: processChunk,
-    onEnd: (out) => {
-      blocks.flush(out)
+      const refusal = delta.refusal
+      if (typeof refusal === "string" && refusal.length > 0) {
+        hasRefusal = true
+        textDelta(refusal)
+      }
+    },
+    toolCallDelta: processToolCallDelta,
+    beforeToolFlush: (out, kit) => {
       for (const [index, pending] of pendingToolCalls) {
-        const error = track({ index, id: pending.id, function: { arguments: pending.bufferedArguments } }, out)
+        const error = kit.track({ index, id: pending.id, function: { arguments: pending.bufferedArguments } }, out)
         if (error !== undefined) return error
       }
       pendingToolCalls.clear()
-      tracker.flush(out)
-      if (rawFinishReason != null) {
-        finishReason = { unified: mapOpenAIFamilyFinishReason(rawFinishReason, hasRefusal), raw: rawFinishReason }
-      }
-      if (finishReason == null) {
-        finishReason = { unified: "error", raw: undefined }
-        out.push({
-          type: "error",
-          error: new InvalidResponseDataError({
-            data: undefined,
-            message: "Response stream ended without a finish reason."
-          })
-        })
-      }
+      return undefined
+    },
+    finish: (finishReason) => {
       const extracted = options.metadataExtractor?.buildMetadata()
       const details = usage?.completion_tokens_details
       const entry = {
@@ -219,13 +156,7 @@ export const makeTransformer = <E extends { readonly error: unknown }>(
           : {})
       }
       const providerMetadata: ProviderMetadata = { [providerOptionsName]: {}, ...extracted, [providerOptionsName]: entry }
-      out.push({
-        type: "finish",
-        finishReason,
-        usage: options.convertUsage(usage),
-        providerMetadata
-      })
-      return undefined
+      return { type: "finish", finishReason, usage: options.convertUsage(usage), providerMetadata }
     }
   })
 }

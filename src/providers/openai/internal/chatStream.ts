@@ -8,14 +8,13 @@
 import type { Effect, Stream } from "effect"
 import * as EarlyError from "../../../provider-utils/EarlyError.ts"
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
-import * as Tracker from "../../../provider-utils/StreamingToolCallTracker.ts"
+import * as ChatStream from "../../openai-family/ChatStream.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import type { APICallError } from "../../../spec/errors/APICallError.ts"
-import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
-import type { FinishReason } from "../../../spec/FinishReason.ts"
+import type { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
 import type { JsonObject } from "../../../spec/Json.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
-import type { Logprob, OpenAIChatChunk, OpenAIChatToolCallDelta, OpenAIChatUsage } from "../OpenAIChatApi.ts"
+import type { Logprob, OpenAIChatChunk, OpenAIChatUsage, OpenAIErrorData } from "../OpenAIChatApi.ts"
 import { convertOpenAIChatUsage, mapOpenAIFinishReason } from "./mapFinishReason.ts"
 import { createOpenAIProviderStreamError } from "./streamError.ts"
 
@@ -77,101 +76,70 @@ export interface TransformOptions {
   readonly generateId: () => string
 }
 
+type Chunk = Exclude<OpenAIChatChunk, OpenAIErrorData>
+
 /**
  * The per-run transformer: parse results in, V4 parts out (`stream-start` is
- * emitted by the caller, before the first chunk).
+ * emitted by the caller, before the first chunk): the shared OpenAI-family
+ * chat stream with OpenAI's rules (text block `0`, refusals as text, an empty
+ * `content` still opens the block, annotations as sources, logprobs and
+ * prediction tokens in the metadata).
  *
  * @internal
  */
 export const makeTransformer = (
   options: TransformOptions
 ): StreamTransform.Transformer<ChunkResult, StreamPart, InvalidResponseDataError> => {
-  const tracker = Tracker.make<OpenAIChatToolCallDelta>({
-    generateId: options.generateId,
-    typeValidation: "if-present"
-  })
-  let finishReason: FinishReason = { unified: "interrupted", raw: undefined }
   let usage: OpenAIChatUsage | undefined = undefined
-  let metadataExtracted = false
-  let isActiveText = false
   let hasRefusal = false
-  let rawFinishReason: string | undefined = undefined
   let hasLogprobs = false
   const streamedLogprobs: Array<Logprob> = []
   const openaiMetadata: { [key: string]: JsonObject[string] } = {}
 
-  const textDelta = (out: Array<StreamPart>, delta: string) => {
-    if (!isActiveText) {
-      out.push({ type: "text-start", id: "0" })
-      isActiveText = true
-    }
-    out.push({ type: "text-delta", id: "0", delta })
-  }
-
-  const processChunk = (chunk: ChunkResult, out: Array<StreamPart>): InvalidResponseDataError | undefined => {
-    if (options.includeRawChunks) out.push({ type: "raw", rawValue: chunk.rawValue })
-    if (!chunk.success) {
-      finishReason = { unified: "error", raw: undefined }
-      rawFinishReason = undefined
-      out.push({ type: "error", error: chunk.error })
-      return undefined
-    }
-    const value = chunk.value
-    if ("error" in value) {
-      finishReason = { unified: "error", raw: undefined }
-      rawFinishReason = undefined
-      out.push({ type: "error", error: createOpenAIProviderStreamError(value.error) ?? value.error })
-      return undefined
-    }
-    if (!metadataExtracted) {
-      const metadata = getResponseMetadata(value)
-      if (metadata.id || metadata.modelId || metadata.timestamp) {
-        metadataExtracted = true
-        out.push({ type: "response-metadata", ...metadata })
+  return ChatStream.make({
+    includeRawChunks: options.includeRawChunks,
+    tracker: { generateId: options.generateId, typeValidation: "if-present" },
+    textId: "0",
+    initialFinishReason: { unified: "interrupted", raw: undefined },
+    mapFinishReason: (raw) => mapOpenAIFinishReason(raw, hasRefusal),
+    responseMetadata: "first-non-empty",
+    errorFrame: (frame: OpenAIErrorData) => createOpenAIProviderStreamError(frame.error) ?? frame.error,
+    onChunk: (value: Chunk, choice) => {
+      if (value.usage != null) {
+        usage = value.usage
+        const details = value.usage.completion_tokens_details
+        if (details?.accepted_prediction_tokens != null) {
+          openaiMetadata.acceptedPredictionTokens = details.accepted_prediction_tokens
+        }
+        if (details?.rejected_prediction_tokens != null) {
+          openaiMetadata.rejectedPredictionTokens = details.rejected_prediction_tokens
+        }
       }
-    }
-    if (value.usage != null) {
-      usage = value.usage
-      const details = value.usage.completion_tokens_details
-      if (details?.accepted_prediction_tokens != null) {
-        openaiMetadata.acceptedPredictionTokens = details.accepted_prediction_tokens
+      if (choice?.logprobs != null) {
+        const content = choice.logprobs.content
+        const refusal = choice.logprobs.refusal
+        if (content != null || refusal != null) {
+          hasLogprobs = true
+          if (content != null) streamedLogprobs.push(...content)
+          if (refusal != null) streamedLogprobs.push(...refusal)
+        }
       }
-      if (details?.rejected_prediction_tokens != null) {
-        openaiMetadata.rejectedPredictionTokens = details.rejected_prediction_tokens
+    },
+    content: (delta, out, { blocks }) => {
+      let emitted = false
+      if (delta.content != null && delta.content.length > 0) {
+        blocks.textDelta(out, delta.content)
+        emitted = true
       }
-    }
-    const choice = value.choices[0]
-    if (choice?.finish_reason != null) rawFinishReason = choice.finish_reason
-    if (choice?.logprobs != null) {
-      const content = choice.logprobs.content
-      const refusal = choice.logprobs.refusal
-      if (content != null || refusal != null) {
-        hasLogprobs = true
-        if (content != null) streamedLogprobs.push(...content)
-        if (refusal != null) streamedLogprobs.push(...refusal)
+      if (delta.refusal != null && delta.refusal.length > 0) {
+        hasRefusal = true
+        blocks.textDelta(out, delta.refusal)
+        emitted = true
       }
-    }
-    const delta = choice?.delta
-    if (delta == null) return undefined
-    let emitted = false
-    if (delta.content != null && delta.content.length > 0) {
-      textDelta(out, delta.content)
-      emitted = true
-    }
-    if (delta.refusal != null && delta.refusal.length > 0) {
-      hasRefusal = true
-      textDelta(out, delta.refusal)
-      emitted = true
-    }
-    if (!emitted && delta.content === "") textDelta(out, "")
-    if (delta.tool_calls != null) {
-      const toolCalls = delta.tool_calls
-      for (let i = 0; i < toolCalls.length; i++) {
-        const result = tracker.processDelta(toolCalls[i], out)
-        if (result instanceof InvalidResponseDataError) return result
-      }
-    }
-    if (delta.annotations != null) {
+      if (!emitted && delta.content === "") blocks.textDelta(out, "")
+    },
+    afterDelta: (delta, out) => {
+      if (delta.annotations == null) return
       for (const annotation of delta.annotations) {
         out.push({
           type: "source",
@@ -181,32 +149,10 @@ export const makeTransformer = (
           title: annotation.url_citation.title
         })
       }
-    }
-    return undefined
-  }
-
-  return {
-    onChunk: (chunk, out) => {
-      for (let i = 0; i < chunk.length; i++) {
-        const error = processChunk(chunk[i], out)
-        if (error !== undefined) return error
-      }
-      return undefined
     },
-    onEnd: (out) => {
-      if (isActiveText) out.push({ type: "text-end", id: "0" })
-      tracker.flush(out)
-      if (rawFinishReason != null) {
-        finishReason = { unified: mapOpenAIFinishReason(rawFinishReason, hasRefusal), raw: rawFinishReason }
-      }
+    finish: (finishReason) => {
       if (hasLogprobs) openaiMetadata.logprobs = streamedLogprobs
-      out.push({
-        type: "finish",
-        finishReason,
-        usage: convertOpenAIChatUsage(usage),
-        providerMetadata: { openai: openaiMetadata }
-      })
-      return undefined
+      return { type: "finish", finishReason, usage: convertOpenAIChatUsage(usage), providerMetadata: { openai: openaiMetadata } }
     }
-  }
+  })
 }

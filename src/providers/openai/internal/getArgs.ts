@@ -7,7 +7,7 @@
  */
 import { Result, Schema } from "effect"
 import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
-import { responseFormatBody } from "../../../provider-utils/ResponseFormatBody.ts"
+import { responseFormatBody } from "../../openai-family/ResponseFormatBody.ts"
 import type { CallOptions, ReasoningLevel } from "../../../spec/CallOptions.ts"
 import type { InvalidArgumentError } from "../../../spec/errors/InvalidArgumentError.ts"
 import type { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"

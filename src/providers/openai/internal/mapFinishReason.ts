@@ -3,8 +3,8 @@
  *
  * @internal
  */
-import { mapOpenAIFamilyFinishReason } from "../../../provider-utils/MapOpenAIFamilyFinishReason.ts"
-import { convertOpenAIFamilyUsage, type DetailCounts } from "../../../provider-utils/OpenAIFamilyUsage.ts"
+import { mapOpenAIFamilyFinishReason } from "../../openai-family/FinishReason.ts"
+import { convertOpenAIFamilyUsage, type DetailCounts } from "../../openai-family/Usage.ts"
 import type { Usage } from "../../../spec/Usage.ts"
 import type { OpenAIChatUsage } from "../OpenAIChatApi.ts"
 

@@ -7,7 +7,7 @@
  * @internal
  */
 import { Result } from "effect"
-import { toolChoiceBody } from "../../../provider-utils/OpenAIFamilyTools.ts"
+import { toolChoiceBody } from "../../openai-family/Tools.ts"
 import type { CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
 import type { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../spec/Warning.ts"

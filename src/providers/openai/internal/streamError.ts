@@ -6,7 +6,7 @@
  *
  * @internal
  */
-import { fromStatusCode } from "../../../provider-utils/ErrorTypeMetadata.ts"
+import { fromStatusCode } from "../../openai-family/ErrorTypeMetadata.ts"
 import { APICallError } from "../../../spec/errors/APICallError.ts"
 import { createProviderStreamError, type ProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
 

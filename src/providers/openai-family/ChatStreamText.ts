@@ -10,7 +10,7 @@
  *
  * @since 0.1.0
  */
-import type { StreamPart } from "../spec/StreamPart.ts"
+import type { StreamPart } from "../../spec/StreamPart.ts"
 
 /**
  * The text block id.
@@ -36,6 +36,12 @@ export const reasoningId = "reasoning-0"
 export class ChatStreamText {
   private isActiveText = false
   private isActiveReasoning = false
+  private readonly textId: string
+
+  /** `textId`: the text block's id (default {@link textId}; OpenAI chat uses `"0"`). */
+  constructor(options?: { readonly textId?: string | undefined }) {
+    this.textId = options?.textId ?? textId
+  }
 
   /**
    * Emits `text-start` unless the text block is open.
@@ -44,7 +50,7 @@ export class ChatStreamText {
    */
   startText(out: Array<StreamPart>): void {
     if (!this.isActiveText) {
-      out.push({ type: "text-start", id: textId })
+      out.push({ type: "text-start", id: this.textId })
       this.isActiveText = true
     }
   }
@@ -56,7 +62,7 @@ export class ChatStreamText {
    */
   textDelta(out: Array<StreamPart>, delta: string): void {
     this.startText(out)
-    out.push({ type: "text-delta", id: textId, delta })
+    out.push({ type: "text-delta", id: this.textId, delta })
   }
 
   /**
@@ -66,7 +72,7 @@ export class ChatStreamText {
    */
   endText(out: Array<StreamPart>): void {
     if (this.isActiveText) {
-      out.push({ type: "text-end", id: textId })
+      out.push({ type: "text-end", id: this.textId })
       this.isActiveText = false
     }
   }
@@ -112,4 +118,4 @@ export class ChatStreamText {
  *
  * @since 0.1.0
  */
-export const make = (): ChatStreamText => new ChatStreamText()
+export const make = (options?: { readonly textId?: string | undefined }): ChatStreamText => new ChatStreamText(options)

@@ -7,9 +7,9 @@
  * @since 0.1.0
  */
 import { Effect, Redacted } from "effect"
-import type { CallOptions } from "../spec/CallOptions.ts"
-import * as ApiKey from "./ApiKey.ts"
-import * as RequestHeaders from "./RequestHeaders.ts"
+import type { CallOptions } from "../../spec/CallOptions.ts"
+import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 
 /**
  * A model's endpoint: the base URL without a trailing slash, the chat

@@ -6,8 +6,8 @@
  *
  * @since 0.1.0
  */
-import type { JsonObject } from "../spec/Json.ts"
-import { emptyUsage, type Usage } from "../spec/Usage.ts"
+import type { JsonObject } from "../../spec/Json.ts"
+import { emptyUsage, type Usage } from "../../spec/Usage.ts"
 
 /**
  * The part of a wire usage object every family member names alike; the

@@ -8,8 +8,8 @@
  *
  * @since 0.1.0
  */
-import type { CallTool, ProviderTool, ToolChoice } from "../spec/CallOptions.ts"
-import type { Warning } from "../spec/Warning.ts"
+import type { CallTool, ProviderTool, ToolChoice } from "../../spec/CallOptions.ts"
+import type { Warning } from "../../spec/Warning.ts"
 
 /**
  * A function tool as sent.

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
+import type { UnifiedFinishReason } from "../../spec/FinishReason.ts"
 
 /**
  * Maps a raw `finish_reason` to the unified one: `stop`, `length`,

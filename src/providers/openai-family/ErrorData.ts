@@ -8,8 +8,8 @@
  */
 import { Schema } from "effect"
 import type * as HttpClientError from "effect/http/HttpClientError"
-import type { APICallError } from "../spec/errors/APICallError.ts"
-import * as Http from "./Http.ts"
+import type { APICallError } from "../../spec/errors/APICallError.ts"
+import * as Http from "../../provider-utils/Http.ts"
 
 const nullish = <S extends Schema.Top>(schema: S) => Schema.optional(Schema.NullOr(schema))
 

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { JsonSchema7, ResponseFormat } from "../spec/CallOptions.ts"
+import type { JsonSchema7, ResponseFormat } from "../../spec/CallOptions.ts"
 
 /**
  * The wire `response_format`.

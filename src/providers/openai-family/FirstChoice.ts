@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import { InvalidResponseDataError } from "../spec/errors/InvalidResponseDataError.ts"
+import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
 
 /**
  * `choices[0]`, or `InvalidResponseDataError("Response did not contain any
