@@ -94,31 +94,26 @@ describe("Amazon Bedrock auth and headers: differential against @ai-sdk/amazon-b
       yield* TestClock.setTime(instant)
       const reply = { body }
       const credentials = { ...keys, sessionToken: "provided" }
-      const upstream = yield* Effect.promise(() =>
-        upstreamStream(reply, { prompt }, undefined, { region: "us-east-1", credentialProvider: async () => credentials } as Auth)
-      )
-      const ours = yield* aimuxStream(reply, { prompt }, undefined, {
+      const auth: Auth = {
         region: "us-east-1",
+        upstreamCredentialProvider: async () => credentials,
         credentialProvider: Effect.succeed({ ...credentials, secretAccessKey: Redacted.make(keys.secretAccessKey) })
-      } as Auth)
+      }
+      const upstream = yield* Effect.promise(() => upstreamStream(reply, { prompt }, undefined, auth))
+      const ours = yield* aimuxStream(reply, { prompt }, undefined, auth)
       expect(ours.failure).toBeUndefined()
       expect(headersView(ours.captured.headers)).toStrictEqual(headersView(upstream.captured.headers))
     }))
 
   it.effect("a failing credential provider", () =>
     Effect.gen(function*() {
-      const upstream = yield* Effect.promise(() =>
-        upstreamStream({ body }, { prompt }, undefined, {
-          region: "us-east-1",
-          credentialProvider: async () => {
-            throw new Error("token expired")
-          }
-        } as Auth)
-      )
-      const ours = yield* aimuxStream({ body }, { prompt }, undefined, {
+      const auth: Auth = {
         region: "us-east-1",
+        upstreamCredentialProvider: () => Promise.reject(new Error("token expired")),
         credentialProvider: Effect.fail(new Error("token expired"))
-      } as Auth)
+      }
+      const upstream = yield* Effect.promise(() => upstreamStream({ body }, { prompt }, undefined, auth))
+      const ours = yield* aimuxStream({ body }, { prompt }, undefined, auth)
       expect(messageOf(ours.failure)).toBe(messageOf(upstream.failure))
       expect(Reflect.get(Object(ours.failure), "name")).toBe("AI_LoadSettingError")
     }))

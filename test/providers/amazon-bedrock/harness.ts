@@ -12,6 +12,7 @@ import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as AmazonBedrock from "../../../src/providers/amazon-bedrock/AmazonBedrock.ts"
+import type * as SigV4 from "../../../src/providers/amazon-bedrock/SigV4.ts"
 import * as AmazonBedrockLanguageModel from "../../../src/providers/amazon-bedrock/AmazonBedrockLanguageModel.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
@@ -149,6 +150,10 @@ export interface Auth {
   readonly sessionToken?: string
   readonly baseURL?: string
   readonly headers?: Record<string, string>
+  /** aimux's credential provider. */
+  readonly credentialProvider?: Effect.Effect<SigV4.Credentials, unknown>
+  /** upstream's credential provider, for the same credentials. */
+  readonly upstreamCredentialProvider?: () => Promise<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string }>
 }
 
 export const bearer: Auth = { region: "us-east-1", apiKey: "test-key" }
@@ -167,8 +172,10 @@ export const upstreamModel = (
   auth: Auth = bearer,
   modelFamily?: "anthropic"
 ) => {
+  const { credentialProvider: _ours, upstreamCredentialProvider, ...rest } = auth
   const settings: AmazonBedrockProviderSettings = {
-    ...auth,
+    ...rest,
+    ...(upstreamCredentialProvider !== undefined && { credentialProvider: upstreamCredentialProvider }),
     generateId: makeCounter("id"),
     fetch: async (url, init) => {
       captured.url = String(url)
@@ -239,6 +246,8 @@ export const replayClient = (reply: Reply, captured: Captured) =>
     })
   )
 
+const withoutUpstream = ({ upstreamCredentialProvider: _upstream, ...settings }: Auth): AmazonBedrock.Settings => settings
+
 export const aimuxModel = (
   reply: Reply,
   captured: Captured,
@@ -247,7 +256,7 @@ export const aimuxModel = (
   modelFamily?: "anthropic"
 ) =>
   Effect.map(
-    AmazonBedrock.modelConfig(modelId, auth, { modelFamily }),
+    AmazonBedrock.modelConfig(modelId, withoutUpstream(auth), { modelFamily }),
     (config) =>
       AmazonBedrockLanguageModel.makeWith(replayClient(reply, captured), { ...config, generateId: makeCounter("id") })
   )
