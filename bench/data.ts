@@ -263,3 +263,74 @@ export const anthropicBody = (thinking: number, text: number, json: number, seed
   event({ type: "message_stop" })
   return encoder.encode(events.join(""))
 }
+
+/**
+ * W5: an OpenAI Responses stream: `deltas` text deltas of one message item, then a function call
+ * whose arguments arrive in `fragments` argument deltas, then `response.completed` with usage.
+ */
+export const openaiResponsesBody = (deltas: number, fragments: number, seed = 6): Uint8Array => {
+  const rand = prng(seed)
+  const response = { id: "resp_bench", created_at: 1_741_269_019, model: "gpt-4.1-mini-2025-04-14", service_tier: "default" }
+  const payloads: Array<unknown> = [
+    { type: "response.created", sequence_number: 0, response },
+    { type: "response.in_progress", sequence_number: 1, response },
+    {
+      type: "response.output_item.added",
+      output_index: 0,
+      item: { type: "message", id: "msg_bench", status: "in_progress", role: "assistant", content: [] }
+    }
+  ]
+  let sequence = 2
+  for (let i = 0; i < deltas; i++) {
+    payloads.push({
+      type: "response.output_text.delta",
+      sequence_number: sequence++,
+      item_id: "msg_bench",
+      output_index: 0,
+      content_index: 0,
+      delta: word(rand),
+      logprobs: []
+    })
+  }
+  payloads.push({
+    type: "response.output_item.done",
+    output_index: 0,
+    item: { type: "message", id: "msg_bench", status: "completed", role: "assistant", content: [] }
+  })
+  const args = argumentText(rand, fragments * 8)
+  payloads.push({
+    type: "response.output_item.added",
+    output_index: 1,
+    item: { type: "function_call", id: "fc_bench", call_id: "call_bench", name: "get_weather", arguments: "", status: "in_progress" }
+  })
+  for (const fragment of fragmentsOf(args, fragments)) {
+    payloads.push({
+      type: "response.function_call_arguments.delta",
+      sequence_number: sequence++,
+      item_id: "fc_bench",
+      output_index: 1,
+      delta: fragment
+    })
+  }
+  payloads.push({
+    type: "response.output_item.done",
+    output_index: 1,
+    item: { type: "function_call", id: "fc_bench", call_id: "call_bench", name: "get_weather", arguments: args, status: "completed" }
+  })
+  payloads.push({
+    type: "response.completed",
+    sequence_number: sequence,
+    response: {
+      ...response,
+      status: "completed",
+      usage: {
+        input_tokens: 12,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens: deltas,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: deltas + 12
+      }
+    }
+  })
+  return sse(payloads, false)
+}

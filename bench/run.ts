@@ -119,6 +119,10 @@ if (selected("W4")) {
   workloads.push(bodyWorkload("W4", "Anthropic messages, thinking + text + tool use", Data.anthropicBody(4_000, 10_000, 2_000), W.aimuxAnthropic, W.upstreamAnthropic, {}))
 }
 
+if (selected("W5")) {
+  workloads.push(bodyWorkload("W5", "OpenAI Responses, 20,000 text deltas + a function call in 2,000 fragments", Data.openaiResponsesBody(20_000, 2_000), W.aimuxOpenAIResponses, W.upstreamOpenAIResponses, { upstreamTarget: 0.33, floorTarget: 3 }))
+}
+
 const MB = 1024 * 1024
 const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "—")
 

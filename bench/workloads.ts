@@ -18,6 +18,7 @@ import { makeCounter } from "../src/runtime/IdGenerator.ts"
 import * as Anthropic from "../src/providers/anthropic/Anthropic.ts"
 import * as AnthropicLanguageModel from "../src/providers/anthropic/AnthropicLanguageModel.ts"
 import * as OpenAIChatLanguageModel from "../src/providers/openai/OpenAIChatLanguageModel.ts"
+import * as OpenAIResponsesLanguageModel from "../src/providers/openai/OpenAIResponsesLanguageModel.ts"
 import { CallOptions } from "../src/spec/CallOptions.ts"
 import type { StreamPart } from "../src/spec/StreamPart.ts"
 import * as MockLanguageModel from "../src/testing/MockLanguageModel.ts"
@@ -108,6 +109,27 @@ export const aimuxOpenAI = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe
 export const upstreamOpenAI = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
   runUpstreamStream(
     createOpenAI({ apiKey: "bench", fetch: mockFetch(chunks, probe) }).chat("gpt-4o-mini").doStream(upstreamOptions),
+    probe
+  )
+
+/** aimux OpenAI Responses `stream` (W5). */
+export const aimuxOpenAIResponses = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runAimuxStream(
+    OpenAIResponsesLanguageModel.makeWith(replayClient(chunks, probe), {
+      provider: "openai.responses",
+      modelId: "gpt-4.1-mini",
+      url: "https://api.openai.com/v1/responses",
+      headers: { Authorization: "Bearer bench" },
+      fileIdPrefixes: ["file-"],
+      generateId: makeCounter("id")
+    }),
+    probe
+  )
+
+/** Upstream `@ai-sdk/openai` Responses `doStream` (W5). */
+export const upstreamOpenAIResponses = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runUpstreamStream(
+    createOpenAI({ apiKey: "bench", fetch: mockFetch(chunks, probe) }).responses("gpt-4.1-mini").doStream(upstreamOptions),
     probe
   )
 
