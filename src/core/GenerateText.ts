@@ -35,6 +35,10 @@ import { isStepCount } from "./StopCondition.ts"
 import { type StepResult, viewsOf } from "./StepResult.ts"
 import type { StreamTextResult } from "./StreamTextResult.ts"
 import type * as Toolkit from "./Toolkit.ts"
+import * as ToolApproval from "./ToolApproval.ts"
+import { getInputSchemaInput } from "./ToolCallParser.ts"
+import type { InvalidToolApprovalError } from "../spec/errors/InvalidToolApprovalError.ts"
+import type { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
 import type { RetryError } from "../spec/errors/RetryError.ts"
 
 /**
@@ -44,6 +48,8 @@ import type { RetryError } from "../spec/errors/RetryError.ts"
  * @since 0.1.0
  */
 export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult, T, R> {
+  /** Tool approvals (upstream `toolApproval`; precedes each tool's `needsApproval`), see `ToolApproval`. */
+  readonly toolApproval?: ToolApproval.Configuration<NoInfer<T>, R> | undefined
   /** Called after each step (upstream `onStepEnd`). */
   readonly onStepEnd?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
@@ -78,6 +84,8 @@ export type GenerateTextError =
   | DownloadError
   | NoObjectGeneratedError
   | CoreInvalidArgumentError
+  | InvalidToolApprovalError
+  | ToolCallNotFoundForApprovalError
   | RetryError
   | Timeouts.GenerationTimeoutError
 
@@ -117,6 +125,18 @@ const run = <T extends Toolkit.Any, R>(
     const onStepEnd = options.onStepEnd ?? options.onStepFinish
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
+    // approvals answered in the last tool message run (or are denied) before the first step (upstream)
+    const resumed = yield* ToolApproval.resume({
+      messages: typeof options.prompt === "string" ? [] : options.prompt ?? options.messages ?? [],
+      prompt: conversation,
+      tools: options.tools,
+      toolInfo: baseRuntime.info,
+      configuration: options.toolApproval,
+      refineToolInput: options.refineToolInput,
+      execute: (call, messages) => baseRuntime.execute(call, messages, () => Effect.void),
+      concurrency: options.toolCallConcurrency
+    })
+    conversation = ToolApproval.appendToConversation(conversation, resumed)
     let system = options.system
     const steps: Array<StepResult> = []
     for (let stepNumber = 0;; stepNumber++) {
@@ -167,10 +187,17 @@ const run = <T extends Toolkit.Any, R>(
           })
         }
       }
+      const approvals = yield* ToolApproval.gateStep({
+        toolCalls,
+        tools: options.tools,
+        configuration: options.toolApproval,
+        messages: stepSetup.conversation,
+        generateId
+      })
       if (reason === "stop" || reason === "tool-calls") {
         const runs = yield* Timeouts.stepFrom(
           Effect.forEach(
-            toolCalls.filter(runtime.isExecutable),
+            toolCalls.filter((call) => runtime.isExecutable(call) && !approvals.blocked.has(call.toolCallId)),
             (call) => runtime.execute(call, stepMessages, () => Effect.void),
             { concurrency: options.toolCallConcurrency ?? "unbounded" }
           ),
@@ -179,8 +206,17 @@ const run = <T extends Toolkit.Any, R>(
         )
         for (const run of runs) if (run !== undefined) outputs.push(run.output)
       }
-      const content = yield* fromGenerateContent({ content: result.content, toolCalls, toolOutputs: outputs, tools: runtime.info })
-      const responseMessages = yield* toResponseMessages(content, runtime.info)
+      const content = ToolApproval.placeContent(
+        yield* fromGenerateContent({ content: result.content, toolCalls, toolOutputs: [], tools: runtime.info }),
+        outputs,
+        approvals
+      )
+      const responseMessages = ToolApproval.addToResponseMessages(
+        yield* toResponseMessages(content, runtime.info),
+        content,
+        approvals,
+        getInputSchemaInput
+      )
       const step: StepResult = {
         stepNumber,
         model: { provider: model.provider, modelId: model.modelId },
@@ -208,6 +244,7 @@ const run = <T extends Toolkit.Any, R>(
         finishReason: reason,
         toolCalls,
         toolOutputs: outputs,
+        deniedApprovals: approvals.denied,
         stopConditions,
         steps
       })
@@ -216,11 +253,15 @@ const run = <T extends Toolkit.Any, R>(
     const totalUsage = steps.reduce((acc, s) => CoreUsage.add(acc, s.usage), CoreUsage.nullUsage())
     const last = steps[steps.length - 1]!
     yield* annotateEnd({ finishReason: last.finishReason, totalUsage, text: last.text, recordContent: options.recordContent })
-    const out: GenerateTextResult = resultOf(steps, {
+    const stepsResult: GenerateTextResult = resultOf(steps, {
       finishReason: last.finishReason,
       rawFinishReason: last.rawFinishReason,
       totalUsage
     })
+    // the resumed tool message comes first in the response messages (upstream initialResponseMessages)
+    const out: GenerateTextResult = resumed.length === 0
+      ? stepsResult
+      : { ...stepsResult, responseMessages: [...resumed, ...stepsResult.responseMessages] }
     yield* notify(options.onEnd ?? options.onFinish, out)
     return out
   })

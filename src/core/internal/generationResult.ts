@@ -25,10 +25,12 @@ export const continuesAfter = (options: {
   readonly toolOutputs: ReadonlyArray<ToolOutput>
   readonly stopConditions: ReadonlyArray<StopCondition<StepResult>>
   readonly steps: ReadonlyArray<StepResult>
+  /** Calls denied by the approval policy: answered without an output (upstream). */
+  readonly deniedApprovals?: number | undefined
 }): Effect.Effect<boolean> => {
   const clientCalls = options.toolCalls.filter((call) => call.providerExecuted !== true)
   const clientOutputs = options.toolOutputs.filter((output) => output.providerExecuted !== true)
-  if (options.finishReason === "interrupted" || clientCalls.length === 0 || clientCalls.length !== clientOutputs.length) {
+  if (options.finishReason === "interrupted" || clientCalls.length === 0 || clientCalls.length !== clientOutputs.length + (options.deniedApprovals ?? 0)) {
     return Effect.succeed(false)
   }
   return Effect.map(isStopConditionMet(options.stopConditions, options.steps), (met) => !met)
