@@ -87,7 +87,7 @@ export const toAimux = (options: UpstreamOptions): CallOptions => Schema.decodeU
 
 export const defaultModel = "grok-4.20-non-reasoning"
 
-const upstreamModel = (reply: Reply, captured: Captured, modelId: string) =>
+export const upstreamModel = (reply: Reply, captured: Captured, modelId: string) =>
   createXai({
     apiKey: "test-key",
     fetch: async (url, init) => {
@@ -100,7 +100,7 @@ const upstreamModel = (reply: Reply, captured: Captured, modelId: string) =>
 
 // Upstream's `generateId` is provider-utils' random one; the same counter
 // replaces it on both sides (the config object is the model's own).
-const withCounter = <M extends object>(model: M): M => {
+export const withCounter = <M extends object>(model: M): M => {
   const config: unknown = Reflect.get(model, "config")
   if (typeof config === "object" && config !== null) Reflect.set(config, "generateId", makeCounter("id"))
   return model
@@ -137,7 +137,7 @@ export const upstreamGenerate = async (reply: Reply, options: UpstreamOptions, m
   }
 }
 
-const replayClient = (reply: Reply, captured: Captured) =>
+export const replayClient = (reply: Reply, captured: Captured) =>
   HttpClient.make((request, url) =>
     Effect.sync(() => {
       captured.url = url.toString()
