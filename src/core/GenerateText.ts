@@ -39,6 +39,7 @@ import * as ToolApproval from "./ToolApproval.ts"
 import { getInputSchemaInput } from "./ToolCallParser.ts"
 import type { InvalidToolApprovalError } from "../spec/errors/InvalidToolApprovalError.ts"
 import type { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
+import type { MissingToolResultsError } from "../spec/errors/MissingToolResultsError.ts"
 import type { RetryError } from "../spec/errors/RetryError.ts"
 
 /**
@@ -86,6 +87,7 @@ export type GenerateTextError =
   | CoreInvalidArgumentError
   | InvalidToolApprovalError
   | ToolCallNotFoundForApprovalError
+  | MissingToolResultsError
   | RetryError
   | Timeouts.GenerationTimeoutError
 
