@@ -203,6 +203,36 @@ const providerToolHistory: Prompt = [
   }
 ]
 
+
+const wrapperInput = JSON.stringify({ tool_uses: [{ recipient_name: "functions.weather", parameters: { city: "A" } }, { recipient_name: "functions.weather", parameters: { city: "B" } }] })
+const child = (index: number, withInput: boolean) => ({
+  openai: {
+    parallelToolCall: { itemId: "fc_p", toolCallId: "call_p", toolName: "parallel", ...(withInput ? { input: wrapperInput } : {}), index, count: 2 }
+  }
+})
+const parallelHistory = (results: ReadonlyArray<number>): Prompt => [
+  ...hi,
+  {
+    role: "assistant",
+    content: [
+      { type: "tool-call", toolCallId: "call_p_0", toolName: "weather", input: { city: "A" }, providerOptions: child(0, true) },
+      { type: "tool-call", toolCallId: "call_p_1", toolName: "weather", input: { city: "B" }, providerOptions: child(1, false) }
+    ]
+  },
+  {
+    role: "tool",
+    content: results.map((index) => ({
+      type: "tool-result" as const,
+      toolCallId: `call_p_${index}`,
+      toolName: "weather",
+      output: index === 0
+        ? { type: "json" as const, value: { temp: 1 } }
+        : { type: "text" as const, value: "warm", providerOptions: { openai: { promptCacheBreakpoint: { a: 1 } } } },
+      providerOptions: child(index, index === 0)
+    }))
+  }
+]
+
 const jsonSchema = {
   type: "object",
   properties: { name: { type: "string", pattern: "^(?=a).*$" } },
@@ -212,6 +242,11 @@ const jsonSchema = {
 }
 
 export const callCases: ReadonlyArray<CallCase> = [
+  { name: "parallel wrapper group, previous response id", modelId: "gpt-4.1", options: { prompt: parallelHistory([1, 0]), tools: [weather], providerOptions: { openai: { previousResponseId: "r" } } } },
+  { name: "parallel wrapper group, conversation", modelId: "gpt-4.1", options: { prompt: parallelHistory([0, 1]), tools: [weather], providerOptions: { openai: { conversation: "c" } } } },
+  { name: "parallel wrapper group without server state", modelId: "gpt-4.1", options: { prompt: parallelHistory([0, 1]), tools: [weather] } },
+  { name: "parallel wrapper group incomplete", modelId: "gpt-4.1", options: { prompt: parallelHistory([0]), tools: [weather], providerOptions: { openai: { previousResponseId: "r" } } } },
+  { name: "parallel wrapper group duplicate index", modelId: "gpt-4.1", options: { prompt: parallelHistory([0, 0]), tools: [weather], providerOptions: { openai: { previousResponseId: "r" } } } },
   { name: "plain text", modelId: "gpt-4.1-mini", options: { prompt: hi } },
   {
     name: "standard settings and unsupported ones",

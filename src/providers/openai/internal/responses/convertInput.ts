@@ -20,6 +20,7 @@ import type { Warning } from "../../../../spec/Warning.ts"
 import { ReasoningPartOptions, SystemMessageOptions } from "../../OpenAIResponsesOptions.ts"
 import { convertToolCall, convertToolMessagePart, convertToolResultInAssistant } from "./convertTools.ts"
 import { type ConvertContext, type ConvertError, type InputItem, parseOptions, stringOption } from "./inputContext.ts"
+import { collectParallelGroups } from "./parallelGroups.ts"
 import { normalizeTextFormat } from "./textFormat.ts"
 
 export type { ConvertContext, InputItem } from "./inputContext.ts"
@@ -203,7 +204,17 @@ const reasoningPart = Effect.fnUntraced(function*(
  *
  * @internal
  */
-export const convertToResponsesInput = Effect.fnUntraced(function*(prompt: Prompt, ctx: ConvertContext) {
+export const convertToResponsesInput = Effect.fnUntraced(function*(prompt: Prompt, options: ConvertContext) {
+  const ctx: ConvertContext = {
+    ...options,
+    parallel: {
+      groups: options.hasConversation || options.hasPreviousResponseId
+        ? collectParallelGroups(prompt, options.providerOptionsName)
+        : new Map(),
+      emittedCalls: new Set(),
+      emittedResults: new Set()
+    }
+  }
   let input: Array<InputItem> = []
   const warnings: Array<Warning> = []
   const processedApprovalIds = new Set<string>()

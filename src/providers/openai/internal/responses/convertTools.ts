@@ -20,6 +20,7 @@ import type { ProviderOptions } from "../../../../spec/ProviderMetadata.ts"
 import type { Warning } from "../../../../spec/Warning.ts"
 import { ToolResultOptions } from "../../OpenAIResponsesOptions.ts"
 import * as Tools from "../../OpenAIResponsesTools.ts"
+import { getParallelToolCallMetadata, hasSameParallelToolCall, type ParallelGroup } from "./parallelGroups.ts"
 import {
   type ConvertContext,
   type InputItem,
@@ -79,6 +80,22 @@ export const convertToolCall = Effect.fnUntraced(function*(
   programmaticToolCallIds: Set<string>
 ) {
   const name = ctx.providerOptionsName
+  const parallel = getParallelToolCallMetadata(part.providerOptions, name)
+  const group = parallel == null ? undefined : ctx.parallel?.groups.get(parallel.toolCallId)
+  if (parallel != null && group != null && hasSameParallelToolCall(group.metadata, parallel)) {
+    if (!ctx.parallel?.emittedCalls.has(group.metadata.toolCallId)) {
+      ctx.parallel?.emittedCalls.add(group.metadata.toolCallId)
+      if (!ctx.hasConversation) {
+        input.push({
+          type: "function_call",
+          call_id: group.metadata.toolCallId,
+          name: group.metadata.toolName,
+          arguments: group.metadata.input
+        })
+      }
+    }
+    return
+  }
   const id = stringOption(metadataOption(part, name, "itemId"))
   const namespace = stringOption(metadataOption(part, name, "namespace"))
   const asyncValue = metadataOption(part, name, "async")
@@ -490,6 +507,40 @@ const additionalTools = Effect.fnUntraced(function*(providerOptions: ProviderOpt
   return fallback?.additionalTools
 })
 
+// The wrapper's single output: the children's outputs in tool_uses order.
+const parallelGroupOutput = Effect.fnUntraced(function*(
+  group: ParallelGroup,
+  ctx: ConvertContext,
+  input: Array<InputItem>,
+  warnings: Array<Warning>
+) {
+  const name = ctx.providerOptionsName
+  const outputs: Array<{ readonly text: string; readonly breakpoint: unknown }> = []
+  for (const result of group.results) {
+    const converted = yield* functionOutput(result.output, result.toolName, ctx, undefined, warnings)
+    outputs.push({
+      text: typeof converted === "string" ? converted : stringify(converted),
+      breakpoint: scalarBreakpoint(result.output, result.providerOptions, name)
+    })
+  }
+  const hasBreakpoint = outputs.some((o) => o.breakpoint != null)
+  input.push({
+    type: "function_call_output",
+    call_id: group.metadata.toolCallId,
+    output: hasBreakpoint
+      ? outputs.map((o, index) => ({
+        type: "input_text",
+        text: index === 0 ? o.text : `\n${o.text}`,
+        ...(o.breakpoint != null && { prompt_cache_breakpoint: o.breakpoint })
+      }))
+      : outputs.map((o) => o.text).join("\n")
+  })
+  for (const result of group.results) {
+    const tools = yield* additionalTools(result.providerOptions, name)
+    if (tools != null && tools.length > 0) input.push({ type: "additional_tools", role: "developer", tools })
+  }
+})
+
 /** A part of a tool message (a tool result). @internal */
 export const convertToolMessagePart = Effect.fnUntraced(function*(
   part: ToolResultPart,
@@ -499,6 +550,15 @@ export const convertToolMessagePart = Effect.fnUntraced(function*(
   programmaticToolCallIds: ReadonlySet<string>
 ) {
   const name = ctx.providerOptionsName
+  const parallel = getParallelToolCallMetadata(part.providerOptions, name)
+  const group = parallel == null ? undefined : ctx.parallel?.groups.get(parallel.toolCallId)
+  if (parallel != null && group != null && hasSameParallelToolCall(group.metadata, parallel)) {
+    if (!ctx.parallel?.emittedResults.has(group.metadata.toolCallId)) {
+      ctx.parallel?.emittedResults.add(group.metadata.toolCallId)
+      yield* parallelGroupOutput(group, ctx, input, warnings)
+    }
+    return
+  }
   const output = part.output
   if (output.type === "execution-denied") {
     const approvalId = output.providerOptions?.["openai"]?.["approvalId"]

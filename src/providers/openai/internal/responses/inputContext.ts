@@ -13,6 +13,7 @@ import type { NoSuchProviderReferenceError } from "../../../../spec/errors/NoSuc
 import { TypeValidationError } from "../../../../spec/errors/TypeValidationError.ts"
 import type { UnsupportedFunctionalityError } from "../../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { ProviderOptions } from "../../../../spec/ProviderMetadata.ts"
+import type { ParallelState } from "./parallelGroups.ts"
 import type { ToolNameMapping } from "./toolNameMapping.ts"
 
 /**
@@ -42,6 +43,8 @@ export interface ConvertContext {
   readonly customProviderToolNames: ReadonlySet<string> | undefined
   readonly outputSchemaToolNames: ReadonlySet<string> | undefined
   readonly configurationUpdateUnsupportedReason: string | undefined
+  /** Wrapper groups, collected only with server-side state (`conversation`, `previousResponseId`). */
+  readonly parallel?: ParallelState | undefined
 }
 
 /**
