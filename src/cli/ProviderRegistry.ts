@@ -8,6 +8,7 @@ import type { Effect } from "effect"
 import type { HttpClient } from "effect/http"
 import type * as LanguageModel from "../LanguageModel.ts"
 import type { IdGenerator } from "../runtime/IdGenerator.ts"
+import { AmazonBedrock } from "../providers/amazon-bedrock/index.ts"
 import { Anthropic } from "../providers/anthropic/index.ts"
 import { DeepSeek } from "../providers/deepseek/index.ts"
 import { Groq } from "../providers/groq/index.ts"
@@ -94,5 +95,10 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   "google-vertex": {
     defaultModel: "gemini-2.5-flash",
     make: ({ apiKey, baseURL, modelId }) => GoogleVertex.model(modelId, { apiKey, baseURL })
+  },
+  // Converse stream (binary event-stream frames), region us-east-1, bearer key
+  "amazon-bedrock": {
+    defaultModel: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+    make: ({ apiKey, baseURL, modelId }) => AmazonBedrock.model(modelId, { region: "us-east-1", apiKey, baseURL })
   }
 }
