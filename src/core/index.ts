@@ -37,3 +37,5 @@ export * as Output from "./Output.ts"
 export * as OutputStream from "./OutputStream.ts"
 /** @since 0.2.0 */
 export * as Agent from "./Agent.ts"
+/** @since 0.2.0 */
+export * as ToolApproval from "./ToolApproval.ts"
