@@ -135,7 +135,7 @@ export const runUpstreamStream = async (bytes: string | Uint8Array, run: RunOpti
 
 export const runOursStream = async (bytes: string | Uint8Array, run: RunOptions = {}): Promise<Outcome> => {
   const { client, seen } = replayClient(bytes, run)
-  const model = oursModel(client, run.modelId ?? "gpt-4.1-mini")
+  const model = oursModel(client, run.modelId ?? "gpt-4.1-mini", run.settings)
   const parts: Array<StreamPart> = []
   const exit = await Effect.runPromiseExit(
     Effect.flatMap(model.stream(decodeCallOptions(run.options ?? hi)), (response) =>
