@@ -334,3 +334,75 @@ export const openaiResponsesBody = (deltas: number, fragments: number, seed = 6)
   })
   return sse(payloads, false)
 }
+
+/**
+ * An xAI Responses stream (workload XAI): reasoning summary deltas, a web search server call, text deltas
+ * with url citations (each reported by `annotation.added`, `output_text.done` and the message
+ * item, as xAI sends them) and a function call whose arguments arrive in fragments.
+ */
+export const xaiResponsesBody = (reasoning: number, deltas: number, fragments: number, seed = 7): Uint8Array => {
+  const rand = prng(seed)
+  const base = { id: "resp_bench", created_at: 1_741_269_019, model: "grok-4.20-non-reasoning", object: "response" }
+  const payloads: Array<unknown> = [
+    { type: "response.created", sequence_number: 0, response: { ...base, output: [], status: "in_progress" } },
+    { type: "response.in_progress", sequence_number: 1, response: { ...base, output: [], status: "in_progress" } },
+    { type: "response.output_item.added", output_index: 0, item: { type: "reasoning", id: "rs_bench", summary: [], status: "in_progress" } },
+    { type: "response.reasoning_summary_part.added", item_id: "rs_bench", output_index: 0, summary_index: 0, part: { type: "summary_text", text: "" } }
+  ]
+  for (let i = 0; i < reasoning; i++) {
+    payloads.push({ type: "response.reasoning_summary_text.delta", item_id: "rs_bench", output_index: 0, summary_index: 0, delta: word(rand) })
+  }
+  payloads.push({
+    type: "response.output_item.done",
+    output_index: 0,
+    item: { type: "reasoning", id: "rs_bench", summary: [], status: "completed", encrypted_content: "enc" }
+  })
+  const search = { type: "web_search_call", id: "ws_bench", name: "web_search", arguments: "{\"query\":\"q\"}", status: "in_progress" }
+  payloads.push({ type: "response.output_item.added", output_index: 1, item: search })
+  payloads.push({ type: "response.web_search_call.searching", item_id: "ws_bench", output_index: 1 })
+  payloads.push({
+    type: "response.output_item.done",
+    output_index: 1,
+    item: { ...search, status: "completed", action: { type: "search", query: "q", sources: [{ type: "url", url: "https://x.ai" }] } }
+  })
+  payloads.push({ type: "response.output_item.added", output_index: 2, item: { type: "message", id: "msg_bench", role: "assistant", content: [], status: "in_progress" } })
+  const citation = { type: "url_citation", url: "https://x.ai", title: "xAI", start_index: 0, end_index: 1 }
+  let text = ""
+  for (let i = 0; i < deltas; i++) {
+    const delta = word(rand)
+    text += delta
+    payloads.push({ type: "response.output_text.delta", item_id: "msg_bench", output_index: 2, content_index: 0, delta, logprobs: [] })
+    if (i % 2_000 === 1_999) {
+      payloads.push({
+        type: "response.output_text.annotation.added",
+        item_id: "msg_bench",
+        output_index: 2,
+        content_index: 0,
+        annotation_index: 0,
+        annotation: citation
+      })
+    }
+  }
+  payloads.push({ type: "response.output_text.done", item_id: "msg_bench", output_index: 2, content_index: 0, text, annotations: [citation] })
+  payloads.push({
+    type: "response.output_item.done",
+    output_index: 2,
+    item: { type: "message", id: "msg_bench", role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [citation] }] }
+  })
+  const args = argumentText(rand, fragments * 8)
+  payloads.push({ type: "response.output_item.added", output_index: 3, item: { type: "function_call", id: "fc_bench", call_id: "call_bench", name: "get_weather", arguments: "" } })
+  for (const fragment of fragmentsOf(args, fragments)) {
+    payloads.push({ type: "response.function_call_arguments.delta", item_id: "fc_bench", output_index: 3, delta: fragment })
+  }
+  payloads.push({ type: "response.output_item.done", output_index: 3, item: { type: "function_call", id: "fc_bench", call_id: "call_bench", name: "get_weather", arguments: args } })
+  payloads.push({
+    type: "response.completed",
+    response: {
+      ...base,
+      output: [],
+      status: "completed",
+      usage: { input_tokens: 12, output_tokens: deltas + reasoning, output_tokens_details: { reasoning_tokens: reasoning }, cost_in_usd_ticks: 1 }
+    }
+  })
+  return sse(payloads, false)
+}

@@ -5,6 +5,7 @@
  */
 import { createAnthropic } from "@ai-sdk/anthropic"
 import { createOpenAI } from "@ai-sdk/openai"
+import { createXai } from "@ai-sdk/xai"
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
 import { jsonSchema, streamText as upstreamStreamText, tool } from "ai"
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
@@ -19,6 +20,8 @@ import * as Anthropic from "../src/providers/anthropic/Anthropic.ts"
 import * as AnthropicLanguageModel from "../src/providers/anthropic/AnthropicLanguageModel.ts"
 import * as OpenAIChatLanguageModel from "../src/providers/openai/OpenAIChatLanguageModel.ts"
 import * as OpenAIResponsesLanguageModel from "../src/providers/openai/OpenAIResponsesLanguageModel.ts"
+import * as XAI from "../src/providers/xai/XAI.ts"
+import * as XAILanguageModel from "../src/providers/xai/XAILanguageModel.ts"
 import { CallOptions } from "../src/spec/CallOptions.ts"
 import type { StreamPart } from "../src/spec/StreamPart.ts"
 import * as MockLanguageModel from "../src/testing/MockLanguageModel.ts"
@@ -149,6 +152,23 @@ export const upstreamAnthropic = (chunks: ReadonlyArray<Uint8Array>): Runner => 
     createAnthropic({ apiKey: "bench", fetch: mockFetch(chunks, probe) })("claude-sonnet-4-5").doStream(upstreamOptions),
     probe
   )
+
+/** aimux xAI Responses `stream` (workload XAI). */
+export const aimuxXai = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runAimuxStream(
+    XAILanguageModel.makeWith(replayClient(chunks, probe), {
+      ...XAI.modelConfig("grok-4.20-non-reasoning", { apiKey: "bench" }),
+      generateId: makeCounter("id")
+    }),
+    probe
+  )
+
+/** Upstream `@ai-sdk/xai` Responses `doStream` (workload XAI); its call options are typed by its nested provider package. */
+export const upstreamXai = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) => {
+  const model = createXai({ apiKey: "bench", fetch: mockFetch(chunks, probe) })("grok-4.20-non-reasoning")
+  const options: Parameters<typeof model.doStream>[0] = { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] }
+  return runUpstreamStream(model.doStream(options), probe)
+}
 
 const weatherSchema = {
   type: "object",
