@@ -16,14 +16,15 @@ import { ToolChoiceViolationError } from "../spec/errors/ToolChoiceViolationErro
 import type { Prompt } from "../spec/Prompt.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import * as CoreUsage from "./CoreUsage.ts"
-import { notify } from "./internal/generationCallbacks.ts"
+import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { downloadAssets, toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep } from "./internal/generationStep.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
-import { generationIds } from "./internal/generationIds.ts"
+import { callIds, generationIds } from "./internal/generationIds.ts"
+import { callStartEventOf, executeWithCallbacks, startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
 import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
 import { type WithOutput, withGenerateOutput } from "./internal/outputWiring.ts"
@@ -122,6 +123,8 @@ const run = <T extends Toolkit.Any, R>(
     const baseRuntime = yield* makeToolRuntime(options, options.system)
     const maxRetries = yield* prepareRetries(options.maxRetries)
     const generateId = yield* generationIds
+    const callId = (yield* callIds)()
+    const callbacks = resolveCallbacks(options)
     const stepMs = Timeouts.timeoutsOf(options.timeout).stepMs
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const onStepEnd = options.onStepEnd ?? options.onStepFinish
@@ -141,6 +144,7 @@ const run = <T extends Toolkit.Any, R>(
     conversation = ToolApproval.appendToConversation(conversation, resumed)
     let system = options.system
     const steps: Array<StepResult> = []
+    yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
       const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation }, baseRuntime)
@@ -148,15 +152,35 @@ const run = <T extends Toolkit.Any, R>(
       // file URLs the model does not support are fetched through the Download service, per step (upstream)
       const modelPrompt = yield* downloadAssets(stepMessages, yield* model.supportedUrls)
       // one step deadline bounds the call (its retries included) and the step's tools, as upstream's step signal
-      const result = yield* Timeouts.stepFrom(
-        withRetries(model.generate(callOptionsOf(options, modelPrompt, runtime)), maxRetries),
-        stepStart,
-        stepMs
+      const stepStartEvent = stepStartEventOf(callId, model, options, stepNumber, steps, stepSetup, modelPrompt)
+      yield* notify(callbacks.onStepStart, stepStartEvent)
+      const callOptions = callOptionsOf(options, modelPrompt, runtime)
+      // upstream generateText notifies the call start once, outside its retries
+      yield* notify(callbacks.onLanguageModelCallStart, callStartEventOf(callId, model, stepSetup))
+      const callStart = yield* Clock.currentTimeMillis
+      const result = yield* Timeouts.stepFrom(withRetries(model.generate(callOptions), maxRetries), stepStart, stepMs).pipe(
+        // a step that started and fails before its result reports onStepError (upstream)
+        Effect.tapError((error) => notify(callbacks.onStepError, { ...stepStartEvent, error }))
       )
       const now = yield* Clock.currentTimeMillis
       const usage = CoreUsage.asLanguageModelUsage(result.usage)
       const providerCalls = result.content.filter((p): p is Content.ToolCall => p.type === "tool-call")
       const toolCalls: Array<ToolCall> = yield* Effect.forEach(providerCalls, (call) => runtime.parse(call, stepMessages))
+      const responseId = result.response?.id ?? generateId()
+      if (callbacks.onLanguageModelCallEnd !== undefined) {
+        const callContent = yield* fromGenerateContent({ content: result.content, toolCalls, toolOutputs: [], tools: runtime.info })
+        yield* notify(callbacks.onLanguageModelCallEnd, {
+          callId,
+          provider: model.provider,
+          modelId: result.response?.modelId ?? model.modelId,
+          finishReason: result.finishReason.unified,
+          usage,
+          content: callContent,
+          responseId,
+          ...(result.providerMetadata != null ? { providerMetadata: result.providerMetadata } : {}),
+          performance: { responseTimeMs: now - callStart }
+        })
+      }
       const reason = result.finishReason.unified
       const choice = runtime.toolChoice
       if (
@@ -200,7 +224,7 @@ const run = <T extends Toolkit.Any, R>(
         const runs = yield* Timeouts.stepFrom(
           Effect.forEach(
             toolCalls.filter((call) => runtime.isExecutable(call) && !approvals.blocked.has(call.toolCallId)),
-            (call) => runtime.execute(call, stepMessages, () => Effect.void),
+            (call) => executeWithCallbacks(runtime, callbacks, callId, call, stepMessages, () => Effect.void),
             { concurrency: options.toolCallConcurrency ?? "unbounded" }
           ),
           stepStart,
@@ -229,7 +253,7 @@ const run = <T extends Toolkit.Any, R>(
         warnings: result.warnings,
         request: { ...result.request },
         response: {
-          id: result.response?.id ?? generateId(),
+          id: responseId,
           timestamp: result.response?.timestamp ?? new Date(now),
           modelId: result.response?.modelId ?? model.modelId,
           headers: result.response?.headers,

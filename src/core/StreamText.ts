@@ -20,7 +20,7 @@ import type { Prompt } from "../spec/Prompt.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import * as CoreUsage from "./CoreUsage.ts"
-import { notify } from "./internal/generationCallbacks.ts"
+import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
@@ -29,8 +29,9 @@ import { setupStep, type StepSetup, type StepState } from "./internal/generation
 import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
 import { makeContentBuilder, makeIdReserver } from "./internal/generationStreamParts.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
-import { generationIds } from "./internal/generationIds.ts"
-import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
+import { callIds, generationIds } from "./internal/generationIds.ts"
+import { prepareRetries } from "./internal/generationRetry.ts"
+import { startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
 import { timeoutsOf } from "./internal/generationTimeouts.ts"
 import { withStreamOutput } from "./internal/outputWiring.ts"
@@ -103,7 +104,9 @@ export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions
   /** Deprecated upstream alias of `onEnd`; used when `onEnd` is absent. */
   readonly onFinish?: ((result: StreamTextResult) => Effect.Effect<void, unknown>) | undefined
   /** Called when the abort trigger ends the run. */
-  readonly onAbort?: ((event: { readonly steps: ReadonlyArray<StepResult>; readonly reason: string | undefined }) => Effect.Effect<void, unknown>) | undefined
+  readonly onAbort?:
+    | ((event: { readonly callId: string; readonly steps: ReadonlyArray<StepResult>; readonly reason: string | undefined }) => Effect.Effect<void, unknown>)
+    | undefined
 }
 
 /**
@@ -165,8 +168,9 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
         return yield* Queue.end(queue)
       }
       const timeouts = timeoutsOf(options.timeout)
+      const callId = (yield* callIds)()
       // a timeout ends the run as an abort does (upstream aborts with a TimeoutError reason)
-      const run = Timeouts.total(runSteps(options, setup, emitChunk, steps, maxRetries.value, timeouts), timeouts.totalMs).pipe(
+      const run = Timeouts.total(runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts), timeouts.totalMs).pipe(
         Effect.map((): { readonly aborted: boolean; readonly reason: unknown } => ({ aborted: false, reason: undefined })),
         Effect.catch((error): Effect.Effect<{ readonly aborted: true; readonly reason: unknown }> =>
           Effect.succeed({ aborted: true, reason: error }))
@@ -178,7 +182,7 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
       )
       if (winner.aborted) {
         const reason = winner.reason === undefined ? undefined : getErrorMessage(winner.reason)
-        yield* notify(options.onAbort, { steps, reason })
+        yield* notify(options.onAbort, { callId, steps, reason })
         emit({ type: "abort", ...(reason !== undefined ? { reason } : {}) })
       }
       yield* Queue.end(queue)
@@ -199,6 +203,7 @@ const runSteps = <T extends Toolkit.Any, R>(
   setup: (state: StepState<StepResult>) => Effect.Effect<StepSetup>,
   emitChunk: (part: TextStreamPart) => Effect.Effect<void>,
   steps: Array<StepResult>,
+  callId: string,
   maxRetries: number,
   timeouts: Timeouts.Timeouts
 ): Effect.Effect<void, Timeouts.GenerationTimeoutError, LanguageModel> =>
@@ -209,11 +214,16 @@ const runSteps = <T extends Toolkit.Any, R>(
     const onEnd = options.onEnd ?? options.onFinish
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const generateId = yield* generationIds
+    const callbacks = resolveCallbacks(options)
     const env: StreamStepEnv = {
       model,
       callOptions: (prompt, stepSetup) =>
         callOptionsOf(options, prompt, stepSetup.runtime, { includeRawChunks: options.includeRawChunks === true }),
-      startCall: (callOptions) => withRetries(model.stream(callOptions), maxRetries),
+      maxRetries,
+      callId,
+      callbacks,
+      stepStartEvent: (stepNumber, stepSetup, promptMessages) =>
+        stepStartEventOf(callId, model, options, stepNumber, steps, stepSetup, promptMessages),
       includeRawChunks: options.includeRawChunks === true,
       timeouts,
       toolCallConcurrency: options.toolCallConcurrency ?? "unbounded",
@@ -227,6 +237,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     let system = options.system
     let totalUsage = CoreUsage.nullUsage()
     yield* emitChunk({ type: "start" })
+    yield* notify(callbacks.onStart, startEventOf("ai.streamText", callId, model, options, maxRetries, conversation))
     for (let stepNumber = 0;; stepNumber++) {
       const stepSetup = yield* setup({ stepNumber, steps, system, conversation })
       const outcome = yield* Timeouts.step(runStreamStep(env, stepNumber, stepSetup), timeouts.stepMs)

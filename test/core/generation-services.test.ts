@@ -34,7 +34,8 @@ describe("IdGenerator", () => {
         Effect.provide(MockLanguageModel.layer({ stream: [{ stream: toolStep }, { stream: answer }] })),
         Effect.provide(IdGenerator.layerCounter("g"))
       )
-      expect(idsOf(Array.from(parts))).toEqual(["t", "g-0", "g-2", "g-1"])
+      // g-0 is the call id (onStart and the other lifecycle payloads)
+      expect(idsOf(Array.from(parts))).toEqual(["t", "g-1", "g-3", "g-2"])
     }))
 
   it.effect("generateText: a response id without metadata comes from the service", () =>
@@ -43,7 +44,7 @@ describe("IdGenerator", () => {
         Effect.provide(MockLanguageModel.layer({ generate: generated })),
         Effect.provide(IdGenerator.layerCounter("g"))
       )
-      expect(result.response.id).toBe("g-0")
+      expect(result.response.id).toBe("g-1")
     }))
 
   it.live("without the service: upstream's default form (aitxt- and 24 alphanumerics), as upstream streamText", () =>

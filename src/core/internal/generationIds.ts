@@ -18,3 +18,9 @@ export const generationIds: Effect.Effect<() => string> = Effect.map(
   Effect.serviceOption(IdGenerator),
   Option.match({ onNone: () => defaultGenerationId, onSome: (service) => service.generate })
 )
+
+/** Upstream's call id (`createIdGenerator({ prefix: 'call', size: 24 })`), or the service's. @internal */
+export const callIds: Effect.Effect<() => string> = Effect.map(
+  Effect.serviceOption(IdGenerator),
+  Option.match({ onNone: () => () => `call-${random()}`, onSome: (service) => service.generate })
+)

@@ -13,6 +13,7 @@ import type { PrepareStep } from "./generationStep.ts"
 import type { ToolOptions, ToolRuntime } from "./generationTools.ts"
 import type { ModelMessage } from "./generationPrompt.ts"
 import type { TimeoutOption } from "./generationTimeouts.ts"
+import type { LifecycleCallbacks } from "./generationCallbacks.ts"
 
 /** @internal */
 export interface CallSettings {
@@ -30,7 +31,9 @@ export interface CallSettings {
 }
 
 /** @internal */
-export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R> extends CallSettings, ToolOptions<T, R> {
+export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R>
+  extends CallSettings, ToolOptions<T, R>, LifecycleCallbacks
+{
   readonly system?: string | undefined
   readonly prompt?: string | ReadonlyArray<ModelMessage> | undefined
   readonly messages?: ReadonlyArray<ModelMessage> | undefined

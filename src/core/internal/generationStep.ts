@@ -56,6 +56,9 @@ export interface StepSetup {
   readonly system: string | undefined
   /** The step's messages without the system message (the next step appends to them). */
   readonly conversation: Prompt
+  /** The step's tool choice and active tools as prepareStep set them (undefined: the generation's). */
+  readonly toolChoice?: unknown
+  readonly activeTools?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -91,7 +94,14 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
       }, system)
     const messages = prepared?.messages ?? state.conversation
     const prompt: Prompt = system === undefined ? messages : [{ role: "system", content: system }, ...messages]
-    return { runtime, prompt, system, conversation: messages }
+    return {
+      runtime,
+      prompt,
+      system,
+      conversation: messages,
+      toolChoice: prepared?.toolChoice ?? options.toolChoice,
+      activeTools: prepared?.activeTools ?? options.activeTools
+    }
   })
 
 /**

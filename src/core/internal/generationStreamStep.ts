@@ -7,7 +7,12 @@
  * @internal
  */
 import { Cause, Clock, Effect, Exit, Stream } from "effect"
-import type { Service as LanguageModelService, StreamResponse } from "../../LanguageModel.ts"
+import type { Service as LanguageModelService } from "../../LanguageModel.ts"
+import type { Prompt } from "../../spec/Prompt.ts"
+import type { StepStartEvent } from "../GenerationEvents.ts"
+import { notify, type ResolvedCallbacks } from "./generationCallbacks.ts"
+import { callStartEventOf, executeWithCallbacks } from "./generationEvents.ts"
+import { withRetries } from "./generationRetry.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
 import type * as Content from "../../spec/Content.ts"
 import { getErrorMessage } from "../../spec/errors/getErrorMessage.ts"
@@ -42,8 +47,12 @@ export interface StreamStepEnv {
   readonly model: LanguageModelService
   /** Builds the V4 call options of a step from its prompt (after downloads) and its setup. */
   readonly callOptions: (prompt: CallOptions["prompt"], setup: StepSetup) => CallOptions
-  /** Starts the model call (with the run's retry policy). */
-  readonly startCall: (options: CallOptions) => Effect.Effect<StreamResponse, unknown>
+  /** Retries of each model call. */
+  readonly maxRetries: number
+  readonly callId: string
+  readonly callbacks: ResolvedCallbacks
+  /** The `onStepStart` payload of a step (the finished steps so far are the run's). */
+  readonly stepStartEvent: (stepNumber: number, setup: StepSetup, promptMessages: Prompt) => StepStartEvent
   readonly includeRawChunks: boolean
   /** The first-chunk and idle timeouts of each model stream. */
   readonly timeouts: Timeouts
@@ -100,6 +109,8 @@ export class StepParts {
   terminal = false
   /** An output part arrived (upstream `isOutputChunk`). */
   output = false
+  /** When the model call started (Clock millis), for `onLanguageModelCallEnd`. */
+  callStart = 0
   private first = true
   private readonly withheld: boolean
   private readonly collectRaw: ((part: StreamPart) => void) | undefined
@@ -225,10 +236,11 @@ export class StepParts {
         this.rawFinishReason = part.finishReason.raw
         this.providerMetadata = part.providerMetadata
         const violation = this.toolChoiceViolation(part.finishReason.unified)
-        if (violation === undefined) return Effect.void
+        const callEnd = this.callEnd(part.finishReason.unified)
+        if (violation === undefined) return callEnd
         // the step ends with 'error' so that no tool runs (upstream model-call-end)
         this.finishReason = "error"
-        return this.forward({ type: "error", error: violation })
+        return Effect.andThen(callEnd, this.forward({ type: "error", error: violation }))
       }
       case "error":
         this.terminal = true
@@ -241,6 +253,24 @@ export class StepParts {
       case "tool-approval-request":
         return Effect.void
     }
+  }
+
+  /** `onLanguageModelCallEnd` at the model's finish (upstream model-call-end). */
+  private callEnd(finishReason: UnifiedFinishReason): Effect.Effect<void> {
+    const callback = this.env.callbacks.onLanguageModelCallEnd
+    if (callback === undefined) return Effect.void
+    return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      notify(callback, {
+        callId: this.env.callId,
+        provider: this.env.model.provider,
+        modelId: this.response.modelId,
+        finishReason,
+        usage: this.usage,
+        content: [...this.builder.content],
+        responseId: this.response.id,
+        ...(this.providerMetadata != null ? { providerMetadata: this.providerMetadata } : {}),
+        performance: { responseTimeMs: now - this.callStart }
+      }))
   }
 
   private onToolCall(call: ToolCall): Effect.Effect<void> {
@@ -291,12 +321,15 @@ export class StepParts {
     return Effect.forEach(
       this.toExecute,
       (call) =>
-        Effect.flatMap(this.setup.runtime.execute(call, this.setup.prompt, this.forward), (executed) => {
-          if (executed === undefined) return Effect.void
-          toolExecutionMs[call.toolCallId] = executed.toolExecutionMs
-          this.outputs.push(executed.output)
-          return this.forward(executed.output)
-        }),
+        Effect.flatMap(
+          executeWithCallbacks(this.setup.runtime, this.env.callbacks, this.env.callId, call, this.setup.prompt, this.forward),
+          (executed) => {
+            if (executed === undefined) return Effect.void
+            toolExecutionMs[call.toolCallId] = executed.toolExecutionMs
+            this.outputs.push(executed.output)
+            return this.forward(executed.output)
+          }
+        ),
       { concurrency: this.env.toolCallConcurrency, discard: true }
     )
   }
@@ -318,14 +351,34 @@ export const runStreamStep = (
     const stepStart = yield* Clock.currentTimeMillis
     // file URLs the model does not support are fetched through the Download service, per step
     // (upstream); a DownloadError ends the run with an error part, like a failed call
-    const started = yield* Effect.exit(
-      Effect.flatMap(env.model.supportedUrls, (urls) => downloadAssets(setup.prompt, urls)).pipe(
-        Effect.flatMap((modelPrompt) => env.startCall(env.callOptions(modelPrompt, setup)))
-      )
-    )
+    // file URLs the model does not support are fetched through the Download service, per step
+    // (upstream); a DownloadError ends the run with an error part, like a failed call
+    const downloaded = yield* Effect.exit(Effect.flatMap(env.model.supportedUrls, (urls) => downloadAssets(setup.prompt, urls)))
+    if (Exit.isFailure(downloaded)) {
+      if (Cause.hasInterruptsOnly(downloaded.cause)) return yield* Effect.interrupt
+      yield* env.emit({ type: "error", error: Cause.squash(downloaded.cause) })
+      return { _tag: "Failed", noOutput: false } as const
+    }
+    const stepStartEvent = env.stepStartEvent(stepNumber, setup, downloaded.value)
+    yield* notify(env.callbacks.onStepStart, stepStartEvent)
+    // a step that started and ends without a result reports onStepError (upstream notifyStepError)
+    const stepError = (error: unknown) => notify(env.callbacks.onStepError, { ...stepStartEvent, error })
+    const callOptions = env.callOptions(downloaded.value, setup)
+    let callStart = 0
+    const attempt = Effect.gen(function*() {
+      yield* notify(env.callbacks.onLanguageModelCallStart, callStartEventOf(env.callId, env.model, setup))
+      callStart = yield* Clock.currentTimeMillis
+      return yield* env.model.stream(callOptions)
+    })
+    const started = yield* Effect.exit(withRetries(attempt, env.maxRetries))
     if (Exit.isFailure(started)) {
       if (Cause.hasInterruptsOnly(started.cause)) return yield* Effect.interrupt
-      yield* env.emit({ type: "error", error: Cause.squash(started.cause) })
+      const error = Cause.squash(started.cause)
+      // upstream: a first step's failed call reports onStepError before its error part, a later
+      // step's after it (the later step fails inside the previous step's flush)
+      if (stepNumber === 0) yield* stepError(error)
+      yield* env.emit({ type: "error", error })
+      if (stepNumber > 0) yield* stepError(error)
       return { _tag: "Failed", noOutput: false } as const
     }
     const { stream, request, response } = started.value
@@ -334,22 +387,23 @@ export const runStreamStep = (
       timestamp: new Date(yield* Clock.currentTimeMillis),
       modelId: env.model.modelId
     })
+    parts.callStart = callStart
     const streamExit = yield* Effect.exit(Stream.runForEach(chunkTimeouts(stream, env.timeouts), parts.handle))
     if (Exit.isFailure(streamExit)) {
       if (Cause.hasInterruptsOnly(streamExit.cause)) return yield* Effect.interrupt
       const error = Cause.squash(streamExit.cause)
       if (isOwnChunkTimeout(error)) return yield* Effect.fail(error)
       yield* env.emit({ type: "error", error })
+      yield* stepError(error)
       return { _tag: "Failed", noOutput: false } as const
     }
     if (!parts.terminal && !parts.output) {
       // an incomplete model stream without output: no empty step is recorded (upstream flush)
-      yield* env.emit({
-        type: "error",
-        error: new NoOutputGeneratedError({
-          message: "No output generated. The model stream ended without a finish chunk."
-        })
+      const error = new NoOutputGeneratedError({
+        message: "No output generated. The model stream ended without a finish chunk."
       })
+      yield* env.emit({ type: "error", error })
+      yield* stepError(error)
       return { _tag: "Failed", noOutput: true } as const
     }
     yield* parts.startStep()
