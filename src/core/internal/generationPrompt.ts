@@ -13,7 +13,8 @@ import type { DownloadError } from "../../spec/errors/DownloadError.ts"
 import type { FileData } from "../../spec/FileData.ts"
 import type * as Prompt from "../../spec/Prompt.ts"
 import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
-import type { RequestPart as ToolApprovalRequestPart, ResponsePart as ToolApprovalResponsePart } from "../ToolApprovalParts.ts"
+import type { ResponseAssistantPart } from "../ResponseMessages.ts"
+import type { ResponsePart as ToolApprovalResponsePart } from "../ToolApprovalParts.ts"
 
 /** A file or image given as base64, bytes, or a URL. @internal */
 export type DataContent = string | Uint8Array | URL
@@ -44,7 +45,7 @@ export type ModelMessage =
   | { readonly role: "user"; readonly content: UserContent; readonly providerOptions?: ProviderOptions | undefined }
   | {
     readonly role: "assistant"
-    readonly content: string | ReadonlyArray<Prompt.AssistantContentPart | ToolApprovalRequestPart>
+    readonly content: string | ReadonlyArray<Prompt.AssistantContentPart | ResponseAssistantPart>
     readonly providerOptions?: ProviderOptions | undefined
   }
   | {
@@ -54,8 +55,21 @@ export type ModelMessage =
   }
 
 // approval parts never reach the model, except provider-executed approval responses (upstream)
-const isPromptAssistantPart = (part: Prompt.AssistantContentPart | ToolApprovalRequestPart): part is Prompt.AssistantContentPart =>
-  part.type !== "tool-approval-request"
+const toPromptAssistantParts = (
+  parts: ReadonlyArray<Prompt.AssistantContentPart | ResponseAssistantPart>
+): Array<Prompt.AssistantContentPart> => {
+  const out: Array<Prompt.AssistantContentPart> = []
+  for (const part of parts) {
+    if (part.type === "tool-approval-request") continue
+    // a response message's file holds base64 text (upstream ModelMessage data); the prompt a file data object
+    if ((part.type === "file" || part.type === "reasoning-file") && typeof part.data === "string") {
+      out.push({ type: part.type, data: { type: "data", data: part.data }, mediaType: part.mediaType, providerOptions: part.providerOptions })
+      continue
+    }
+    out.push(part)
+  }
+  return out
+}
 const isPromptToolPart = (part: Prompt.ToolResultPart | ToolApprovalResponsePart): boolean =>
   part.type !== "tool-approval-response" || part.providerExecuted === true
 
@@ -126,7 +140,7 @@ export const toPrompt = (options: {
           role: "assistant",
           content: typeof message.content === "string"
             ? [{ type: "text", text: message.content }]
-            : message.content.filter(isPromptAssistantPart).filter((p) => p.type !== "text" || p.text !== "" || p.providerOptions != null),
+            : toPromptAssistantParts(message.content).filter((p) => p.type !== "text" || p.text !== "" || p.providerOptions != null),
           ...po
         })
         break
