@@ -100,6 +100,7 @@ export interface Reply {
   readonly contentType?: string
   /** A chunk size, or the cut offsets of the body. */
   readonly chunkSize?: number | "whole" | ReadonlyArray<number>
+  /** Response headers besides the content type; default a request id and a date. */
   readonly headers?: Readonly<Record<string, string>>
 }
 
@@ -117,9 +118,7 @@ const webResponse = (reply: Reply) => {
       status: reply.status ?? 200,
       headers: {
         "content-type": reply.contentType ?? "application/vnd.amazon.eventstream",
-        "x-amzn-requestid": "req-1",
-        date: "Tue, 01 Dec 2026 10:00:00 GMT",
-        ...reply.headers
+        ...(reply.headers ?? { "x-amzn-requestid": "req-1", date: "Tue, 01 Dec 2026 10:00:00 GMT" })
       }
     }
   )
