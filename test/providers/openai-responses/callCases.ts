@@ -25,9 +25,9 @@ const weather = {
   inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false }
 }
 
-const provider = (id: string, name: string, args: Record<string, unknown> = {}) => ({
+const provider = (id: `${string}.${string}`, name: string, args: Record<string, unknown> = {}) => ({
   type: "provider" as const,
-  id: id as `${string}.${string}`,
+  id,
   name,
   args
 })

@@ -77,7 +77,8 @@ const upstreamParts = async (body: string, withTools: boolean) => {
     const { parts, error } = await readAll(result.stream)
     return { parts, failure: error }
   } catch (failure) {
-    return { parts: [] as Array<LanguageModelV4StreamPart>, failure }
+    const none: Array<LanguageModelV4StreamPart> = []
+    return { parts: none, failure }
   }
 }
 

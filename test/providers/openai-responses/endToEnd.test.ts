@@ -98,7 +98,7 @@ describe("OpenAI Responses end to end (generateText / streamText)", () => {
             tools: upstreamTools
           })
         )
-        const oursNext = { bodies: [] as Array<unknown> }
+        const oursNext: { bodies: Array<unknown> } = { bodies: [] }
         yield* GenerateText.generateText({
           // core's own step conversion of response messages (approval parts dropped, as upstream)
           messages: [{ role: "user", content: "weather?" }, ...ours.responseMessages.map(toPromptMessage), followUp],
@@ -132,7 +132,7 @@ describe("OpenAI Responses end to end (generateText / streamText)", () => {
           tools: upstreamTools
         })
         yield* Effect.promise(() => second.consumeStream())
-        const oursNext = { bodies: [] as Array<unknown> }
+        const oursNext: { bodies: Array<unknown> } = { bodies: [] }
         yield* StreamText.collect(StreamText.streamText({
           messages: [{ role: "user", content: "weather?" }, ...ours.response.messages.map(toPromptMessage), followUp],
           tools: oursTools

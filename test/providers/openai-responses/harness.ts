@@ -57,8 +57,8 @@ export interface Outcome {
 const upstreamGenerated = /^[0-9A-Za-z]{16}$/
 const oursGenerated = /^id-\d+$/
 
-/** Replaces generated ids (in `id`, `toolCallId` values) by `gen-<n>` in order of appearance, anywhere in the value. */
-export const normalizeIds = (value: unknown, generated: RegExp): unknown => {
+/** Replaces generated ids (in `id`, `toolCallId` values) by `gen-<n>` in order of appearance, in every element. */
+export const normalizeAll = (values: ReadonlyArray<unknown>, generated: RegExp): Array<unknown> => {
   const mapping = new Map<string, string>()
   const walk = (u: unknown, key: string | undefined): unknown => {
     if (Array.isArray(u)) return u.map((v) => walk(v, undefined))
@@ -73,8 +73,11 @@ export const normalizeIds = (value: unknown, generated: RegExp): unknown => {
     }
     return u
   }
-  return walk(value, undefined)
+  return values.map((value) => walk(value, undefined))
 }
+
+/** {@link normalizeAll} of one value. */
+export const normalizeIds = (value: unknown, generated: RegExp): unknown => normalizeAll([value], generated)[0]
 
 // Errors with every field they set (the suite's own serializer, test/kit/wire.ts).
 const withData = (error: unknown): Record<string, unknown> => {
@@ -83,7 +86,7 @@ const withData = (error: unknown): Record<string, unknown> => {
 }
 
 const wire = (parts: ReadonlyArray<StreamPart | LanguageModelV4StreamPart>, generated: RegExp) =>
-  normalizeIds(parts.map((part) => wireJson(part)), generated)
+  normalizeAll(parts.map((part) => wireJson(part)), generated)
 
 const headersView = (headers: Record<string, string> | undefined) => {
   if (headers === undefined) return undefined
@@ -125,7 +128,7 @@ export const runUpstreamStream = async (bytes: string | Uint8Array, run: RunOpti
       body: captured.body,
       url: captured.url,
       headers: headersView(captured.headers),
-      parts: wire(parts, upstreamGenerated) as Array<unknown>,
+      parts: wire(parts, upstreamGenerated),
       ...(error !== undefined ? { streamError: withData(error) } : {})
     }
   } catch (failure) {
@@ -146,7 +149,7 @@ export const runOursStream = async (bytes: string | Uint8Array, run: RunOptions 
   const streamExit = exit.value
   return {
     ...base,
-    parts: wire(parts, oursGenerated) as Array<unknown>,
+    parts: wire(parts, oursGenerated),
     ...(Exit.isFailure(streamExit) ? { streamError: withData(firstFailure(streamExit.cause)) } : {})
   }
 }
