@@ -13,7 +13,7 @@ import type { DownloadError } from "../../spec/errors/DownloadError.ts"
 import type { FileData } from "../../spec/FileData.ts"
 import type * as Prompt from "../../spec/Prompt.ts"
 import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
-import type { ResponseAssistantPart } from "../ResponseMessages.ts"
+import type { ResponseAssistantPart, ResponseFilePart } from "../ResponseMessages.ts"
 import type { ResponsePart as ToolApprovalResponsePart } from "../ToolApprovalParts.ts"
 
 /** A file or image given as base64, bytes, or a URL. @internal */
@@ -55,6 +55,9 @@ export type ModelMessage =
   }
 
 // approval parts never reach the model, except provider-executed approval responses (upstream)
+const isResponseFile = (part: Prompt.AssistantContentPart | ResponseAssistantPart): part is ResponseFilePart =>
+  (part.type === "file" || part.type === "reasoning-file") && typeof part.data === "string"
+
 const toPromptAssistantParts = (
   parts: ReadonlyArray<Prompt.AssistantContentPart | ResponseAssistantPart>
 ): Array<Prompt.AssistantContentPart> => {
@@ -62,7 +65,7 @@ const toPromptAssistantParts = (
   for (const part of parts) {
     if (part.type === "tool-approval-request") continue
     // a response message's file holds base64 text (upstream ModelMessage data); the prompt a file data object
-    if ((part.type === "file" || part.type === "reasoning-file") && typeof part.data === "string") {
+    if (isResponseFile(part)) {
       out.push({ type: part.type, data: { type: "data", data: part.data }, mediaType: part.mediaType, providerOptions: part.providerOptions })
       continue
     }
