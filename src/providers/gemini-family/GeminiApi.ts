@@ -24,7 +24,7 @@ export const ErrorObject = Schema.Struct({
   code: Schema.NullOr(Schema.Number),
   message: Schema.String,
   status: Schema.String,
-  details: nullish(Schema.Array(JsonValue))
+  details: nullish(Schema.Array(Schema.Unknown))
 })
 
 /**
@@ -109,7 +109,7 @@ export const PartialArg = Schema.Struct({
   stringValue: NullishString,
   numberValue: NullishNumber,
   boolValue: NullishBoolean,
-  nullValue: Schema.optionalKey(JsonValue),
+  nullValue: Schema.optionalKey(Schema.Unknown),
   willContinue: NullishBoolean
 })
 
@@ -129,7 +129,7 @@ export const FunctionCallPart = Schema.Struct({
   functionCall: Schema.Struct({
     id: NullishString,
     name: NullishString,
-    args: Schema.optionalKey(JsonValue),
+    args: Schema.optionalKey(Schema.Unknown),
     partialArgs: nullish(Schema.Array(PartialArg)),
     willContinue: NullishBoolean
   }),
@@ -153,7 +153,7 @@ export const InlineDataPart = Schema.Struct({
  * @since 0.2.0
  */
 export const ToolCallPart = Schema.Struct({
-  toolCall: Schema.Struct({ toolType: Schema.String, args: Schema.optionalKey(JsonValue), id: Schema.String }),
+  toolCall: Schema.Struct({ toolType: Schema.String, args: Schema.optionalKey(Schema.Unknown), id: Schema.String }),
   thoughtSignature: NullishString
 })
 
@@ -163,7 +163,7 @@ export const ToolCallPart = Schema.Struct({
  * @since 0.2.0
  */
 export const ToolResponsePart = Schema.Struct({
-  toolResponse: Schema.Struct({ toolType: Schema.String, response: Schema.optionalKey(JsonValue), id: Schema.String }),
+  toolResponse: Schema.Struct({ toolType: Schema.String, response: Schema.optionalKey(Schema.Unknown), id: Schema.String }),
   thoughtSignature: NullishString
 })
 
@@ -223,30 +223,53 @@ export const SafetyRating = Schema.Struct({
  */
 export type SafetyRating = typeof SafetyRating.Type
 
-const TokenDetails = nullish(Schema.Array(Schema.StructWithRest(
-  Schema.Struct({ modality: Schema.String, tokenCount: Schema.Number }),
-  [Schema.Record(Schema.String, JsonValue)]
-)))
+const TokenDetail = Schema.Struct({ modality: Schema.String, tokenCount: Schema.Number })
+
+const usageFields = {
+  cachedContentTokenCount: NullishNumber,
+  thoughtsTokenCount: NullishNumber,
+  promptTokenCount: NullishNumber,
+  candidatesTokenCount: NullishNumber,
+  toolUsePromptTokenCount: NullishNumber,
+  totalTokenCount: NullishNumber,
+  trafficType: NullishString,
+  serviceTier: NullishString,
+  promptTokensDetails: nullish(Schema.Array(TokenDetail)),
+  cacheTokensDetails: nullish(Schema.Array(TokenDetail)),
+  candidatesTokensDetails: nullish(Schema.Array(TokenDetail)),
+  toolUsePromptTokensDetails: nullish(Schema.Array(TokenDetail))
+}
 
 /**
- * Usage metadata (extra keys kept, as upstream's `.loose()`).
+ * The usage fields the model reads, as decoded per chunk (the wire schemas'
+ * fast path has no index signatures); the extra keys upstream keeps are put
+ * back from the raw chunk (`internal/Refine.ts`).
+ *
+ * @since 0.2.0
+ */
+export const UsageMetadataFields = Schema.Struct(usageFields)
+
+/**
+ * The usage fields the model reads.
+ *
+ * @since 0.2.0
+ */
+export type UsageMetadataFields = typeof UsageMetadataFields.Type
+
+const LooseTokenDetails = nullish(Schema.Array(Schema.StructWithRest(TokenDetail, [Schema.Record(Schema.String, JsonValue)])))
+
+/**
+ * Usage metadata with its extra keys (upstream's `.loose()`).
  *
  * @since 0.2.0
  */
 export const UsageMetadata = Schema.StructWithRest(
   Schema.Struct({
-    cachedContentTokenCount: NullishNumber,
-    thoughtsTokenCount: NullishNumber,
-    promptTokenCount: NullishNumber,
-    candidatesTokenCount: NullishNumber,
-    toolUsePromptTokenCount: NullishNumber,
-    totalTokenCount: NullishNumber,
-    trafficType: NullishString,
-    serviceTier: NullishString,
-    promptTokensDetails: TokenDetails,
-    cacheTokensDetails: TokenDetails,
-    candidatesTokensDetails: TokenDetails,
-    toolUsePromptTokensDetails: TokenDetails
+    ...usageFields,
+    promptTokensDetails: LooseTokenDetails,
+    cacheTokensDetails: LooseTokenDetails,
+    candidatesTokensDetails: LooseTokenDetails,
+    toolUsePromptTokensDetails: LooseTokenDetails
   }),
   [Schema.Record(Schema.String, JsonValue)]
 )
@@ -302,7 +325,8 @@ export const Candidate = Schema.Struct({
   finishMessage: NullishString,
   continuationToken: NullishString,
   safetyRatings: nullish(Schema.Array(SafetyRating)),
-  groundingMetadata: nullish(GroundingMetadata),
+  // decoded with `GroundingMetadata` afterwards (its empty-struct union member has no fast path)
+  groundingMetadata: nullish(Schema.Unknown),
   urlContextMetadata: nullish(UrlContextMetadata)
 })
 
@@ -321,7 +345,7 @@ export type Candidate = typeof Candidate.Type
 export const Response = Schema.Struct({
   responseId: NullishString,
   candidates: nullish(Schema.Array(Candidate)),
-  usageMetadata: nullish(UsageMetadata),
+  usageMetadata: nullish(UsageMetadataFields),
   promptFeedback: nullish(PromptFeedback)
 })
 
@@ -341,7 +365,7 @@ export const Chunk = Schema.Struct({
   error: nullish(ErrorObject),
   responseId: NullishString,
   candidates: nullish(Schema.Array(Candidate)),
-  usageMetadata: nullish(UsageMetadata),
+  usageMetadata: nullish(UsageMetadataFields),
   promptFeedback: nullish(PromptFeedback)
 })
 

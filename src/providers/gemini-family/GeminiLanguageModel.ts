@@ -10,18 +10,23 @@
  */
 import { Effect, Option, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
+import type * as HttpClientError from "effect/http/HttpClientError"
 import * as LanguageModel from "../../LanguageModel.ts"
 import * as Http from "../../provider-utils/Http.ts"
 import { IdGenerator, makeRandom } from "../../runtime/IdGenerator.ts"
+import { makeSafeParseJson } from "../../runtime/ParseJson.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
 import type { Content } from "../../spec/Content.ts"
+import { APICallError } from "../../spec/errors/APICallError.ts"
 import type { ModelError } from "../../spec/errors/ModelError.ts"
+import { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
 import type { GenerateResult } from "../../spec/Results.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
 import { Chunk, ErrorBody, type GroundingMetadata, Response, type UsageMetadata } from "./GeminiApi.ts"
 import { convertResponse } from "./internal/GenerateContent.ts"
+import { type Refined, refine } from "./internal/Refine.ts"
 import { makeJsonResponseToolMapper } from "./internal/JsonResponseTool.ts"
 import { type Continuation, type Item, makeStreamTransducer } from "./internal/StreamTransducer.ts"
 import { addUsageMetadata } from "./internal/Usage.ts"
@@ -59,7 +64,33 @@ const failedResponseHandler = Http.jsonErrorResponseHandler({
   errorSchema: ErrorBody,
   errorToMessage: (data) => data.error.message
 })
-const successfulResponseHandler = Http.jsonResponseHandler(Response)
+const parseResponse = makeSafeParseJson(Response)
+
+// Upstream `createJsonResponseHandler(responseSchema)`, with the grounding and
+// loose-usage step (`internal/Refine.ts`) inside the one validation.
+const successfulResponseHandler: Http.ResponseHandler<
+  { readonly response: Response; readonly refined: Refined },
+  APICallError | HttpClientError.HttpClientError
+> = ({ requestBodyValues, response, url }) =>
+  Effect.flatMap(Http.readBodyText(response), (responseBody) => {
+    const parsed = parseResponse(responseBody)
+    const responseHeaders = Http.responseHeadersOf(response)
+    const refined = parsed.success ? refine(parsed.value, parsed.rawValue) : undefined
+    if (parsed.success && refined !== undefined && !(refined instanceof TypeValidationError)) {
+      return Effect.succeed({ value: { response: parsed.value, refined }, rawValue: parsed.rawValue, responseHeaders })
+    }
+    return Effect.fail(
+      new APICallError({
+        message: "Invalid JSON response",
+        cause: parsed.success ? refined : parsed.error,
+        statusCode: response.status,
+        responseHeaders,
+        responseBody,
+        url,
+        requestBodyValues
+      })
+    )
+  })
 const eventSourceResponseHandler = Http.eventSourceResponseHandler(Chunk)
 
 const continuationStart: Item = { type: "continuation-start" }
@@ -124,30 +155,30 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       jsonResponseToolName: prepared.jsonResponseToolName,
       generateId
     }
-    let { rawValue, responseHeaders, value: response } = yield* post(args)
+    let { rawValue, responseHeaders, value: { refined, response } } = yield* post(args)
     // Long decode: a request that hits the per-request cap with budget left
     // finishes with CONTINUATION; resend with the token and join the content.
     // Usage is summed (as billed); the first prompt count is kept apart.
     const content: Array<Content> = []
     const groundingMetadataPerRequest: Array<GroundingMetadata | null> = []
     let usageMetadata: UsageMetadata | undefined
-    const firstPromptTokenCount = response.usageMetadata?.promptTokenCount
+    const firstPromptTokenCount = refined.usage?.promptTokenCount
     let isContinued = false
     while (true) {
       const candidate = response.candidates?.[0]
-      groundingMetadataPerRequest.push(candidate?.groundingMetadata ?? null)
+      groundingMetadataPerRequest.push(refined.grounding ?? null)
       const continuationToken = candidate?.finishReason === "CONTINUATION" ? candidate.continuationToken : undefined
-      usageMetadata = addUsageMetadata(usageMetadata, response.usageMetadata ?? undefined)
+      usageMetadata = addUsageMetadata(usageMetadata, refined.usage ?? undefined)
       if (continuationToken == null) break
-      content.push(...convertResponse(response, convertOptions).content)
+      content.push(...convertResponse(response, refined, convertOptions).content)
       isContinued = true
       const next = yield* post({ ...args, continuationToken })
       rawValue = next.rawValue
       responseHeaders = next.responseHeaders
-      response = next.value
+      response = next.value.response
+      refined = next.value.refined
     }
-    const { usageMetadata: _lastUsage, ...lastResponse } = response
-    const last = convertResponse(usageMetadata === undefined ? lastResponse : { ...lastResponse, usageMetadata }, {
+    const last = convertResponse(response, { grounding: refined.grounding, usage: usageMetadata }, {
       ...convertOptions,
       responseHeaders,
       initialPromptTokenCount: isContinued ? firstPromptTokenCount : undefined,

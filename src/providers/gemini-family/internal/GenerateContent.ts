@@ -9,7 +9,8 @@ import type { ProviderMetadata } from "../../../spec/ProviderMetadata.ts"
 import type { Usage } from "../../../spec/Usage.ts"
 import type { GroundingMetadata, Response } from "../GeminiApi.ts"
 import { extractSources } from "./Sources.ts"
-import { convertUsage, isConfirmedPromptBlockReason, mapFinishReason } from "./Usage.ts"
+import type { Refined } from "./Refine.ts"
+import { convertUsage, isConfirmedPromptBlockReason, mapFinishReason, toolResponseResult } from "./Usage.ts"
 
 /**
  * Conversion options.
@@ -37,7 +38,7 @@ export interface Converted {
 /**
  * Converts one response.
  */
-export const convertResponse = (response: Response, options: Options): Converted => {
+export const convertResponse = (response: Response, refined: Refined, options: Options): Converted => {
   const { codeExecutionToolName, generateId, jsonResponseToolName } = options
   const wrap = (payload: JsonObject): ProviderMetadata => {
     const out: Record<string, JsonObject> = {}
@@ -50,7 +51,7 @@ export const convertResponse = (response: Response, options: Options): Converted
   const isPromptBlocked = candidate?.finishReason == null && confirmedBlockReason != null
   const rawFinishReason = candidate?.finishReason ?? confirmedBlockReason
   const content: Array<Content> = []
-  const usageMetadata = response.usageMetadata
+  const usageMetadata = refined.usage
   let lastCodeExecutionToolCallId: string | undefined
   let lastServerToolCallId: string | undefined
   const signature = (thoughtSignature: string | null | undefined) =>
@@ -133,7 +134,7 @@ export const convertResponse = (response: Response, options: Options): Converted
         type: "tool-result",
         toolCallId,
         toolName: `server:${part.toolResponse.toolType}`,
-        result: part.toolResponse.response ?? {},
+        result: toolResponseResult(part.toolResponse.response),
         providerMetadata: wrap({
           ...(part.thoughtSignature ? { thoughtSignature: part.thoughtSignature } : {}),
           serverToolCallId: toolCallId,
@@ -144,7 +145,7 @@ export const convertResponse = (response: Response, options: Options): Converted
     }
   }
 
-  for (const source of extractSources(candidate?.groundingMetadata, generateId) ?? []) content.push(source)
+  for (const source of extractSources(refined.grounding, generateId) ?? []) content.push(source)
 
   return {
     content,
@@ -161,7 +162,7 @@ export const convertResponse = (response: Response, options: Options): Converted
     usage: convertUsage(usageMetadata),
     providerMetadata: wrap({
       promptFeedback: response.promptFeedback ?? null,
-      groundingMetadata: candidate?.groundingMetadata ?? null,
+      groundingMetadata: refined.grounding ?? null,
       ...(options.groundingMetadataPerRequest != null
         ? { groundingMetadataPerRequest: [...options.groundingMetadataPerRequest] }
         : {}),

@@ -9,6 +9,7 @@
  */
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
 import type { ModelError } from "../../../spec/errors/ModelError.ts"
+import { TypeValidationError } from "../../../spec/errors/TypeValidationError.ts"
 import { createProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
 import type { FinishReason } from "../../../spec/FinishReason.ts"
 import type { JsonObject } from "../../../spec/Json.ts"
@@ -32,8 +33,10 @@ import {
   convertUsage,
   isConfirmedPromptBlockReason,
   mapFinishReason,
-  statusCodeOfRpcStatus
+  statusCodeOfRpcStatus,
+  toolResponseResult
 } from "./Usage.ts"
+import { type Refined, refine } from "./Refine.ts"
 
 /**
  * One item of the (possibly continued) response: a parse result, or the
@@ -325,7 +328,7 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
         type: "tool-result",
         toolCallId,
         toolName: `server:${part.toolResponse.toolType}`,
-        result: part.toolResponse.response ?? {},
+        result: toolResponseResult(part.toolResponse.response),
         providerMetadata: serverMetadata(part.thoughtSignature, toolCallId, part.toolResponse.toolType)
       })
       lastServerToolCallId = undefined
@@ -334,7 +337,7 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
     }
   }
 
-  const onChunk = (value: Chunk, out: Array<StreamPart>) => {
+  const onChunk = (value: Chunk, refined: Refined, out: Array<StreamPart>) => {
     if (value.error != null) {
       finishReason = { unified: "error", raw: undefined }
       const error = value.error
@@ -357,7 +360,7 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
       hasEmittedResponseMetadata = true
       out.push({ type: "response-metadata", id: value.responseId })
     }
-    if (value.usageMetadata != null) usage = value.usageMetadata
+    if (refined.usage != null) usage = refined.usage
     if (value.promptFeedback != null && confirmedPromptBlockReason == null) {
       promptFeedback = value.promptFeedback
       if (isConfirmedPromptBlockReason(value.promptFeedback.blockReason)) {
@@ -367,7 +370,7 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
     }
     const candidate = value.candidates?.[0]
     if (candidate !== undefined) {
-      if (candidate.groundingMetadata != null) lastGroundingMetadata = candidate.groundingMetadata
+      if (refined.grounding != null) lastGroundingMetadata = refined.grounding
       if (candidate.urlContextMetadata != null) lastUrlContextMetadata = candidate.urlContextMetadata
       if (candidate.safetyRatings != null) lastSafetyRatings = candidate.safetyRatings
       if (candidate.finishMessage != null) lastFinishMessage = candidate.finishMessage
@@ -375,7 +378,7 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
     }
     // a confirmed prompt block ends generated content; usage and metadata still count
     if (confirmedPromptBlockReason != null || candidate === undefined) return
-    const sources = extractSources(candidate.groundingMetadata, generateId, emittedSourceKeys)
+    const sources = extractSources(refined.grounding, generateId, emittedSourceKeys)
     if (sources !== undefined) for (const source of sources) out.push(source)
     const parts = candidate.content?.parts
     if (parts != null) for (const part of parts) onPart(part, out)
@@ -390,27 +393,34 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
     }
   }
 
+  const fail = (error: unknown, out: Array<StreamPart>) => {
+    if (finishReason.unified === "interrupted") finishReason = { unified: "error", raw: undefined }
+    out.push({ type: "error", error })
+  }
+
   const push = (item: Item, out: Array<StreamPart>) => {
     if ("type" in item) {
       // reset in stream order, after the previous response's CONTINUATION chunk
       finishReason = { unified: "interrupted", raw: undefined }
       return
     }
-    if (item.success) {
-      // what upstream's `continueGoogleStream` reads before the transform sees the chunk
-      const candidate = item.value.candidates?.[0]
-      if (candidate?.groundingMetadata != null) continuation.requestGroundingMetadata = candidate.groundingMetadata
-      if (candidate?.finishReason === "CONTINUATION" && candidate.continuationToken != null) {
-        continuation.pendingToken = candidate.continuationToken
-      }
+    if (!item.success) {
+      if (options.includeRawChunks) out.push({ type: "raw", rawValue: item.rawValue })
+      return fail(item.error, out)
+    }
+    const refined = refine(item.value, item.rawValue)
+    if (refined instanceof TypeValidationError) {
+      if (options.includeRawChunks) out.push({ type: "raw", rawValue: item.rawValue })
+      return fail(refined, out)
+    }
+    // what upstream's `continueGoogleStream` reads before the transform sees the chunk
+    const candidate = item.value.candidates?.[0]
+    if (refined.grounding != null) continuation.requestGroundingMetadata = refined.grounding
+    if (candidate?.finishReason === "CONTINUATION" && candidate.continuationToken != null) {
+      continuation.pendingToken = candidate.continuationToken
     }
     if (options.includeRawChunks) out.push({ type: "raw", rawValue: item.rawValue })
-    if (!item.success) {
-      if (finishReason.unified === "interrupted") finishReason = { unified: "error", raw: undefined }
-      out.push({ type: "error", error: item.error })
-      return
-    }
-    onChunk(item.value, out)
+    onChunk(item.value, refined, out)
   }
 
   const end = (out: Array<StreamPart>) => {

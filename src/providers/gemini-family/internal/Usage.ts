@@ -3,6 +3,7 @@
  * `map-google-finish-reason.ts`).
  */
 import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
+import { isJsonValue, type NonNullJsonValue } from "../../../spec/Json.ts"
 import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
 import type { UsageMetadata } from "../GeminiApi.ts"
 
@@ -151,3 +152,9 @@ export const statusCodeOfRpcStatus = (status: string): number | undefined => {
       return undefined
   }
 }
+
+/**
+ * A server tool response as a tool result (`{}` when absent; decoded JSON is always JSON).
+ */
+export const toolResponseResult = (response: unknown): NonNullJsonValue =>
+  response != null && isJsonValue(response) && response !== null ? response : {}
