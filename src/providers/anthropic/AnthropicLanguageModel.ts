@@ -23,10 +23,10 @@ import type { Prompt } from "../../spec/Prompt.ts"
 import type { GenerateResult } from "../../spec/Results.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
 import { ErrorBody, MessagesResponse, StreamEvent, type StreamEvent as StreamEventType } from "./AnthropicApi.ts"
-import type { CitationDocument } from "./Citations.ts"
+import type { CitationDocument } from "./internal/Citations.ts"
 import { mapResponse } from "./internal/GenerateContent.ts"
 import { makeStreamTransducer } from "./internal/StreamTransducer.ts"
-import { prepareRequest } from "./RequestArgs.ts"
+import { prepareRequest } from "./internal/RequestArgs.ts"
 
 /**
  * Resolved model configuration.

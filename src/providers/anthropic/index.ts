@@ -12,9 +12,3 @@ export * as AnthropicApi from "./AnthropicApi.ts"
 export * as AnthropicLanguageModel from "./AnthropicLanguageModel.ts"
 /** @since 0.1.0 */
 export * as AnthropicOptions from "./AnthropicOptions.ts"
-/** @since 0.1.0 */
-export * as ConvertToAnthropicPrompt from "./ConvertToAnthropicPrompt.ts"
-/** @since 0.1.0 */
-export * as PrepareTools from "./PrepareTools.ts"
-/** @since 0.1.0 */
-export * as RequestArgs from "./RequestArgs.ts"

@@ -1,30 +1,15 @@
 /**
- * The DeepSeek chat model as a `LanguageModel` (upstream
- * `createDeepSeek()(id)`, `@ai-sdk/deepseek` 3.0.56, its own chat model, not
- * openai-compatible): settings, `generate` and `stream` over `effect/http`.
- * Streaming uses the fixed tool-call tracker (see `docs/divergences.md`).
+ * The DeepSeek provider (upstream `createDeepSeek()(id)`, `@ai-sdk/deepseek` 3.0.56): settings and
+ * the constructors of the chat model (`DeepSeekLanguageModel.ts`) as a `LanguageModel` service or Layer.
  *
  * @since 0.1.0
  */
 import { Config, Effect, Layer } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
-import * as Http from "../../provider-utils/Http.ts"
-import * as ChatEndpoint from "../openai-family/ChatEndpoint.ts"
-import { firstChoice } from "../openai-family/FirstChoice.ts"
-import { generatorFromContext } from "../../runtime/IdGenerator.ts"
-import * as OpenAIFamilyErrorData from "../openai-family/ErrorData.ts"
-import * as StreamStart from "../../provider-utils/StreamStart.ts"
 import * as LanguageModel from "../../LanguageModel.ts"
-import type { CallOptions } from "../../spec/CallOptions.ts"
-import type { Content } from "../../spec/Content.ts"
 import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
-import type { GenerateResult } from "../../spec/Results.ts"
-import type { StreamPart } from "../../spec/StreamPart.ts"
-import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
-import { ChatResponse, Chunk, ErrorData } from "./internal/DeepSeekApi.ts"
-import { getArgs } from "./internal/DeepSeekArgs.ts"
-import { makeTransformer } from "./internal/DeepSeekStream.ts"
-import { convertUsage, mapFinishReason } from "./internal/DeepSeekUsage.ts"
+import * as ChatEndpoint from "../openai-family/ChatEndpoint.ts"
+import * as DeepSeekLanguageModel from "./DeepSeekLanguageModel.ts"
 
 /**
  * The package version upstream puts in the user agent (`ai-sdk-deepseek/<version>`).
@@ -42,8 +27,6 @@ export const VERSION = "3.0.56"
  */
 export interface Settings extends ChatEndpoint.KeyedSettings {}
 
-const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(ErrorData)
-
 /**
  * The chat model for `modelId` as a service; the API key is loaded when the model is built.
  *
@@ -53,105 +36,15 @@ export const model = (
   modelId: string,
   settings: Settings = {}
 ): Effect.Effect<LanguageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
-    const services = yield* Effect.context<HttpClient.HttpClient>()
-    const generateId = yield* generatorFromContext
-    const { baseURL, headersFor, url } = yield* ChatEndpoint.withRequiredKey(settings, {
+  Effect.flatMap(
+    ChatEndpoint.withRequiredKey(settings, {
       defaultBaseURL: "https://api.deepseek.com",
       environmentVariableName: "DEEPSEEK_API_KEY",
       description: "DeepSeek API key",
       userAgentSuffix: `ai-sdk-deepseek/${VERSION}`
-    })
-    const provider = "deepseek.chat"
-    const providerOptionsName = "deepseek"
-    const argsConfig = {
-      modelId,
-      providerOptionsName,
-      supportsAssistantPrefixCompletion: baseURL.endsWith("/beta"),
-      supportsStrictToolCalls: baseURL.endsWith("/beta"),
-      supportsPenaltySampling: false,
-      supportsThinking: undefined,
-      supportsStructuredOutputs: false
-    }
-
-    const generate = Effect.fn("DeepSeek.generate")(function*(options: CallOptions) {
-      const { args, warnings } = yield* getArgs(options, argsConfig)
-      const { rawValue, responseHeaders, value: response } = yield* Http.postJsonToApi({
-        url,
-        headers: headersFor(options),
-        body: args,
-        successfulResponseHandler: Http.jsonResponseHandler(ChatResponse),
-        failedResponseHandler
-      })
-      const choice = yield* firstChoice(response, rawValue)
-      const content: Array<Content> = []
-      const reasoning = choice.message.reasoning_content
-      if (reasoning != null && reasoning.length > 0) content.push({ type: "reasoning", text: reasoning })
-      for (const toolCall of choice.message.tool_calls ?? []) {
-        content.push({
-          type: "tool-call",
-          toolCallId: toolCall.id || generateId(),
-          toolName: toolCall.function.name,
-          input: toolCall.function.arguments
-        })
-      }
-      const text = choice.message.content
-      if (text != null && text.length > 0) content.push({ type: "text", text })
-      const toolCalls = choice.message.tool_calls
-      const result: GenerateResult = {
-        content,
-        finishReason: { unified: mapFinishReason(choice.finish_reason), raw: choice.finish_reason ?? undefined },
-        usage: convertUsage(response.usage),
-        providerMetadata: {
-          [providerOptionsName]: {
-            promptCacheHitTokens: response.usage?.prompt_cache_hit_tokens,
-            promptCacheMissTokens: response.usage?.prompt_cache_miss_tokens,
-            ...(response.object != null && { responseObject: response.object }),
-            ...(choice.index != null && { choiceIndex: choice.index }),
-            ...(choice.message.role != null && { messageRole: choice.message.role }),
-            ...(toolCalls != null && {
-              toolCallTypes: toolCalls.flatMap((toolCall) => toolCall.type != null ? [toolCall.type] : [])
-            }),
-            ...(choice.logprobs != null && { logprobs: choice.logprobs }),
-            ...(response.system_fingerprint != null && { systemFingerprint: response.system_fingerprint })
-          }
-        },
-        request: { body: args },
-        response: { ...createLanguageModelResponseMetadata(response), headers: responseHeaders, body: rawValue },
-        warnings
-      }
-      return result
-    }, Effect.provideContext(services))
-
-    const stream = Effect.fn("DeepSeek.stream")(function*(options: CallOptions) {
-      const { args, warnings } = yield* getArgs(options, argsConfig)
-      const body = { ...args, stream: true, stream_options: { include_usage: true } }
-      const { responseHeaders, value: chunks } = yield* Http.postJsonToApi({
-        url,
-        headers: headersFor(options),
-        body,
-        successfulResponseHandler: Http.eventSourceResponseHandler(Chunk),
-        failedResponseHandler
-      })
-      const start: StreamPart = { type: "stream-start", warnings }
-      const parts = StreamStart.prepend(chunks, start, () =>
-        makeTransformer({ includeRawChunks: options.includeRawChunks === true, generateId, providerOptionsName }))
-      const response: LanguageModel.StreamResponse = {
-        request: { body },
-        response: { headers: responseHeaders },
-        stream: parts
-      }
-      return response
-    }, Effect.provideContext(services))
-
-    return LanguageModel.make({
-      provider,
-      modelId,
-      supportedUrls: { "image/*": [/^https?:\/\/.*$/] },
-      generate,
-      stream
-    })
-  })
+    }),
+    (endpoint) => DeepSeekLanguageModel.make({ modelId, ...endpoint })
+  )
 
 /**
  * A layer providing the model for `modelId` as the `LanguageModel` service.

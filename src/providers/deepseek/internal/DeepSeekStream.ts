@@ -17,7 +17,7 @@ import type { ParseResult } from "../../../runtime/ParseJson.ts"
 import * as ChatStream from "../../openai-family/ChatStream.ts"
 import { fromErrorType, fromStatusCode } from "../../openai-family/ErrorTypeMetadata.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
-import type { ChunkBase, ErrorData, Logprob, TokenUsage } from "./DeepSeekApi.ts"
+import type { ChunkBase, ErrorData, Logprob, TokenUsage } from "../DeepSeekApi.ts"
 import { convertUsage, mapFinishReason } from "./DeepSeekUsage.ts"
 
 const streamErrorMetadata = (

@@ -8,7 +8,7 @@ import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
 import type { Usage } from "../../../spec/Usage.ts"
 import { convertOpenAIFamilyUsage, type DetailCounts } from "../../openai-family/Usage.ts"
 import { mapOpenAIFamilyFinishReason } from "../../openai-family/FinishReason.ts"
-import type { TokenUsage } from "./DeepSeekApi.ts"
+import type { TokenUsage } from "../DeepSeekApi.ts"
 
 const detailCounts = (usage: TokenUsage): DetailCounts => ({
   cacheReadTokens: usage.prompt_cache_hit_tokens ?? 0,

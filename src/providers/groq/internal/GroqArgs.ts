@@ -18,28 +18,7 @@ import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptio
 import { responseFormatBody } from "../../openai-family/ResponseFormatBody.ts"
 import { convertToGroqMessages } from "./GroqMessages.ts"
 import { languageEntry } from "./GroqModelCatalog.ts"
-
-/**
- * Groq provider options (`providerOptions.groq`).
- *
- * @since 0.1.0
- */
-export const GroqChatOptions = Schema.Struct({
-  reasoningFormat: Schema.optional(Schema.Literals(["parsed", "raw", "hidden"])),
-  reasoningEffort: Schema.optional(Schema.Literals(["none", "default", "low", "medium", "high"])),
-  parallelToolCalls: Schema.optional(Schema.Boolean),
-  user: Schema.optional(Schema.String),
-  structuredOutputs: Schema.optional(Schema.Boolean),
-  strictJsonSchema: Schema.optional(Schema.Boolean),
-  serviceTier: Schema.optional(Schema.Literals(["on_demand", "performance", "flex", "auto"]))
-})
-
-/**
- * Groq provider options.
- *
- * @since 0.1.0
- */
-export type GroqChatOptions = typeof GroqChatOptions.Type
+import { GroqChatOptions } from "../GroqOptions.ts"
 
 // Groq sends its browser search tool unless the catalog says the model lacks it.
 const browserSearchTool = (modelId: string): ProviderToolHandler<{ readonly type: "browser_search" }> =>

@@ -13,7 +13,7 @@ import type { ParseResult } from "../../../runtime/ParseJson.ts"
 import * as ChatStream from "../../openai-family/ChatStream.ts"
 import { fromErrorType } from "../../openai-family/ErrorTypeMetadata.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
-import type { ChunkBase, ErrorData, TokenUsage } from "./GroqApi.ts"
+import type { ChunkBase, ErrorData, TokenUsage } from "../GroqApi.ts"
 import { mapOpenAIFamilyFinishReason } from "../../openai-family/FinishReason.ts"
 import { convertUsage } from "./GroqUsage.ts"
 

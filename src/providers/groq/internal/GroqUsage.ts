@@ -6,7 +6,7 @@
  */
 import type { Usage } from "../../../spec/Usage.ts"
 import { convertOpenAIFamilyUsage, type DetailCounts } from "../../openai-family/Usage.ts"
-import type { TokenUsage } from "./GroqApi.ts"
+import type { TokenUsage } from "../GroqApi.ts"
 
 const detailCounts = (usage: TokenUsage): DetailCounts => ({
   cacheReadTokens: usage.prompt_tokens_details?.cached_tokens ?? undefined,

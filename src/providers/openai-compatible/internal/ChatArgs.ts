@@ -14,25 +14,7 @@ import { resolveProviderOptions } from "../../../provider-utils/ResolveProviderO
 import { prepareTools } from "../../openai-family/Tools.ts"
 import { responseFormatBody } from "../../openai-family/ResponseFormatBody.ts"
 import { convertToChatMessages } from "./ChatMessages.ts"
-
-/**
- * The provider options upstream reads (`openaiCompatibleLanguageModelChatOptions`).
- *
- * @since 0.1.0
- */
-export const ChatOptions = Schema.Struct({
-  user: Schema.optional(Schema.String),
-  reasoningEffort: Schema.optional(Schema.NullOr(Schema.String)),
-  textVerbosity: Schema.optional(Schema.String),
-  strictJsonSchema: Schema.optional(Schema.Boolean)
-})
-
-/**
- * The provider options upstream reads.
- *
- * @since 0.1.0
- */
-export type ChatOptions = typeof ChatOptions.Type
+import { ChatOptions } from "../OpenAICompatibleOptions.ts"
 
 const chatOptionKeys: ReadonlyArray<string> = ["user", "reasoningEffort", "textVerbosity", "strictJsonSchema"]
 

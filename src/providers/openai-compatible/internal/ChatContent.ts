@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { Content } from "./ChatApi.ts"
+import type { Content } from "../OpenAICompatibleApi.ts"
 
 /**
  * Text or reasoning content.

@@ -13,7 +13,7 @@ import type { Usage } from "../../../spec/Usage.ts"
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
 import * as ChatStream from "../../openai-family/ChatStream.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
-import type { ChunkBase, TokenUsage, ToolCallDelta } from "./ChatApi.ts"
+import type { ChunkBase, TokenUsage, ToolCallDelta } from "../OpenAICompatibleApi.ts"
 import { convertContent } from "./ChatContent.ts"
 import { mapOpenAIFamilyFinishReason } from "../../openai-family/FinishReason.ts"
 

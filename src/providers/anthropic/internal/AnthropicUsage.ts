@@ -4,9 +4,9 @@
  *
  * @since 0.1.0
  */
-import type { JsonObject } from "../../spec/Json.ts"
-import type { Usage } from "../../spec/Usage.ts"
-import type { Iteration } from "./AnthropicApi.ts"
+import type { JsonObject } from "../../../spec/Json.ts"
+import type { Usage } from "../../../spec/Usage.ts"
+import type { Iteration } from "../AnthropicApi.ts"
 
 /**
  * The usage counters the model implementation tracks.

@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { OpenAIFamilyErrorData } from "../../openai-family/ErrorData.ts"
+import { OpenAIFamilyErrorData } from "../openai-family/ErrorData.ts"
 
 /**
  * Extra keys of a loose object, kept as they are (JSON values).

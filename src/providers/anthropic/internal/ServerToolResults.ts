@@ -8,9 +8,9 @@
  *
  * @since 0.1.0
  */
-import type { Source, ToolCall, ToolResult } from "../../spec/Content.ts"
-import type { JsonObject } from "../../spec/Json.ts"
-import type { StreamContentBlock, ToolCallCaller } from "./AnthropicApi.ts"
+import type { Source, ToolCall, ToolResult } from "../../../spec/Content.ts"
+import type { JsonObject } from "../../../spec/Json.ts"
+import type { StreamContentBlock, ToolCallCaller } from "../AnthropicApi.ts"
 import type { CitationDocument } from "./Citations.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
 

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import type { UnifiedFinishReason } from "../../spec/FinishReason.ts"
+import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
 
 /**
  * The unified finish reason of an Anthropic stop reason; a `tool_use` stop of

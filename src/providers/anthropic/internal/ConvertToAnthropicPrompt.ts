@@ -9,19 +9,19 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema } from "effect"
-import { convertBase64ToUint8Array, convertToBase64 } from "../../provider-utils/Base64.ts"
-import { getTopLevelMediaType } from "../../provider-utils/DetectMediaType.ts"
-import { secureJsonParse } from "../../runtime/ParseJson.ts"
-import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
-import { resolveFullMediaType } from "../../provider-utils/ResolveFullMediaType.ts"
-import { resolveProviderReference } from "../../provider-utils/ResolveProviderReference.ts"
-import { stringifyWithBigIntAndCycles } from "../../provider-utils/StringifyWithBigIntAndCycles.ts"
-import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
-import { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
-import { NoSuchProviderReferenceError } from "../../spec/errors/NoSuchProviderReferenceError.ts"
-import { UnsupportedFunctionalityError } from "../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { BinaryData } from "../../spec/FileData.ts"
-import type { JsonObject, JsonValue } from "../../spec/Json.ts"
+import { convertBase64ToUint8Array, convertToBase64 } from "../../../provider-utils/Base64.ts"
+import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
+import { secureJsonParse } from "../../../runtime/ParseJson.ts"
+import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
+import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
+import { resolveProviderReference } from "../../../provider-utils/ResolveProviderReference.ts"
+import { stringifyWithBigIntAndCycles } from "../../../provider-utils/StringifyWithBigIntAndCycles.ts"
+import { InvalidArgumentError } from "../../../spec/errors/InvalidArgumentError.ts"
+import { TypeValidationError } from "../../../spec/errors/TypeValidationError.ts"
+import { NoSuchProviderReferenceError } from "../../../spec/errors/NoSuchProviderReferenceError.ts"
+import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
+import type { BinaryData } from "../../../spec/FileData.ts"
+import type { JsonObject, JsonValue } from "../../../spec/Json.ts"
 import type {
   AssistantMessage,
   Prompt,
@@ -30,11 +30,11 @@ import type {
   ToolResultOutput,
   ToolResultPart,
   UserMessage
-} from "../../spec/Prompt.ts"
-import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
-import type { Warning } from "../../spec/Warning.ts"
-import { FallbackBlock, ReasoningMetadata } from "./AnthropicApi.ts"
-import { FilePartOptions, SystemMessageOptions } from "./AnthropicOptions.ts"
+} from "../../../spec/Prompt.ts"
+import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
+import type { Warning } from "../../../spec/Warning.ts"
+import { FallbackBlock, ReasoningMetadata } from "../AnthropicApi.ts"
+import { FilePartOptions, SystemMessageOptions } from "../AnthropicOptions.ts"
 import type { CacheControlValidator } from "./CacheControl.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
 import { toolsetNameOf } from "./Toolset.ts"

@@ -6,8 +6,8 @@
  *
  * @since 0.1.0
  */
-import type { CallTool, ToolChoice } from "../../spec/CallOptions.ts"
-import type { Warning } from "../../spec/Warning.ts"
+import type { CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
+import type { Warning } from "../../../spec/Warning.ts"
 import type { CacheControlValidator } from "./CacheControl.ts"
 import type { RequestBlock } from "./ConvertToAnthropicPrompt.ts"
 

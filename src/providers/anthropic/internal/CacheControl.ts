@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
-import type { Warning } from "../../spec/Warning.ts"
+import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
+import type { Warning } from "../../../spec/Warning.ts"
 
 const MAX_CACHE_BREAKPOINTS = 4
 

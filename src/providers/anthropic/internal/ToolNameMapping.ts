@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { CallTool } from "../../spec/CallOptions.ts"
+import type { CallTool } from "../../../spec/CallOptions.ts"
 
 /**
  * The Anthropic API name of each provider tool id.

@@ -7,9 +7,9 @@
  *
  * @since 0.1.0
  */
-import type { CallTool } from "../../spec/CallOptions.ts"
-import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
-import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
+import type { CallTool } from "../../../spec/CallOptions.ts"
+import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
+import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
 import type { RequestTool } from "./PrepareTools.ts"
 
 /**

@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import type { Citation as V4Citation, Source } from "../../spec/Content.ts"
-import type { Citation } from "./AnthropicApi.ts"
+import type { Citation as V4Citation, Source } from "../../../spec/Content.ts"
+import type { Citation } from "../AnthropicApi.ts"
 
 /**
  * A document of the prompt (or fetched by web fetch) that citations point to.
