@@ -8,7 +8,16 @@
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { chunksToSse, expectSameStream, fixtureDir, listFiles, readText, recordingsDir, runOursStream } from "./harness.ts"
+import {
+  chunksToSse,
+  expectSameGenerate,
+  expectSameStream,
+  fixtureDir,
+  listFiles,
+  readText,
+  recordingsDir,
+  runOursStream
+} from "./harness.ts"
 
 const prng = (seed: number) => {
   let a = seed >>> 0
@@ -107,6 +116,37 @@ describe("OpenAI Responses stream: mutated events (differential)", () => {
   for (const testCase of cases) {
     it(testCase.name, async () => {
       await expectSameStream(testCase.body, {
+        options: { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }], tools }
+      })
+    })
+  }
+})
+
+const bodies = [
+  ...listFiles(join(fixtureDir, "generate"), ".json").map((f) => join(fixtureDir, "generate", f)),
+  ...listFiles(recordingsDir, ".json").map((f) => join(recordingsDir, f))
+]
+const generateCases: Array<{ readonly name: string; readonly body: string }> = []
+for (const file of bodies) {
+  const body: Json = JSON.parse(readText(file))
+  const all = paths(body)
+  for (let n = 0; n < 8 && all.length > 0; n++) {
+    const path = all[Math.floor(rand() * all.length)]
+    const kind = Math.floor(rand() * 6)
+    generateCases.push({
+      name: `${file.split("/").pop()} ${path.join(".")} → ${["removed", "null", "42", "\"x\"", "{}", "[]"][kind]}`,
+      body: JSON.stringify(mutate(body, path, kind))
+    })
+  }
+}
+
+describe("OpenAI Responses generate: mutated bodies (differential)", () => {
+  it("has the cases", () => {
+    expect(generateCases.length).toBeGreaterThanOrEqual(120)
+  })
+  for (const testCase of generateCases) {
+    it(testCase.name, async () => {
+      await expectSameGenerate(testCase.body, {
         options: { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }], tools }
       })
     })
