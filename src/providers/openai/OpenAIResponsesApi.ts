@@ -8,6 +8,8 @@
  * intersects it with a JSON record). Events are decoded per type
  * (`chunkSchemas`): a type upstream does not model becomes an
  * `unknown_chunk`, a modeled one that fails its schema is a validation error.
+ * One module for the whole wire format, as upstream's (1.9k lines there): the
+ * output items are shared by the events and the response body.
  *
  * @since 0.2.0
  */
