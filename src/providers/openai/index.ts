@@ -1,5 +1,5 @@
 /**
- * The OpenAI provider (chat completions).
+ * The OpenAI provider: the Responses model (the default, as upstream's `openai(modelId)`) and chat completions.
  *
  * @since 0.1.0
  */
