@@ -336,6 +336,33 @@ export const openaiResponsesBody = (deltas: number, fragments: number, seed = 6)
 }
 
 /**
+ * GEMINI: a Gemini `streamGenerateContent?alt=sse` body: `thoughts` thought-text chunks, then `text`
+ * answer chunks, then one function call; every chunk carries usage metadata, model version and
+ * response id as the API sends them, the last a `STOP` finish.
+ */
+export const geminiBody = (thoughts: number, text: number, seed = 7): Uint8Array => {
+  const rand = prng(seed)
+  const chunks: Array<unknown> = []
+  const usage = (out: number) => ({
+    promptTokenCount: 12,
+    candidatesTokenCount: out,
+    totalTokenCount: 12 + out,
+    promptTokensDetails: [{ modality: "TEXT", tokenCount: 12 }],
+    thoughtsTokenCount: thoughts
+  })
+  const chunk = (parts: ReadonlyArray<unknown>, out: number, finishReason?: string) => ({
+    candidates: [{ content: { parts, role: "model" }, ...(finishReason !== undefined && { finishReason }), index: 0 }],
+    usageMetadata: usage(out),
+    modelVersion: "gemini-2.5-flash",
+    responseId: "bench-gemini-1"
+  })
+  for (let i = 0; i < thoughts; i++) chunks.push(chunk([{ text: word(rand), thought: true }], 0))
+  for (let i = 0; i < text; i++) chunks.push(chunk([{ text: word(rand) }], i + 1))
+  chunks.push(chunk([{ functionCall: { name: "weather", args: { city: "Paris", days: 3 } }, thoughtSignature: "c2lnbmF0dXJl" }], text + 1, "STOP"))
+  return sse(chunks, false)
+}
+
+/**
  * An xAI Responses stream (workload XAI): reasoning summary deltas, a web search server call, text deltas
  * with url citations (each reported by `annotation.added`, `output_text.done` and the message
  * item, as xAI sends them) and a function call whose arguments arrive in fragments.

@@ -123,6 +123,10 @@ if (selected("W5")) {
   workloads.push(bodyWorkload("W5", "OpenAI Responses, 20,000 text deltas + a function call in 2,000 fragments", Data.openaiResponsesBody(20_000, 2_000), W.aimuxOpenAIResponses, W.upstreamOpenAIResponses, { upstreamTarget: 0.33, floorTarget: 3 }))
 }
 
+if (selected("GEMINI")) {
+  workloads.push(bodyWorkload("GEMINI", "Gemini, 4,000 thought + 16,000 text chunks + a function call", Data.geminiBody(4_000, 16_000), W.aimuxGoogle, W.upstreamGoogle, { upstreamTarget: 0.33, floorTarget: 3 }))
+}
+
 if (selected("XAI")) {
   workloads.push(bodyWorkload("XAI", "xAI Responses, 2,000 reasoning + 20,000 text deltas, citations, a web search and a function call in 2,000 fragments", Data.xaiResponsesBody(2_000, 20_000, 2_000), W.aimuxXai, W.upstreamXai, { upstreamTarget: 0.33, floorTarget: 3 }))
 }

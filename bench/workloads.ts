@@ -16,7 +16,10 @@ import * as StreamText from "../src/core/StreamText.ts"
 import * as Tool from "../src/core/Tool.ts"
 import type * as LanguageModel from "../src/LanguageModel.ts"
 import { makeCounter } from "../src/runtime/IdGenerator.ts"
+import { createGoogle } from "@ai-sdk/google"
 import * as Anthropic from "../src/providers/anthropic/Anthropic.ts"
+import * as GeminiLanguageModel from "../src/providers/gemini-family/GeminiLanguageModel.ts"
+import * as Google from "../src/providers/google/Google.ts"
 import * as AnthropicLanguageModel from "../src/providers/anthropic/AnthropicLanguageModel.ts"
 import * as OpenAIChatLanguageModel from "../src/providers/openai/OpenAIChatLanguageModel.ts"
 import * as OpenAIResponsesLanguageModel from "../src/providers/openai/OpenAIResponsesLanguageModel.ts"
@@ -150,6 +153,23 @@ export const aimuxAnthropic = (chunks: ReadonlyArray<Uint8Array>): Runner => (pr
 export const upstreamAnthropic = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
   runUpstreamStream(
     createAnthropic({ apiKey: "bench", fetch: mockFetch(chunks, probe) })("claude-sonnet-4-5").doStream(upstreamOptions),
+    probe
+  )
+
+/** aimux Gemini `stream` (GEMINI). */
+export const aimuxGoogle = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runAimuxStream(
+    GeminiLanguageModel.makeWith(
+      replayClient(chunks, probe),
+      Google.modelConfig("gemini-2.5-flash", { apiKey: "bench", generateId: makeCounter("id") })
+    ),
+    probe
+  )
+
+/** Upstream `@ai-sdk/google` `doStream` (GEMINI). */
+export const upstreamGoogle = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runUpstreamStream(
+    createGoogle({ apiKey: "bench", fetch: mockFetch(chunks, probe) })("gemini-2.5-flash").doStream(upstreamOptions),
     probe
   )
 
