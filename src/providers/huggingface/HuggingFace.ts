@@ -6,7 +6,7 @@
  *
  * @since 0.2.0
  */
-import { type Config as EffectConfig, Effect, Layer, Redacted } from "effect"
+import { Config as EffectConfig, Effect, Layer, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
@@ -80,18 +80,12 @@ export const layer = (
 ): Layer.Layer<LanguageModel, never, HttpClient.HttpClient> => Layer.effect(LanguageModel, model(modelId, settings))
 
 /**
- * A Layer whose settings come from `Config` (e.g. `Config.redacted("HUGGINGFACE_API_KEY")` for the key).
+ * A Layer whose settings come from `Config`, e.g. `{ apiKey: Config.Redacted("HUGGINGFACE_API_KEY") }`.
  *
  * @since 0.2.0
  */
 export const layerConfig = (
   modelId: string,
-  config: EffectConfig.Config<Settings>
+  config: EffectConfig.Wrap<Settings>
 ): Layer.Layer<LanguageModel, EffectConfig.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(
-    LanguageModel,
-    Effect.gen(function*() {
-      const settings = yield* config
-      return yield* model(modelId, settings)
-    })
-  )
+  Layer.effect(LanguageModel, Effect.flatMap(EffectConfig.unwrap(config), (settings) => model(modelId, settings)))
