@@ -80,3 +80,31 @@ describe("Hugging Face stream: differential against @ai-sdk/huggingface", () => 
     }
   }
 })
+
+// Deliberate divergence (docs/divergences.md, Hugging Face): a known event whose fields upstream
+// reads are missing or ill-typed. Upstream reads the raw object (its union's catch-all member) and
+// throws a TypeError or emits a part with a non-string id; aimux emits an error part and goes on.
+describe("Hugging Face stream: ill-typed known events (divergence)", () => {
+  const cases: ReadonlyArray<readonly [string, string]> = [
+    ["output item without item", '{"type":"response.output_item.added","output_index":0}'],
+    ["completed without response", '{"type":"response.completed"}'],
+    ["assistant message with a numeric id", '{"type":"response.output_item.added","item":{"type":"message","role":"assistant","id":5}}']
+  ]
+  for (const [label, line] of cases) {
+    it.effect(label, () =>
+      Effect.gen(function*() {
+        const body = linesToSse(`${line}\n{"type":"response.output_text.delta","item_id":"m","delta":"after"}`)
+        const upstream = yield* Effect.promise(() => upstreamStream({ body }, { prompt }))
+        const ours = yield* aimuxStream({ body }, { prompt })
+        const upstreamBroke = upstream.failure !== undefined ||
+          upstream.parts.some((part) => typeof Reflect.get(Object(part), "id") === "number")
+        expect(upstreamBroke).toBe(true)
+        expect(ours.failure).toBeUndefined()
+        const types = ours.parts.map((part) => Reflect.get(Object(part), "type"))
+        expect(types).toStrictEqual(["stream-start", "error", "text-delta", "finish"])
+        const error: unknown = Reflect.get(Object(ours.parts[1]), "error")
+        expect(Reflect.get(Object(error), "name")).toBe("AI_TypeValidationError")
+        expect(Reflect.get(Object(error), "value")).toStrictEqual(JSON.parse(line))
+      }))
+  }
+})

@@ -219,7 +219,10 @@ export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warni
         return
       }
       const failure = event(value, out)
-      if (failure !== undefined) out.push({ type: "error", error: failure })
+      // Reported against the whole event, whichever of its fields failed.
+      if (failure !== undefined) {
+        out.push({ type: "error", error: new TypeValidationError({ value, cause: failure.cause }) })
+      }
     },
     end: (out) => {
       out.push({
