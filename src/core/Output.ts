@@ -126,7 +126,6 @@ export type DeepPartial<T> = T extends ReadonlyArray<infer U> ? ReadonlyArray<De
  * own contract, also for a JSON Schema without `validate`) or an unvalidated partial prefix
  * (typed `DeepPartial<A>` by upstream's contract: partials are never validated).
  */
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 const trusted = <T>(value: unknown): T => value as T
 
 const nameAndDescription = (options: { readonly name?: string | undefined; readonly description?: string | undefined }) => ({
