@@ -16,6 +16,7 @@
 import { Effect } from "effect"
 import { InvalidToolApprovalError } from "../spec/errors/InvalidToolApprovalError.ts"
 import { InvalidToolInputError } from "../spec/errors/InvalidToolInputError.ts"
+import { MissingToolResultsError } from "../spec/errors/MissingToolResultsError.ts"
 import { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
 import type { Prompt, ToolResultPart } from "../spec/Prompt.ts"
 import { getOwn } from "./internal/getOwn.ts"
@@ -569,7 +570,7 @@ export const resume = <T extends Toolkit.Any, R>(options: {
   readonly concurrency?: number | "unbounded" | undefined
 }): Effect.Effect<
   ReadonlyArray<ResponseMessage>,
-  InvalidToolApprovalError | ToolCallNotFoundForApprovalError,
+  InvalidToolApprovalError | ToolCallNotFoundForApprovalError | MissingToolResultsError,
   R | Toolkit.Services<T>
 > =>
   Effect.gen(function*() {
@@ -582,7 +583,10 @@ export const resume = <T extends Toolkit.Any, R>(options: {
       messages: options.prompt
     })
     const denied = [...collected.denied, ...validated.denied].filter((a) => a.existingResult === undefined)
-    if (denied.length === 0 && validated.approved.length === 0 && validated.invalid.length === 0) return []
+    if (denied.length === 0 && validated.approved.length === 0 && validated.invalid.length === 0) {
+      yield* checkToolResults(options.prompt)
+      return []
+    }
     const executed = yield* Effect.forEach(
       validated.approved,
       (a) => options.execute(a.toolCall, options.prompt),
@@ -636,8 +640,32 @@ export const resume = <T extends Toolkit.Any, R>(options: {
         }
       })
     }
-    return [{ role: "tool", content }]
+    const messages: Array<ResponseMessage> = [{ role: "tool", content }]
+    yield* checkToolResults(appendToConversation(options.prompt, messages))
+    return messages
   })
+
+/**
+ * Upstream's prompt rule (`convertToLanguageModelPrompt`): a client tool call must have its result
+ * before the next user or system message, else `MissingToolResultsError`. It is what happens to an
+ * approval answered in a tool message that a new user message follows (vercel/ai#17033): the
+ * response is not collected (the last message is not a tool message) and the call has no result.
+ *
+ * @since 0.2.0
+ */
+export const checkToolResults = (prompt: Prompt): Effect.Effect<void, MissingToolResultsError> => {
+  const pending = new Set<string>()
+  for (const message of prompt) {
+    if (message.role === "assistant") {
+      for (const part of message.content) if (part.type === "tool-call" && part.providerExecuted !== true) pending.add(part.toolCallId)
+    } else if (message.role === "tool") {
+      for (const part of message.content) if (part.type === "tool-result") pending.delete(part.toolCallId)
+    } else if (pending.size > 0) {
+      return Effect.fail(new MissingToolResultsError({ toolCallIds: Array.from(pending) }))
+    }
+  }
+  return Effect.void
+}
 
 /**
  * The conversation with resumed tool messages appended (consecutive tool messages merged, as
