@@ -37,6 +37,7 @@ import { type StepResult, viewsOf } from "./StepResult.ts"
 import type { StreamTextResult } from "./StreamTextResult.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import * as ToolApproval from "./ToolApproval.ts"
+import * as ToolApprovalResume from "./ToolApprovalResume.ts"
 import { getInputSchemaInput } from "./ToolCallParser.ts"
 import type { InvalidToolApprovalError } from "../spec/errors/InvalidToolApprovalError.ts"
 import type { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
@@ -131,7 +132,7 @@ const run = <T extends Toolkit.Any, R>(
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     // approvals answered in the last tool message run (or are denied) before the first step (upstream)
-    const resumed = yield* ToolApproval.resume({
+    const resumed = yield* ToolApprovalResume.resume({
       messages: typeof options.prompt === "string" ? [] : options.prompt ?? options.messages ?? [],
       prompt: conversation,
       tools: options.tools,
@@ -141,7 +142,7 @@ const run = <T extends Toolkit.Any, R>(
       execute: (call, messages) => baseRuntime.execute(call, messages, () => Effect.void),
       concurrency: options.toolCallConcurrency
     })
-    conversation = ToolApproval.appendToConversation(conversation, resumed)
+    conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
     let system = options.system
     const steps: Array<StepResult> = []
     yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))

@@ -39,3 +39,5 @@ export * as OutputStream from "./OutputStream.ts"
 export * as Agent from "./Agent.ts"
 /** @since 0.2.0 */
 export * as ToolApproval from "./ToolApproval.ts"
+/** @since 0.2.0 */
+export * as ToolApprovalResume from "./ToolApprovalResume.ts"

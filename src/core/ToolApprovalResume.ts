@@ -1,0 +1,363 @@
+/**
+ * Resuming after tool approvals (upstream `collect-tool-approvals.ts`,
+ * `validate-tool-approvals.ts` and the start of `generate-text.ts`): the approval responses of the
+ * last tool message are collected, re-validated, executed or denied before the first step; and
+ * upstream's missing-tool-results rule of the prompt.
+ *
+ * @since 0.2.0
+ */
+import { Effect } from "effect"
+import { InvalidToolApprovalError } from "../spec/errors/InvalidToolApprovalError.ts"
+import { InvalidToolInputError } from "../spec/errors/InvalidToolInputError.ts"
+import { MissingToolResultsError } from "../spec/errors/MissingToolResultsError.ts"
+import { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
+import type { Prompt, ToolResultPart } from "../spec/Prompt.ts"
+import { getOwn } from "./internal/getOwn.ts"
+import { safeValidate } from "./internal/parseJson.ts"
+import { type ResponseMessage, toolModelOutput } from "./ResponseMessages.ts"
+import type { ToolCall, ToolInfoSet, ToolOutput } from "./StepContent.ts"
+import { type Configuration, isDeepEqualData, type LooseConfiguration, resolve } from "./ToolApproval.ts"
+import type { RequestPart, ResponsePart } from "./ToolApprovalParts.ts"
+import type { InputRefinement } from "./ToolCallParser.ts"
+import type * as Toolkit from "./Toolkit.ts"
+
+/**
+ * A message as the approval collection reads it (user messages of the generation).
+ *
+ * @since 0.2.0
+ */
+export interface MessageLike {
+  readonly role: string
+  readonly content: string | ReadonlyArray<{ readonly type: string }>
+}
+
+/**
+ * An approval found in the history (upstream `CollectedToolApprovals`).
+ *
+ * @since 0.2.0
+ */
+export interface Collected {
+  readonly request: RequestPart
+  readonly response: ResponsePart
+  readonly toolCall: ToolCall
+  readonly existingResult?: ToolResultPart | undefined
+}
+
+const partsOf = (message: MessageLike): ReadonlyArray<{ readonly type: string }> =>
+  typeof message.content === "string" ? [] : message.content
+
+const isRequestPart = (part: { readonly type: string }): part is RequestPart =>
+  part.type === "tool-approval-request" && "approvalId" in part && "toolCallId" in part
+
+const isResponsePart = (part: { readonly type: string }): part is ResponsePart =>
+  part.type === "tool-approval-response" && "approvalId" in part && "approved" in part
+
+const isResultPart = (part: { readonly type: string }): part is ToolResultPart =>
+  part.type === "tool-result" && "toolCallId" in part && "output" in part
+
+interface HistoryCall {
+  readonly type: "tool-call"
+  readonly toolCallId: string
+  readonly toolName: string
+  readonly input: unknown
+  readonly providerExecuted?: boolean | undefined
+}
+
+const isCallPart = (part: { readonly type: string }): part is HistoryCall =>
+  part.type === "tool-call" && "toolCallId" in part && "toolName" in part && "input" in part
+
+/**
+ * Collects the approval responses of the last message when it is a tool message (upstream
+ * `collectToolApprovals`): an unknown approval id fails with `InvalidToolApprovalError`, a request
+ * without its call with `ToolCallNotFoundForApprovalError`; only the first response per call
+ * counts; a call that already has a result is skipped (unless it is an `execution-denied` result
+ * and the response denies); approved calls come back in call order.
+ *
+ * @since 0.2.0
+ */
+export const collect = (
+  messages: ReadonlyArray<MessageLike>
+): Effect.Effect<
+  { readonly approved: ReadonlyArray<Collected>; readonly denied: ReadonlyArray<Collected> },
+  InvalidToolApprovalError | ToolCallNotFoundForApprovalError
+> =>
+  Effect.suspend((): Effect.Effect<
+    { readonly approved: ReadonlyArray<Collected>; readonly denied: ReadonlyArray<Collected> },
+    InvalidToolApprovalError | ToolCallNotFoundForApprovalError
+  > => {
+    const last = messages[messages.length - 1]
+    if (last?.role !== "tool") return Effect.succeed({ approved: [], denied: [] })
+    // maps keyed by client-supplied ids: no prototype, so `toString` & co. are absent
+    const calls = new Map<string, HistoryCall>()
+    const callOrder = new Map<string, number>()
+    const requests = new Map<string, RequestPart>()
+    for (const message of messages) {
+      if (message.role !== "assistant") continue
+      for (const part of partsOf(message)) {
+        if (isCallPart(part)) {
+          calls.set(part.toolCallId, part)
+          callOrder.set(part.toolCallId, callOrder.size)
+        } else if (isRequestPart(part)) {
+          requests.set(part.approvalId, part)
+        }
+      }
+    }
+    const results = new Map<string, ToolResultPart>()
+    for (const part of partsOf(last)) if (isResultPart(part)) results.set(part.toolCallId, part)
+    const approved: Array<Collected> = []
+    const denied: Array<Collected> = []
+    const seen = new Set<string>()
+    for (const response of partsOf(last)) {
+      if (!isResponsePart(response)) continue
+      const request = requests.get(response.approvalId)
+      if (request === undefined) return Effect.fail(new InvalidToolApprovalError({ approvalId: response.approvalId }))
+      const existing = results.get(request.toolCallId)
+      if (existing !== undefined && (response.approved || existing.output.type !== "execution-denied")) continue
+      const call = calls.get(request.toolCallId)
+      if (call === undefined) {
+        return Effect.fail(new ToolCallNotFoundForApprovalError({ toolCallId: request.toolCallId, approvalId: request.approvalId }))
+      }
+      if (seen.has(call.toolCallId)) continue
+      seen.add(call.toolCallId)
+      const toolCall: ToolCall = {
+        type: "tool-call",
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        input: call.input,
+        ...(call.providerExecuted !== undefined ? { providerExecuted: call.providerExecuted } : {})
+      }
+      const collected: Collected = { request, response, toolCall, ...(existing !== undefined ? { existingResult: existing } : {}) }
+      if (response.approved) approved.push(collected)
+      else denied.push(collected)
+    }
+    approved.sort((a, b) => (callOrder.get(a.toolCall.toolCallId) ?? 0) - (callOrder.get(b.toolCall.toolCallId) ?? 0))
+    return Effect.succeed({ approved, denied })
+  })
+
+const MISMATCH = "Approved tool input does not match the validated schema output."
+
+/**
+ * Re-validates approved calls from the history (upstream `validateApprovedToolApprovals`, without
+ * signatures): the call is rebuilt from the current tool definition; the input schema validates
+ * `inputSchemaInput` (or the input), the refinement runs, and the result must equal the approved
+ * input, else the call is invalid (`InvalidToolInputError`); the approval policy runs again and
+ * may deny.
+ *
+ * @since 0.2.0
+ */
+export function validateApproved<T extends Toolkit.Any, R>(options: {
+  readonly approved: ReadonlyArray<Collected>
+  readonly tools: T | undefined
+  readonly configuration: Configuration<T, R> | undefined
+  readonly refineToolInput: InputRefinement<T, R> | undefined
+  readonly messages: Prompt
+}): Effect.Effect<Validated, never, R | Toolkit.Services<T>>
+export function validateApproved(options: {
+  readonly approved: ReadonlyArray<Collected>
+  readonly tools: Toolkit.Any | undefined
+  readonly configuration: LooseConfiguration | undefined
+  readonly refineToolInput: LooseRefinement | undefined
+  readonly messages: Prompt
+}): Effect.Effect<Validated, never, unknown> {
+  return Effect.gen(function*() {
+    const approved: Array<Collected> = []
+    const denied: Array<Collected> = []
+    const invalid: Array<Collected & { readonly error: InvalidToolInputError }> = []
+    for (const collected of options.approved) {
+      const tool = getOwn(options.tools, collected.toolCall.toolName)
+      const { toolCallId, toolName, input, providerExecuted } = collected.toolCall
+      // history may omit or alter these fields: rebuilt from the current tool definition (upstream)
+      const fields = {
+        type: "tool-call" as const,
+        toolCallId,
+        toolName,
+        input,
+        ...(providerExecuted !== undefined ? { providerExecuted } : {}),
+        ...(tool?.metadata != null ? { toolMetadata: tool.metadata } : {}),
+        title: tool?.title
+      }
+      const toolCall: ToolCall = tool?.type === "dynamic" ? { ...fields, dynamic: true } : fields
+      const approval: Collected = { ...collected, toolCall }
+      if (tool !== undefined && typeof tool.execute === "function" && tool.inputSchema !== undefined) {
+        const approvedInput = structuredClone(toolCall.input)
+        const schemaInput = Object.hasOwn(approval.request, "inputSchemaInput") ? approval.request.inputSchemaInput : toolCall.input
+        const validation = yield* safeValidate(structuredClone(schemaInput), tool.inputSchema)
+        let problem: unknown = undefined
+        if (!validation.success) {
+          problem = validation.error
+        } else {
+          const refine = getOwn(options.refineToolInput, toolCall.toolName)
+          const refined = refine !== undefined
+            ? yield* Effect.result(Effect.suspend(() => refine(validation.value)))
+            : { _tag: "Success" as const, success: validation.value }
+          if (refined._tag === "Failure") problem = refined.failure
+          else if (!isDeepEqualData(structuredClone(refined.success), approvedInput)) problem = new Error(MISMATCH)
+        }
+        if (problem !== undefined) {
+          invalid.push({
+            ...approval,
+            error: new InvalidToolInputError({ toolName: toolCall.toolName, toolInput: JSON.stringify(toolCall.input), cause: problem })
+          })
+          continue
+        }
+      }
+      const status = yield* resolve({ tools: options.tools, toolCall, configuration: options.configuration, messages: options.messages })
+      if (status.type === "denied") {
+        denied.push({
+          ...approval,
+          response: { ...approval.response, approved: false, reason: status.reason ?? approval.response.reason }
+        })
+      } else {
+        approved.push(approval)
+      }
+    }
+    return { approved, denied, invalid }
+  })
+}
+
+/**
+ * The outcome of {@link validateApproved}.
+ *
+ * @since 0.2.0
+ */
+export interface Validated {
+  readonly approved: ReadonlyArray<Collected>
+  readonly denied: ReadonlyArray<Collected>
+  readonly invalid: ReadonlyArray<Collected & { readonly error: InvalidToolInputError }>
+}
+
+/** The input refinement with the tools' types erased (implementation signatures). */
+type LooseRefinement = { readonly [name: string]: ((input: unknown) => Effect.Effect<unknown, unknown, unknown>) | undefined }
+
+/**
+ * Resumes after approvals (upstream `generateText` before its first step): collects and
+ * re-validates the responses of the last tool message, executes the approved calls, and returns
+ * the tool message with their results, the invalid calls' errors and the `execution-denied`
+ * results (none when there is nothing to answer).
+ *
+ * @since 0.2.0
+ */
+export const resume = <T extends Toolkit.Any, R>(options: {
+  readonly messages: ReadonlyArray<MessageLike>
+  readonly prompt: Prompt
+  readonly tools: T | undefined
+  readonly toolInfo: ToolInfoSet | undefined
+  readonly configuration: Configuration<T, R> | undefined
+  readonly refineToolInput: InputRefinement<T, R> | undefined
+  readonly execute: (call: ToolCall, messages: Prompt) => Effect.Effect<{ readonly output: ToolOutput } | undefined>
+  readonly concurrency?: number | "unbounded" | undefined
+}): Effect.Effect<
+  ReadonlyArray<ResponseMessage>,
+  InvalidToolApprovalError | ToolCallNotFoundForApprovalError | MissingToolResultsError,
+  R | Toolkit.Services<T>
+> =>
+  Effect.gen(function*() {
+    const collected = yield* collect(options.messages)
+    const validated = yield* validateApproved({
+      approved: collected.approved.filter((a) => a.toolCall.providerExecuted !== true),
+      tools: options.tools,
+      configuration: options.configuration,
+      refineToolInput: options.refineToolInput,
+      messages: options.prompt
+    })
+    const denied = [...collected.denied, ...validated.denied].filter((a) => a.existingResult === undefined)
+    if (denied.length === 0 && validated.approved.length === 0 && validated.invalid.length === 0) {
+      yield* checkToolResults(options.prompt)
+      return []
+    }
+    const executed = yield* Effect.forEach(
+      validated.approved,
+      (a) => options.execute(a.toolCall, options.prompt),
+      { concurrency: options.concurrency ?? "unbounded" }
+    )
+    const content: Array<ToolResultPart> = []
+    for (const run of executed) {
+      if (run === undefined) continue
+      const output = run.output
+      content.push({
+        type: "tool-result",
+        toolCallId: output.toolCallId,
+        toolName: output.toolName,
+        output: yield* toolModelOutput({
+          toolCallId: output.toolCallId,
+          toolName: output.toolName,
+          input: output.input,
+          output: output.type === "tool-result" ? output.output : output.error,
+          tools: options.toolInfo,
+          errorMode: output.type === "tool-error" ? "text" : "none"
+        })
+      })
+    }
+    for (const a of validated.invalid) {
+      content.push({
+        type: "tool-result",
+        toolCallId: a.toolCall.toolCallId,
+        toolName: a.toolCall.toolName,
+        output: yield* toolModelOutput({
+          toolCallId: a.toolCall.toolCallId,
+          toolName: a.toolCall.toolName,
+          input: a.toolCall.input,
+          output: a.error,
+          tools: options.toolInfo,
+          errorMode: "text"
+        })
+      })
+    }
+    for (const a of denied) {
+      content.push({
+        type: "tool-result",
+        toolCallId: a.toolCall.toolCallId,
+        toolName: a.toolCall.toolName,
+        output: {
+          type: "execution-denied",
+          reason: a.response.reason,
+          // provider-executed tools: the provider correlates by approval id (upstream)
+          ...(a.toolCall.providerExecuted === true
+            ? { providerOptions: { openai: { approvalId: a.response.approvalId } } }
+            : {})
+        }
+      })
+    }
+    const messages: Array<ResponseMessage> = [{ role: "tool", content }]
+    yield* checkToolResults(appendToConversation(options.prompt, messages))
+    return messages
+  })
+
+/**
+ * Upstream's prompt rule (`convertToLanguageModelPrompt`): a client tool call must have its result
+ * before the next user or system message, else `MissingToolResultsError`. It is what happens to an
+ * approval answered in a tool message that a new user message follows (vercel/ai#17033): the
+ * response is not collected (the last message is not a tool message) and the call has no result.
+ *
+ * @since 0.2.0
+ */
+export const checkToolResults = (prompt: Prompt): Effect.Effect<void, MissingToolResultsError> => {
+  const pending = new Set<string>()
+  for (const message of prompt) {
+    if (message.role === "assistant") {
+      for (const part of message.content) if (part.type === "tool-call" && part.providerExecuted !== true) pending.add(part.toolCallId)
+    } else if (message.role === "tool") {
+      for (const part of message.content) if (part.type === "tool-result") pending.delete(part.toolCallId)
+    } else if (pending.size > 0) {
+      return Effect.fail(new MissingToolResultsError({ toolCallIds: Array.from(pending) }))
+    }
+  }
+  return Effect.void
+}
+
+/**
+ * The conversation with resumed tool messages appended (consecutive tool messages merged, as
+ * upstream's prompt conversion does).
+ *
+ * @since 0.2.0
+ */
+export const appendToConversation = (prompt: Prompt, messages: ReadonlyArray<ResponseMessage>): Prompt => {
+  const out = [...prompt]
+  for (const message of messages) {
+    if (message.role !== "tool") continue
+    const last = out[out.length - 1]
+    if (last !== undefined && last.role === "tool") out[out.length - 1] = { ...last, content: [...last.content, ...message.content] }
+    else out.push(message)
+  }
+  return out
+}
