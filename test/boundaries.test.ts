@@ -121,6 +121,8 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
       continue
     }
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec))
+    const reach = internalReach(file, target)
+    if (reach !== undefined) fail(reach)
     const targetLayer = layerOf(target)
     if (targetLayer === undefined) {
       fail("target is outside the layer table")
@@ -157,6 +159,116 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
   return violations
 }
 
+/**
+ * The `internal/` rule: a module under `<folder>/internal/` is imported only from `<folder>/` (its
+ * own folder, subfolders and `internal/` itself included). The reason, or `undefined`.
+ */
+export const internalReach = (file: string, target: string): string | undefined => {
+  const parts = target.split("/")
+  for (let i = parts.length - 2; i >= 0; i--) {
+    if (parts[i] !== "internal") continue
+    const owner = parts.slice(0, i).join("/")
+    return file.startsWith(`${owner}/`) ? undefined : `${target} is internal to ${owner}/`
+  }
+  return undefined
+}
+
+/**
+ * The import graph of the given files: each file's relative imports (type imports included),
+ * resolved to repo-relative paths.
+ */
+export const importGraph = (files: ReadonlyMap<string, string>): ReadonlyMap<string, ReadonlyArray<string>> => {
+  const graph = new Map<string, ReadonlyArray<string>>()
+  for (const [file, source] of files) {
+    graph.set(
+      file,
+      importsOf(source).filter((spec) => spec.startsWith(".")).map((spec) =>
+        path.posix.normalize(path.posix.join(path.posix.dirname(file), spec))
+      )
+    )
+  }
+  return graph
+}
+
+/**
+ * The import circles of a graph, one per strongly connected component with more than one module
+ * (or a module importing itself), each as a path `a -> b -> ... -> a` (Tarjan's algorithm, iterative).
+ */
+export const findCycles = (graph: ReadonlyMap<string, ReadonlyArray<string>>): ReadonlyArray<string> => {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const onStack = new Set<string>()
+  const stack: Array<string> = []
+  const components: Array<Array<string>> = []
+  let next = 0
+  const edges = (node: string) => (graph.get(node) ?? []).filter((to) => graph.has(to))
+  for (const start of [...graph.keys()].sort()) {
+    if (index.has(start)) continue
+    const work: Array<{ node: string; edge: number }> = [{ node: start, edge: 0 }]
+    index.set(start, next)
+    low.set(start, next++)
+    stack.push(start)
+    onStack.add(start)
+    while (work.length > 0) {
+      const frame = work[work.length - 1]
+      const out = edges(frame.node)
+      if (frame.edge < out.length) {
+        const to = out[frame.edge++]
+        if (!index.has(to)) {
+          index.set(to, next)
+          low.set(to, next++)
+          stack.push(to)
+          onStack.add(to)
+          work.push({ node: to, edge: 0 })
+        } else if (onStack.has(to)) {
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!))
+        }
+        continue
+      }
+      work.pop()
+      if (work.length > 0) {
+        const parent = work[work.length - 1].node
+        low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!))
+      }
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: Array<string> = []
+        let member: string
+        do {
+          member = stack.pop()!
+          onStack.delete(member)
+          component.push(member)
+        } while (member !== frame.node)
+        if (component.length > 1 || edges(frame.node).includes(frame.node)) components.push(component)
+      }
+    }
+  }
+  // one concrete circle per component: the shortest way back to its first module
+  return components.map((component) => {
+    const members = new Set(component)
+    const first = [...component].sort()[0]
+    const previous = new Map<string, string>()
+    const queue = [first]
+    let found: string | undefined
+    while (queue.length > 0 && found === undefined) {
+      const node = queue.shift()!
+      for (const to of edges(node)) {
+        if (!members.has(to)) continue
+        if (to === first) {
+          found = node
+          break
+        }
+        if (!previous.has(to)) {
+          previous.set(to, node)
+          queue.push(to)
+        }
+      }
+    }
+    const cycle = [first]
+    for (let node = found; node !== undefined && node !== first; node = previous.get(node)) cycle.splice(1, 0, node)
+    return [...cycle, first].join(" -> ")
+  }).sort()
+}
+
 const root = path.join(import.meta.dirname, "..")
 const sourceFiles = (dir: string): ReadonlyArray<string> =>
   fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -170,6 +282,39 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(files.length).toBeGreaterThan(10)
     const violations = files.flatMap((file) => checkFile(file, fs.readFileSync(path.join(root, file), "utf8")))
     expect(violations).toStrictEqual([])
+  })
+
+  it("no import circles anywhere in src (type imports included)", () => {
+    const files = new Map(sourceFiles("src").map((file) => [file, fs.readFileSync(path.join(root, file), "utf8")] as const))
+    expect(findCycles(importGraph(files))).toStrictEqual([])
+  })
+
+  it("the circle finder fails on planted circles (synthetic inputs)", () => {
+    const planted = new Map([
+      ["src/a/A.ts", `import { B } from "./B.ts"`],
+      ["src/a/B.ts", `import type { C } from "../c/C.ts"`],
+      ["src/c/C.ts", `export { A } from "../a/A.ts"`],
+      ["src/d/D.ts", `import { D } from "./D.ts"`],
+      ["src/e/E.ts", `import { A } from "../a/A.ts"\nimport { F } from "./F.ts"`],
+      ["src/e/F.ts", `// import { E } from "./E.ts"`]
+    ])
+    expect(findCycles(importGraph(planted))).toStrictEqual([
+      "src/a/A.ts -> src/a/B.ts -> src/c/C.ts -> src/a/A.ts",
+      "src/d/D.ts -> src/d/D.ts"
+    ])
+    expect(findCycles(importGraph(new Map([["src/a/A.ts", `import { B } from "./B.ts"`], ["src/a/B.ts", ``]]))))
+      .toStrictEqual([])
+  })
+
+  it("the internal/ rule fails on planted reaches (synthetic inputs)", () => {
+    expect(checkFile("src/core/Bad.ts", `import { x } from "../spec/internal/fields.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/groq/Bad.ts", `import { x } from "../../provider-utils/internal/argumentState.ts"`))
+      .toHaveLength(1)
+    expect(checkFile("src/cli/Bad.ts", `import { x } from "../core/internal/parseJson.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/openai/internal/responses/Ok.ts", `import { x } from "../chatStream.ts"`)).toStrictEqual([])
+    expect(checkFile("src/providers/openai/Ok.ts", `import { x } from "./internal/responses/convertInput.ts"`)).toStrictEqual([])
+    expect(checkFile("src/spec/errors/Ok.ts", `import { x } from "./internal/marker.ts"`)).toStrictEqual([])
+    expect(checkFile("src/spec/errors/Ok.ts", `import { x } from "../internal/fields.ts"`)).toStrictEqual([])
   })
 
   it("finds imports in every syntactic form", () => {

@@ -22,7 +22,7 @@
  */
 import { Option, Schema, SchemaGetter } from "effect"
 import type * as Content from "../spec/Content.ts"
-import { optional, undefinedOr } from "../spec/internal/fields.ts"
+import { optional, undefinedOr } from "../spec/Fields.ts"
 import { JsonObject, UnknownValue } from "../spec/Json.ts"
 import { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type * as Tool from "./Tool.ts"

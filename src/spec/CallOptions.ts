@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { Schema, SchemaGetter } from "effect"
-import { optional } from "./internal/fields.ts"
+import { optional } from "./Fields.ts"
 import { JsonObject, UnknownRecord } from "./Json.ts"
 import { Prompt } from "./Prompt.ts"
 import { ProviderOptions } from "./ProviderMetadata.ts"

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { optional } from "./internal/fields.ts"
+import { optional } from "./Fields.ts"
 import { FileDataDataOrUrl } from "./FileData.ts"
 import { NonNullJsonValue } from "./Json.ts"
 import { ProviderMetadata } from "./ProviderMetadata.ts"

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { optional } from "./internal/fields.ts"
+import { optional } from "./Fields.ts"
 import { JsonObject, JsonValue, UnknownValue } from "./Json.ts"
 import { ReasoningLevel } from "./CallOptions.ts"
 import { FilePart, TextPart } from "./Prompt.ts"

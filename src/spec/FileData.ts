@@ -10,7 +10,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { optional } from "./internal/fields.ts"
+import { optional } from "./Fields.ts"
 
 /**
  * Binary content: a base64 string or raw bytes.

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { undefinedOr } from "./internal/fields.ts"
+import { undefinedOr } from "./Fields.ts"
 
 /**
  * The unified finish reasons (`interrupted` since provider 4.0.32).

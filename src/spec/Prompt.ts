@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { optional } from "./internal/fields.ts"
+import { optional } from "./Fields.ts"
 import { FileData, FileDataDataOrUrl } from "./FileData.ts"
 import { JsonValue, UnknownValue } from "./Json.ts"
 import { ProviderOptions } from "./ProviderMetadata.ts"

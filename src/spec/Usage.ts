@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { optional, undefinedOr } from "./internal/fields.ts"
+import { optional, undefinedOr } from "./Fields.ts"
 import { JsonObject } from "./Json.ts"
 
 const Count = undefinedOr(Schema.Number)

@@ -590,3 +590,10 @@ export const ReasoningMetadata = Schema.Struct({
   signature: Schema.optionalKey(Schema.String),
   redactedData: Schema.optionalKey(Schema.String)
 })
+
+/**
+ * A content block of the request (plain JSON, keys as the API names them).
+ *
+ * @since 0.1.0
+ */
+export type RequestBlock = { readonly type: string; [key: string]: unknown }

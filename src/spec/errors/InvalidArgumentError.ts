@@ -4,11 +4,17 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import type { CoreInvalidArgumentErrorLike } from "./CoreInvalidArgumentError.ts"
 import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
 
 const name = "AI_InvalidArgumentError"
 const marker = markerOf(name)
+
+// Core's `CoreInvalidArgumentError` shares the marker. Its fields are written out here rather than
+// imported: CoreInvalidArgumentError.ts imports this module, and imports never go in a circle.
+interface CoreInvalidArgumentFields extends globalThis.Error {
+  readonly parameter: string
+  readonly value?: unknown
+}
 
 /**
  * Constructor options, named as upstream's.
@@ -43,7 +49,7 @@ export class InvalidArgumentError extends Schema.TaggedError<InvalidArgumentErro
    *
    * @since 0.1.0
    */
-  static isInstance(u: unknown): u is InvalidArgumentErrorLike | CoreInvalidArgumentErrorLike {
+  static isInstance(u: unknown): u is InvalidArgumentErrorLike | CoreInvalidArgumentFields {
     return hasMarker(u, marker)
   }
 }

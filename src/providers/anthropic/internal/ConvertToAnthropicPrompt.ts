@@ -38,13 +38,7 @@ import { FilePartOptions, SystemMessageOptions } from "../AnthropicOptions.ts"
 import type { CacheControlValidator } from "./CacheControl.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
 import { toolsetNameOf } from "./Toolset.ts"
-
-/**
- * A content block of the request (plain JSON, keys as the API names them).
- *
- * @since 0.1.0
- */
-export type RequestBlock = { readonly type: string; [key: string]: unknown }
+import type { RequestBlock } from "../AnthropicApi.ts"
 
 /**
  * A message of the request.
@@ -706,7 +700,6 @@ const convertToolResultContentItem = Effect.fnUntraced(function*(
     }
   }
 })
-
 
 const unsupportedOutput = (part: ToolResultPart, warnings: Array<Warning>): undefined => {
   warnings.push({

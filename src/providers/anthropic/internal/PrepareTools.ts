@@ -9,7 +9,7 @@
 import type { CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import type { CacheControlValidator } from "./CacheControl.ts"
-import type { RequestBlock } from "./ConvertToAnthropicPrompt.ts"
+import type { RequestBlock } from "../AnthropicApi.ts"
 
 /**
  * A tool definition of the request.
