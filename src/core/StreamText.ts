@@ -27,7 +27,7 @@ import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.t
 import { toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep, type StepSetup, type StepState } from "./internal/generationStep.ts"
 import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
-import { makeContentBuilder, makeIdReserver } from "./internal/generationStreamParts.ts"
+import { makeContentBuilder, makeIdReserver, withStickyTextMetadata } from "./internal/generationStreamParts.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
 import { callIds, generationIds } from "./internal/generationIds.ts"
 import { prepareRetries } from "./internal/generationRetry.ts"
@@ -83,6 +83,14 @@ export interface ChunkEvent {
 export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult, T, R> {
   /** Forward provider `raw` parts. */
   readonly includeRawChunks?: boolean | undefined
+  /**
+   * Stream transforms applied to the parts before streamText's own text stage (upstream
+   * `experimental_transform`, e.g. `SmoothStream.smoothStream()`), in order.
+   */
+  readonly experimental_transform?:
+    | ((stream: Stream.Stream<TextStreamPart>) => Stream.Stream<TextStreamPart>)
+    | ReadonlyArray<(stream: Stream.Stream<TextStreamPart>) => Stream.Stream<TextStreamPart>>
+    | undefined
   /** Ends the run with an `abort` part when it completes (or the signal aborts). */
   readonly abort?: AbortTrigger | undefined
   /** Called before each part is emitted (every part except `abort`), in stream order. */
@@ -141,7 +149,7 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
     readonly output?: Output.Any | undefined
   }
 ): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R> =>
-  withStreamOutput(options.output, Stream.callback<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>((queue) =>
+  withStreamOutput(options.output, textStage(options, Stream.callback<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>((queue) =>
     Effect.gen(function*() {
       const baseRuntime = yield* makeToolRuntime(options, options.system)
       // the caller's services, captured so that the step loop needs none (prepareStep may rebuild the runtime)
@@ -187,7 +195,25 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
       }
       yield* Queue.end(queue)
     }).pipe(Effect.withSpan("StreamText.streamText"))
-  ))
+  )))
+
+/**
+ * The user's transforms, then (without structured output) upstream's text stage: the text deltas
+ * of a step's first text id keep that id's last provider metadata.
+ */
+const textStage = <R>(
+  options: { readonly experimental_transform?: StreamTextOptions<{}, never>["experimental_transform"]; readonly output?: unknown },
+  stream: Stream.Stream<TextStreamPart, never, R>
+): Stream.Stream<TextStreamPart, never, R> => {
+  const transform = options.experimental_transform
+  const transforms = transform === undefined ? [] : typeof transform === "function" ? [transform] : transform
+  // a transform is written for the parts alone; the run's services are provided around it
+  const transformed = transforms.reduce<Stream.Stream<TextStreamPart, never, R>>(
+    (acc, f) => Stream.unwrap(Effect.map(Effect.context<R>(), (context) => f(Stream.provideContext(acc, context)))),
+    stream
+  )
+  return options.output === undefined ? withStickyTextMetadata(transformed) : transformed
+}
 
 const fromSignal = (signal: AbortSignal): Effect.Effect<unknown> =>
   Effect.callback<unknown>((resume) => {

@@ -4,6 +4,8 @@
  *
  * @internal
  */
+import { Stream } from "effect"
+import * as Arr from "effect/Array"
 import type * as Content from "../../spec/Content.ts"
 import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
@@ -147,3 +149,29 @@ export const makeContentBuilder = () => {
     }
   }
 }
+
+/**
+ * Upstream's text-output stage of streamText (`createOutputTransformStream` with the default text
+ * output): within a step, the text deltas of the first text id carry the last provider metadata
+ * that id had (a delta without metadata keeps the previous one). Runs per pulled chunk.
+ *
+ * @internal
+ */
+export const withStickyTextMetadata = <E, R>(stream: Stream.Stream<TextStreamPart, E, R>): Stream.Stream<TextStreamPart, E, R> =>
+  Stream.suspend(() => {
+    let firstId: string | undefined = undefined
+    let metadata: ProviderMetadata | undefined = undefined
+    return Stream.mapArray(stream, (parts) =>
+      Arr.map(parts, (part): TextStreamPart => {
+        if (part.type === "start-step") {
+          firstId = undefined
+          metadata = undefined
+          return part
+        }
+        if (part.type !== "text-delta") return part
+        if (firstId === undefined) firstId = part.id
+        else if (part.id !== firstId) return part
+        metadata = part.providerMetadata ?? metadata
+        return metadata === part.providerMetadata ? part : { ...part, providerMetadata: metadata }
+      }))
+  })
