@@ -23,6 +23,7 @@ import type { GenerateResult } from "../../spec/Results.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
 import { ConverseResponse, ErrorBody, StreamEvent } from "./AmazonBedrockApi.ts"
 import * as EventStream from "./EventStream.ts"
+import { fastStreamEvent } from "./internal/FastStreamEvent.ts"
 import { mapResponse } from "./internal/GenerateContent.ts"
 import { isMistralModel } from "./internal/ModelSupport.ts"
 import { prepareArgs } from "./internal/RequestArgs.ts"
@@ -82,7 +83,7 @@ const streamFailedHandler = Http.jsonErrorResponseHandler({
 
 const generateHandler = Http.jsonResponseHandler(ConverseResponse)
 
-const parseEvents = EventStream.parse(StreamEvent)
+const parseEvents = EventStream.parse(StreamEvent, fastStreamEvent)
 
 const hasBody = (response: HttpClientResponse.HttpClientResponse): boolean => {
   const web = HttpClientResponse.toWeb(response)

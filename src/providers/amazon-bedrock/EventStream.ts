@@ -127,7 +127,7 @@ export class FrameDecoder {
  *
  * @since 0.2.0
  */
-export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) => {
+export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, fast?: FastPath<S["Type"]>) => {
   const validate = makeSafeValidate(schema)
   return <E, R>(
     self: Stream.Stream<Uint8Array, E, R>
@@ -139,7 +139,7 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) =>
         const events: Array<DecodedEvent> = []
         const toResults = (out: Array<ParseResult<S["Type"]>>) => {
           for (let i = 0; i < events.length; i++) {
-            const result = toResult(events[i], validate)
+            const result = toResult(events[i], validate, fast)
             if (result !== undefined) out.push(result)
           }
           events.length = 0
@@ -162,9 +162,20 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) =>
     )
 }
 
+/**
+ * An optional shortcut for the commonest payloads: the value the Schema
+ * decode of `{ [payloadType]: payload }` gives, or `undefined` to decode
+ * with the Schema. It must never accept what the Schema rejects nor build
+ * another value.
+ *
+ * @since 0.2.0
+ */
+export type FastPath<T> = (payloadType: string, payload: unknown) => T | undefined
+
 const toResult = <T>(
   event: DecodedEvent,
-  validate: (value: unknown) => ParseResult<T>
+  validate: (value: unknown) => ParseResult<T>,
+  fast: FastPath<T> | undefined
 ): ParseResult<T> | undefined => {
   const payloadType = event.messageType === "event"
     ? event.eventType
@@ -176,5 +187,7 @@ const toResult = <T>(
   if (!parsed.success) return parsed
   const payload = parsed.value
   if (typeof payload === "object" && payload !== null) Reflect.deleteProperty(payload, "p")
-  return validate({ [payloadType]: payload })
+  const wrapped = { [payloadType]: payload }
+  const decoded = fast?.(payloadType, payload)
+  return decoded !== undefined ? { success: true, value: decoded, rawValue: wrapped } : validate(wrapped)
 }
