@@ -12,6 +12,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import type { LanguageModelV4StreamPart } from "@ai-sdk/provider"
+import * as Bedrock from "./bedrock.ts"
 import * as Data from "./data.ts"
 import { liveHeapPeak, measureAll, measureLatency, type MeasureOptions, median, type Runner, type Stats, timingProbe } from "./measure.ts"
 import * as W from "./workloads.ts"
@@ -71,7 +72,8 @@ const bodyWorkload = (
   body: Uint8Array,
   aimux: ChunkRunner,
   upstream: ChunkRunner,
-  targets: { readonly upstreamTarget?: number; readonly floorTarget?: number }
+  targets: { readonly upstreamTarget?: number; readonly floorTarget?: number },
+  floor: ChunkRunner = W.floor
 ): Workload => {
   const chunks = Data.split(body, chunkSize)
   const implementation = (name: Implementation["name"], runner: ChunkRunner): Implementation => ({
@@ -83,7 +85,7 @@ const bodyWorkload = (
     id,
     title,
     bytes: body.length,
-    implementations: [implementation("aimux", aimux), implementation("upstream", upstream), implementation("floor", W.floor)],
+    implementations: [implementation("aimux", aimux), implementation("upstream", upstream), implementation("floor", floor)],
     ...targets,
     latency: true
   }
@@ -129,6 +131,11 @@ if (selected("GEMINI")) {
 
 if (selected("XAI")) {
   workloads.push(bodyWorkload("XAI", "xAI Responses, 2,000 reasoning + 20,000 text deltas, citations, a web search and a function call in 2,000 fragments", Data.xaiResponsesBody(2_000, 20_000, 2_000), W.aimuxXai, W.upstreamXai, { upstreamTarget: 0.33, floorTarget: 3 }))
+}
+
+// The floor of an event-stream body is the codec (both CRCs) plus `JSON.parse`, not SSE.
+if (selected("BEDROCK")) {
+  workloads.push(bodyWorkload("BEDROCK", "Amazon Bedrock ConverseStream, 2,000 reasoning + 20,000 text deltas + a tool use in 2,000 fragments (binary event-stream frames)", Bedrock.bedrockBody(2_000, 20_000, 2_000), Bedrock.aimuxBedrock, Bedrock.upstreamBedrock, { upstreamTarget: 0.33, floorTarget: 3 }, Bedrock.floorBedrock))
 }
 
 const MB = 1024 * 1024
