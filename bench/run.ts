@@ -6,7 +6,8 @@
  * Flags: `--only W1,W3,L` (workloads; `L` is the linearity check), `--runs N` (timed runs,
  * default 7), `--warmup N` (default 3), `--memory-runs N` (default 3), `--latency-runs N`
  * (default 31), `--chunk-size N` (default 16384), `--quick` (fewer runs, no linearity check
- * unless asked for).
+ * unless asked for). `C` is the cold start (bench/coldStart.ts; builds dist/ first; `--cold-runs N`,
+ * default 9).
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -17,6 +18,7 @@ import * as Data from "./data.ts"
 import { liveHeapPeak, measureAll, measureLatency, type MeasureOptions, median, type Runner, type Stats, timingProbe } from "./measure.ts"
 import * as W from "./workloads.ts"
 import { runPartialJson } from "./partialJson.ts"
+import { report as coldStartReport, runColdStart } from "./coldStart.ts"
 
 const argv = process.argv.slice(2)
 const flag = (name: string): string | undefined => {
@@ -294,6 +296,17 @@ if (selected("P", !quick)) {
   }
 }
 
+// C: cold start of a fresh process, aimux (dist/) against upstream (bench/coldStart.ts)
+let coldStart: ReturnType<typeof runColdStart> | undefined
+if (selected("C", !quick)) {
+  coldStart = runColdStart(Number(flag("cold-runs") ?? 9), (s) => process.stderr.write(s))
+  targets.push({
+    target: "C cold start aimux/upstream (import + construct a model, fresh process) <= 1",
+    value: `${fmt(coldStart.wallRatio)} wall clock (cpu ${fmt(coldStart.cpuRatio)})`,
+    met: coldStart.wallRatio <= 1
+  })
+}
+
 // ---- report ----
 
 const cpu = os.cpus()[0]?.model ?? "unknown"
@@ -360,12 +373,13 @@ if (partialJson !== undefined) {
   }
   for (const r of partialJson.ratios) console.log(`  ${r.shape}, ${r.implementation}: time ratio ${fmt(r.ratio)} for 4x (aimux) / 2x (upstream) the size`)
 }
+if (coldStart !== undefined) console.log(`\n${coldStartReport(coldStart).join("\n")}`)
 console.log("\ntargets:")
 for (const t of targets) console.log(`  [${t.met ? "met" : "MISSED"}] ${t.target}: ${t.value}`)
 
 const resultsPath = path.join(import.meta.dirname, "results.json")
 fs.writeFileSync(
   resultsPath,
-  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, targets }, null, 2) + "\n"
+  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, coldStart, targets }, null, 2) + "\n"
 )
 console.log(`\nwritten ${path.relative(process.cwd(), resultsPath)}`)
