@@ -131,6 +131,7 @@ const run = <T extends Toolkit.Any, R>(
     const onStepEnd = options.onStepEnd ?? options.onStepFinish
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
+    const initialMessages = conversation
     // approvals answered in the last tool message run (or are denied) before the first step (upstream)
     const resumed = yield* ToolApprovalResume.resume({
       messages: typeof options.prompt === "string" ? [] : options.prompt ?? options.messages ?? [],
@@ -148,18 +149,20 @@ const run = <T extends Toolkit.Any, R>(
     yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
-      const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation }, baseRuntime)
+      const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation, initialMessages, model }, baseRuntime)
       const { prompt: stepMessages, runtime } = stepSetup
       // file URLs the model does not support are fetched through the Download service, per step (upstream)
-      const modelPrompt = yield* downloadAssets(stepMessages, yield* model.supportedUrls)
+      // prepareStep may give the step its own model and call settings
+      const stepModel = stepSetup.model
+      const modelPrompt = yield* downloadAssets(stepMessages, yield* stepModel.supportedUrls)
       // one step deadline bounds the call (its retries included) and the step's tools, as upstream's step signal
-      const stepStartEvent = stepStartEventOf(callId, model, options, stepNumber, steps, stepSetup, modelPrompt)
+      const stepStartEvent = stepStartEventOf(callId, stepModel, options, stepNumber, steps, stepSetup, modelPrompt)
       yield* notify(callbacks.onStepStart, stepStartEvent)
-      const callOptions = callOptionsOf(options, modelPrompt, runtime)
+      const callOptions = callOptionsOf(stepSetup.settings, modelPrompt, runtime)
       // upstream generateText notifies the call start once, outside its retries
-      yield* notify(callbacks.onLanguageModelCallStart, callStartEventOf(callId, model, stepSetup))
+      yield* notify(callbacks.onLanguageModelCallStart, callStartEventOf(callId, stepModel, stepSetup))
       const callStart = yield* Clock.currentTimeMillis
-      const result = yield* Timeouts.stepFrom(withRetries(model.generate(callOptions), maxRetries), stepStart, stepMs).pipe(
+      const result = yield* Timeouts.stepFrom(withRetries(stepModel.generate(callOptions), maxRetries), stepStart, stepMs).pipe(
         // a step that started and fails before its result reports onStepError (upstream)
         Effect.tapError((error) => notify(callbacks.onStepError, { ...stepStartEvent, error }))
       )
@@ -172,8 +175,8 @@ const run = <T extends Toolkit.Any, R>(
         const callContent = yield* fromGenerateContent({ content: result.content, toolCalls, toolOutputs: [], tools: runtime.info })
         yield* notify(callbacks.onLanguageModelCallEnd, {
           callId,
-          provider: model.provider,
-          modelId: result.response?.modelId ?? model.modelId,
+          provider: stepModel.provider,
+          modelId: result.response?.modelId ?? stepModel.modelId,
           finishReason: result.finishReason.unified,
           usage,
           content: callContent,
@@ -195,8 +198,8 @@ const run = <T extends Toolkit.Any, R>(
           new ToolChoiceViolationError({
             toolChoice: choice,
             finishReason: reason,
-            provider: model.provider,
-            modelId: model.modelId,
+            provider: stepModel.provider,
+            modelId: stepModel.modelId,
             content: result.content
           })
         )
@@ -246,7 +249,7 @@ const run = <T extends Toolkit.Any, R>(
       )
       const step: StepResult = {
         stepNumber,
-        model: { provider: model.provider, modelId: model.modelId },
+        model: { provider: stepModel.provider, modelId: stepModel.modelId },
         ...viewsOf(content),
         finishReason: reason,
         rawFinishReason: result.finishReason.raw,
@@ -256,7 +259,7 @@ const run = <T extends Toolkit.Any, R>(
         response: {
           id: responseId,
           timestamp: result.response?.timestamp ?? new Date(now),
-          modelId: result.response?.modelId ?? model.modelId,
+          modelId: result.response?.modelId ?? stepModel.modelId,
           headers: result.response?.headers,
           messages: responseMessages
         },

@@ -244,12 +244,12 @@ const runSteps = <T extends Toolkit.Any, R>(
     const env: StreamStepEnv = {
       model,
       callOptions: (prompt, stepSetup) =>
-        callOptionsOf(options, prompt, stepSetup.runtime, { includeRawChunks: options.includeRawChunks === true }),
+        callOptionsOf(stepSetup.settings, prompt, stepSetup.runtime, { includeRawChunks: options.includeRawChunks === true }),
       maxRetries,
       callId,
       callbacks,
       stepStartEvent: (stepNumber, stepSetup, promptMessages) =>
-        stepStartEventOf(callId, model, options, stepNumber, steps, stepSetup, promptMessages),
+        stepStartEventOf(callId, stepSetup.model, options, stepNumber, steps, stepSetup, promptMessages),
       includeRawChunks: options.includeRawChunks === true,
       timeouts,
       toolCallConcurrency: options.toolCallConcurrency ?? "unbounded",
@@ -260,12 +260,13 @@ const runSteps = <T extends Toolkit.Any, R>(
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
+    const initialMessages = conversation
     let system = options.system
     let totalUsage = CoreUsage.nullUsage()
     yield* emitChunk({ type: "start" })
     yield* notify(callbacks.onStart, startEventOf("ai.streamText", callId, model, options, maxRetries, conversation))
     for (let stepNumber = 0;; stepNumber++) {
-      const stepSetup = yield* setup({ stepNumber, steps, system, conversation })
+      const stepSetup = yield* setup({ stepNumber, steps, system, conversation, initialMessages, model })
       const outcome = yield* Timeouts.step(runStreamStep(env, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
         // upstream: a failed model call after finished steps still ends the run with onEnd (the

@@ -4,8 +4,12 @@
  *
  * @internal
  */
-import { Effect } from "effect"
+import { Effect, Predicate } from "effect"
+import type { Service as LanguageModelService } from "../../LanguageModel.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
+import type { JsonObject, JsonValue } from "../../spec/Json.ts"
+import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
+import type { CallSettings } from "./generationSettings.ts"
 import type * as Toolkit from "../Toolkit.ts"
 import { makeToolRuntime, type ToolOptions, type ToolRuntime } from "./generationTools.ts"
 
@@ -19,7 +23,13 @@ export interface PrepareStepOptions<S> {
   readonly stepNumber: number
   readonly steps: ReadonlyArray<S>
   readonly system: string | undefined
+  /** Upstream's name of `system`. */
+  readonly instructions: string | undefined
+  readonly initialInstructions: string | undefined
   readonly messages: Prompt
+  readonly initialMessages: Prompt
+  /** The model the generation was called with. */
+  readonly model: LanguageModelService
 }
 
 /**
@@ -28,11 +38,17 @@ export interface PrepareStepOptions<S> {
  *
  * @internal
  */
-export interface PrepareStepResult<T extends Toolkit.Any> {
+export interface PrepareStepResult<T extends Toolkit.Any> extends Omit<CallSettings, "headers" | "providerOptions"> {
+  /** The model of this step (upstream `model`). */
+  readonly model?: LanguageModelService | undefined
   readonly toolChoice?: Toolkit.ToolChoice<T> | undefined
   readonly activeTools?: ReadonlyArray<Toolkit.Names<T>> | undefined
+  /** Upstream's name of `system` (wins over it). */
+  readonly instructions?: string | undefined
   readonly system?: string | undefined
   readonly messages?: Prompt | undefined
+  /** Merged (deeply) over the generation's provider options, for this step. */
+  readonly providerOptions?: ProviderOptions | undefined
 }
 
 /**
@@ -51,6 +67,10 @@ export type PrepareStep<S, T extends Toolkit.Any, R> = (
  */
 export interface StepSetup {
   readonly runtime: ToolRuntime
+  /** The step's model (prepareStep's, else the generation's). */
+  readonly model: LanguageModelService
+  /** The step's call settings (prepareStep's over the generation's, as upstream `prepareStepCallSettings`). */
+  readonly settings: CallSettings
   /** The V4 prompt of the step (system message first, when there is one). */
   readonly prompt: Prompt
   readonly system: string | undefined
@@ -68,7 +88,7 @@ export interface StepSetup {
  * @internal
  */
 export const setupStep = <S, T extends Toolkit.Any, R>(
-  options: ToolOptions<T, R> & {
+  options: ToolOptions<T, R> & CallSettings & {
     readonly system?: string | undefined
     readonly prepareStep?: PrepareStep<S, NoInfer<T>, R> | undefined
   },
@@ -82,9 +102,13 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
         stepNumber: state.stepNumber,
         steps: state.steps,
         system: state.system,
-        messages: state.conversation
+        instructions: state.system,
+        initialInstructions: options.system,
+        messages: state.conversation,
+        initialMessages: state.initialMessages,
+        model: state.model
       })
-    const system = prepared?.system ?? state.system
+    const system = prepared?.instructions ?? prepared?.system ?? state.system
     const runtime = prepared?.toolChoice === undefined && prepared?.activeTools === undefined && system === options.system
       ? base
       : yield* makeToolRuntime({
@@ -96,6 +120,8 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
     const prompt: Prompt = system === undefined ? messages : [{ role: "system", content: system }, ...messages]
     return {
       runtime,
+      model: prepared?.model ?? state.model,
+      settings: prepared === undefined ? options : stepSettingsOf(options, prepared),
       prompt,
       system,
       conversation: messages,
@@ -103,6 +129,51 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
       activeTools: prepared?.activeTools ?? options.activeTools
     }
   })
+
+/** Upstream `prepareStepCallSettings` plus `mergeObjects` of the provider options. */
+const stepSettingsOf = (options: CallSettings, prepared: Omit<CallSettings, "headers">): CallSettings => ({
+  maxOutputTokens: prepared.maxOutputTokens ?? options.maxOutputTokens,
+  temperature: prepared.temperature ?? options.temperature,
+  topP: prepared.topP ?? options.topP,
+  topK: prepared.topK ?? options.topK,
+  presencePenalty: prepared.presencePenalty ?? options.presencePenalty,
+  frequencyPenalty: prepared.frequencyPenalty ?? options.frequencyPenalty,
+  stopSequences: prepared.stopSequences ?? options.stopSequences,
+  seed: prepared.seed ?? options.seed,
+  reasoning: prepared.reasoning ?? options.reasoning,
+  headers: options.headers,
+  providerOptions: mergeObjects(options.providerOptions, prepared.providerOptions)
+})
+
+const isJsonObject = (u: JsonValue | undefined): u is JsonObject => Predicate.isObject(u) && !Array.isArray(u)
+
+/** Upstream `mergeObjects`: a deep merge of plain objects, `overrides` winning; arrays are replaced. */
+const mergeJson = (base: JsonObject, overrides: JsonObject): JsonObject => {
+  const out: Record<string, JsonValue | undefined> = { ...base }
+  for (const [key, value] of Object.entries(overrides)) {
+    // upstream skips prototype-polluting keys
+    if (value === undefined || key === "__proto__" || key === "constructor" || key === "prototype") continue
+    const current = Object.hasOwn(out, key) ? out[key] : undefined
+    out[key] = isJsonObject(value) && isJsonObject(current) ? mergeJson(current, value) : value
+  }
+  return out
+}
+
+const mergeObjects = (
+  base: ProviderOptions | undefined,
+  overrides: ProviderOptions | undefined
+): ProviderOptions | undefined =>
+  base === undefined ? overrides : overrides === undefined ? base : mergeProviders(base, overrides)
+
+const mergeProviders = (base: ProviderOptions, overrides: ProviderOptions): ProviderOptions => {
+  const out: Record<string, JsonObject> = { ...base }
+  for (const [provider, value] of Object.entries(overrides)) {
+    if (provider === "__proto__" || provider === "constructor" || provider === "prototype") continue
+    const current = Object.hasOwn(out, provider) ? out[provider] : undefined
+    out[provider] = current === undefined ? value : mergeJson(current, value)
+  }
+  return out
+}
 
 /**
  * Where the loop is before a step: the system message and messages carried from the last step.
@@ -114,4 +185,8 @@ export interface StepState<S> {
   readonly steps: ReadonlyArray<S>
   readonly system: string | undefined
   readonly conversation: Prompt
+  /** The generation's messages before the first step (prepareStep's `initialMessages`). */
+  readonly initialMessages: Prompt
+  /** The generation's model. */
+  readonly model: LanguageModelService
 }

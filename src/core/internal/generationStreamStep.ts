@@ -343,11 +343,13 @@ export class StepParts {
  * @internal
  */
 export const runStreamStep = (
-  env: StreamStepEnv,
+  runEnv: StreamStepEnv,
   stepNumber: number,
   setup: StepSetup
 ): Effect.Effect<StepOutcome, FirstChunkTimeoutError | ChunkTimeoutError> =>
   Effect.gen(function*() {
+    // prepareStep may give the step its own model
+    const env: StreamStepEnv = setup.model === runEnv.model ? runEnv : { ...runEnv, model: setup.model }
     const stepStart = yield* Clock.currentTimeMillis
     // file URLs the model does not support are fetched through the Download service, per step
     // (upstream); a DownloadError ends the run with an error part, like a failed call
