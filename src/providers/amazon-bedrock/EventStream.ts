@@ -11,6 +11,7 @@
 import { EventStreamCodec } from "@smithy/eventstream-codec"
 import type { Schema, Stream } from "effect"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
+import { sliceFirstChunk } from "./internal/FirstChunkFrames.ts"
 import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
 import { makeSafeValidate, type ParseResult, safeParseJson } from "../../runtime/ParseJson.ts"
 
@@ -133,7 +134,7 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, fa
     self: Stream.Stream<Uint8Array, E, R>
   ): Stream.Stream<ParseResult<S["Type"]>, E | InvalidResponseDataError, R> =>
     StreamTransform.transform(
-      self,
+      sliceFirstChunk(self),
       (): StreamTransform.Transformer<Uint8Array, ParseResult<S["Type"]>, InvalidResponseDataError> => {
         const frames = new FrameDecoder()
         const events: Array<DecodedEvent> = []
