@@ -41,3 +41,13 @@ export * as Agent from "./Agent.ts"
 export * as ToolApproval from "./ToolApproval.ts"
 /** @since 0.2.0 */
 export * as ToolApprovalResume from "./ToolApprovalResume.ts"
+/** @since 0.2.0 */
+export * as SmoothStream from "./SmoothStream.ts"
+/** @since 0.2.0 */
+export * as GenerationEvents from "./GenerationEvents.ts"
+/** @since 0.2.0 */
+export * as StepResult from "./StepResult.ts"
+/** @since 0.2.0 */
+export * as StreamTextResult from "./StreamTextResult.ts"
+/** @since 0.2.0 */
+export * as TextStreamPart from "./TextStreamPart.ts"
