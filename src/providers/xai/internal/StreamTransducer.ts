@@ -10,14 +10,13 @@
  */
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
 import type { FinishReason } from "../../../spec/FinishReason.ts"
-import type { JsonObject } from "../../../spec/Json.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { Usage } from "../../../spec/Usage.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
-import type { Annotation, OutputItem, ResponsesChunk } from "../XAIApi.ts"
+import type { ResponsesChunk } from "../XAIApi.ts"
 import type { ToolNames } from "./RequestArgs.ts"
-import { fileSearchResult, isToolCallItem, mapWebSearchAction, toolInputOf, toolNameOf } from "./ServerTools.ts"
+import { announce, makeState, outputItem, source } from "./StreamState.ts"
 import { streamError } from "./StreamError.ts"
 import { convertUsage, mapFinishReason, zeroUsage } from "./Usage.ts"
 
@@ -42,129 +41,14 @@ export interface Transducer {
 export const makeTransducer = (options: TransducerOptions): Transducer => {
   const { generateId, toolNames } = options
   let finishReason: FinishReason = { unified: "other", raw: undefined }
-  let hasFunctionCall = false
   let usage: Usage | undefined = undefined
   let costInUsdTicks: number | undefined = undefined
   let serviceTier: string | undefined = undefined
   let promptCacheKey: string | undefined = undefined
   let safetyIdentifier: string | undefined = undefined
   let isFirstChunk = true
-  // Plain objects as upstream (ids such as `constructor` then behave as there).
-  const contentBlocks: Record<string, { type: "text" }> = {}
-  const seenToolCalls = new Set<string>()
-  const ongoingToolCalls: Record<number, { toolName: string; toolCallId: string } | undefined> = {}
-  const activeReasoning: Record<string, object> = {}
-
-  const source = (annotation: Annotation, out: Out) => {
-    if (annotation.type === "url_citation" && "url" in annotation) {
-      out.push({ type: "source", sourceType: "url", id: generateId(), url: annotation.url, title: annotation.title ?? annotation.url })
-    }
-  }
-
-  const announce = (id: string, toolName: string, input: string, out: Out) => {
-    out.push({ type: "tool-input-start", id, toolName })
-    out.push({ type: "tool-input-delta", id, delta: input })
-    out.push({ type: "tool-input-end", id })
-    out.push({ type: "tool-call", toolCallId: id, toolName, input, providerExecuted: true })
-  }
-
-  const outputItem = (added: boolean, outputIndex: number, part: OutputItem, out: Out) => {
-    if (part.type === "reasoning") {
-      if (!added) {
-        const blockId = `reasoning-${part.id}`
-        // Encrypted reasoning may arrive without any summary-part event.
-        if (!(part.id in activeReasoning)) {
-          activeReasoning[part.id] = {}
-          out.push({ type: "reasoning-start", id: blockId, providerMetadata: { xai: { ...(part.id && { itemId: part.id }) } } })
-        }
-        out.push({
-          type: "reasoning-end",
-          id: blockId,
-          providerMetadata: {
-            xai: {
-              ...(part.encrypted_content && { reasoningEncryptedContent: part.encrypted_content }),
-              ...(part.id && { itemId: part.id })
-            }
-          }
-        })
-        delete activeReasoning[part.id]
-      }
-      return
-    }
-    if (part.type === "file_search_call") {
-      const toolName = toolNames.fileSearch ?? "file_search"
-      if (!seenToolCalls.has(part.id)) {
-        seenToolCalls.add(part.id)
-        announce(part.id, toolName, "", out)
-      }
-      if (!added) out.push({ type: "tool-result", toolCallId: part.id, toolName, result: fileSearchResult(part) })
-      return
-    }
-    if (part.type === "image_generation_call") {
-      const toolName = toolNames.imageGeneration ?? "image_generation"
-      if (!seenToolCalls.has(part.id)) {
-        seenToolCalls.add(part.id)
-        announce(part.id, toolName, "{}", out)
-      }
-      if (!added) {
-        if (part.result != null) {
-          out.push({
-            type: "tool-result",
-            toolCallId: part.id,
-            toolName,
-            result: { result: part.result, ...(part.prompt != null && { prompt: part.prompt }) }
-          })
-        } else {
-          out.push({
-            type: "tool-result",
-            toolCallId: part.id,
-            toolName,
-            isError: true,
-            result: `Image generation failed (status: ${part.status}).`
-          })
-        }
-      }
-      return
-    }
-    if (isToolCallItem(part)) {
-      const toolName = toolNameOf(part, toolNames)
-      const input = toolInputOf(part)
-      const shouldEmit = part.type === "custom_tool_call" ? !added : !seenToolCalls.has(part.id)
-      if (shouldEmit && !seenToolCalls.has(part.id)) {
-        seenToolCalls.add(part.id)
-        announce(part.id, toolName, input, out)
-      }
-      if (!added) {
-        const result: JsonObject = part.type === "web_search_call" ? mapWebSearchAction(part.action) : {}
-        out.push({ type: "tool-result", toolCallId: part.id, toolName, result })
-      }
-      return
-    }
-    if (part.type === "message") {
-      for (const contentPart of part.content) {
-        if (contentPart.text && contentPart.text.length > 0) {
-          const blockId = `text-${part.id}`
-          // Text not already streamed by `output_text.delta` events.
-          if (contentBlocks[blockId] == null) {
-            contentBlocks[blockId] = { type: "text" }
-            out.push({ type: "text-start", id: blockId })
-            out.push({ type: "text-delta", id: blockId, delta: contentPart.text })
-          }
-        }
-        if (contentPart.annotations) for (const annotation of contentPart.annotations) source(annotation, out)
-      }
-    } else if (part.type === "function_call") {
-      if (added) {
-        ongoingToolCalls[outputIndex] = { toolName: part.name, toolCallId: part.call_id }
-        out.push({ type: "tool-input-start", id: part.call_id, toolName: part.name })
-      } else {
-        hasFunctionCall = true
-        ongoingToolCalls[outputIndex] = undefined
-        out.push({ type: "tool-input-end", id: part.call_id })
-        out.push({ type: "tool-call", toolCallId: part.call_id, toolName: part.name, input: part.arguments })
-      }
-    }
-  }
+  const st = makeState(toolNames, generateId)
+  const { activeReasoning, contentBlocks, ongoingToolCalls, seenToolCalls } = st
 
   const reasoningStart = (itemId: string, out: Out) => {
     if (activeReasoning[itemId] == null) {
@@ -216,10 +100,10 @@ export const makeTransducer = (options: TransducerOptions): Transducer => {
         return
       }
       case "response.output_text.done":
-        if (value.annotations) for (const annotation of value.annotations) source(annotation, out)
+        if (value.annotations) for (const annotation of value.annotations) source(st, annotation, out)
         return
       case "response.output_text.annotation.added":
-        source(value.annotation, out)
+        source(st, value.annotation, out)
         return
       case "response.done":
       case "response.completed":
@@ -237,7 +121,7 @@ export const makeTransducer = (options: TransducerOptions): Transducer => {
           finishReason = { unified: reason ? mapFinishReason(reason) : "other", raw: reason ?? "incomplete" }
         } else if (value.response.status) {
           finishReason = {
-            unified: hasFunctionCall ? "tool-calls" : mapFinishReason(value.response.status),
+            unified: st.hasFunctionCall ? "tool-calls" : mapFinishReason(value.response.status),
             raw: value.response.status
           }
         }
@@ -276,10 +160,10 @@ export const makeTransducer = (options: TransducerOptions): Transducer => {
         }
         return
       case "response.output_item.added":
-        outputItem(true, value.output_index, value.item, out)
+        outputItem(st, true, value.output_index, value.item, out)
         return
       case "response.output_item.done":
-        outputItem(false, value.output_index, value.item, out)
+        outputItem(st, false, value.output_index, value.item, out)
         return
       default:
         return
