@@ -231,12 +231,3 @@ export const toolJsonSchema = (schema: InputSchema<unknown> | undefined): Effect
   if (isJsonSchemaInput(schema)) return Effect.succeed(schema.jsonSchema)
   return Effect.sync(() => fromEffectSchema(schema))
 }
-
-/**
- * {@link toolJsonSchema} as a plain function (throws a defect-worthy error on unrepresentable
- * schemas; use only where an Effect is not available).
- *
- * @since 0.1.0
- */
-export const toolJsonSchemaUnsafe = (schema: InputSchema<unknown> | undefined): JsonSchema7 =>
-  schema === undefined ? emptyObjectJsonSchema : isJsonSchemaInput(schema) ? schema.jsonSchema : fromEffectSchema(schema)

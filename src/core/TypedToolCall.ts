@@ -76,11 +76,3 @@ export interface InvalidToolCall extends DynamicToolCall {
  * @since 0.1.0
  */
 export type TypedToolCall<T extends Toolkit.Any> = StaticToolCall<T> | DynamicToolCall
-
-/**
- * True for an invalid call (never executed; generation reports it as a `tool-error`).
- *
- * @since 0.1.0
- */
-export const isInvalid = (call: { readonly invalid?: boolean | undefined }): call is InvalidToolCall =>
-  call.invalid === true

@@ -294,29 +294,6 @@ export const jsonErrorResponseHandler = <T>(
 }
 
 /**
- * Upstream `createStatusCodeErrorResponseHandler`: the status text as the
- * message, the body as `responseBody`.
- *
- * @since 0.1.0
- */
-export const statusCodeErrorResponseHandler = (): ResponseHandler<APICallError, HttpClientError.HttpClientError> =>
-({ requestBodyValues, response, url }) =>
-  Effect.map(readBodyText(response), (responseBody) => {
-    const responseHeaders = responseHeadersOf(response)
-    return {
-      responseHeaders,
-      value: new APICallError({
-        message: statusTextOf(response),
-        url,
-        requestBodyValues,
-        statusCode: response.status,
-        responseHeaders,
-        responseBody
-      })
-    }
-  })
-
-/**
  * The response body as bytes (upstream `wrapResponseBodyStream`): a read
  * failure becomes `APICallError("Failed to process successful response")`
  * (retryable when the cause is a network error); an abort is interruption.
@@ -350,18 +327,6 @@ const hasBody = (response: HttpClientResponse.HttpClientResponse): boolean => {
   const web = HttpClientResponse.toWeb(response)
   return Option.isNone(web) || web.value.body !== null
 }
-
-/**
- * Upstream `createBinaryStreamResponseHandler`: headers plus the body
- * stream; `EmptyResponseBodyError` when there is no body.
- *
- * @since 0.1.0
- */
-export const streamResponseHandler = (): ResponseHandler<Stream.Stream<Uint8Array, APICallError>, EmptyResponseBodyError> =>
-(info) =>
-  hasBody(info.response)
-    ? Effect.succeed({ responseHeaders: responseHeadersOf(info.response), value: bodyStream(info) })
-    : Effect.fail(new EmptyResponseBodyError({}))
 
 /**
  * Upstream `createEventSourceResponseHandler`: the body as `ParseResult`s of

@@ -150,13 +150,6 @@ export const ChunkBase = Schema.StructWithRest(
 export type ChunkBase = typeof ChunkBase.Type
 
 /**
- * A stream chunk: a completion chunk or an error payload (first match wins, as zod's union).
- *
- * @since 0.1.0
- */
-export const makeChunk = <E extends Schema.Top>(errorSchema: E) => Schema.Union([ChunkBase, errorSchema])
-
-/**
  * A non-streamed chat completion (loose at the top level).
  *
  * @since 0.1.0

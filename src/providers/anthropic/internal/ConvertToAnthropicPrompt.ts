@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result, Schema } from "effect"
+import { Effect, Predicate, Result, Schema } from "effect"
 import { convertBase64ToUint8Array, convertToBase64 } from "../../../provider-utils/Base64.ts"
 import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
 import { secureJsonParse } from "../../../runtime/ParseJson.ts"
@@ -66,7 +66,7 @@ export interface AnthropicPrompt {
  *
  * @since 0.1.0
  */
-export type ConvertError =
+type ConvertError =
   | InvalidArgumentError
   | UnsupportedFunctionalityError
   | NoSuchProviderReferenceError
@@ -121,9 +121,6 @@ const moveToolUseBlocksToEnd = (content: Array<RequestBlock>): Array<RequestBloc
   return result
 }
 
-const isPlainObject = (u: unknown): u is { readonly [key: string]: unknown } =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
-
 /**
  * Upstream `toAnthropicToolInput`: a string that parses to a plain object is
  * that object, a plain object is kept, anything else becomes
@@ -134,9 +131,9 @@ const isPlainObject = (u: unknown): u is { readonly [key: string]: unknown } =>
 export const toAnthropicToolInput = (input: unknown): { readonly [key: string]: unknown } => {
   if (typeof input === "string") {
     const parsed = secureJsonParse(input)
-    if (Result.isSuccess(parsed) && isPlainObject(parsed.success)) return parsed.success
+    if (Result.isSuccess(parsed) && Predicate.isObject(parsed.success)) return parsed.success
   }
-  return isPlainObject(input) ? input : { rawInvalidInput: input }
+  return Predicate.isObject(input) ? input : { rawInvalidInput: input }
 }
 
 const bytesToString = (data: BinaryData): string =>
@@ -149,10 +146,10 @@ const extractErrorCode = (value: unknown): string | undefined => {
   if (typeof value === "string") {
     const parsed = secureJsonParse(value)
     if (Result.isFailure(parsed)) return "unavailable"
-    const code = isPlainObject(parsed.success) ? parsed.success["errorCode"] : undefined
+    const code = Predicate.isObject(parsed.success) ? parsed.success["errorCode"] : undefined
     return typeof code === "string" ? code : undefined
   }
-  if (isPlainObject(value)) {
+  if (Predicate.isObject(value)) {
     const code = value["errorCode"]
     return typeof code === "string" ? code : undefined
   }
@@ -161,7 +158,7 @@ const extractErrorCode = (value: unknown): string | undefined => {
 
 const getCaller = (providerOptions: ProviderOptions | undefined): JsonObject | undefined => {
   const caller = providerOptions?.["anthropic"]?.["caller"]
-  if (!isPlainObject(caller)) return undefined
+  if (!Predicate.isObject(caller)) return undefined
   const type = caller["type"]
   const toolId = caller["toolId"]
   if ((type === "code_execution_20250825" || type === "code_execution_20260120") && typeof toolId === "string" && toolId) {
@@ -499,9 +496,9 @@ export const convertToAnthropicPrompt = Effect.fnUntraced(function*(options: {
                     break
                   }
                   const input = part.input
-                  const inputType = isPlainObject(input) ? input["type"] : undefined
+                  const inputType = Predicate.isObject(input) ? input["type"] : undefined
                   if (
-                    providerToolName === "code_execution" && isPlainObject(input) &&
+                    providerToolName === "code_execution" && Predicate.isObject(input) &&
                     (inputType === "bash_code_execution" || inputType === "text_editor_code_execution")
                   ) {
                     const { type: _type, ...rest } = input
@@ -514,7 +511,7 @@ export const convertToAnthropicPrompt = Effect.fnUntraced(function*(options: {
                       cache_control
                     })
                   } else if (
-                    providerToolName === "code_execution" && isPlainObject(input) && inputType === "programmatic-tool-call"
+                    providerToolName === "code_execution" && Predicate.isObject(input) && inputType === "programmatic-tool-call"
                   ) {
                     const { type: _type, ...rest } = input
                     content.push({
@@ -623,7 +620,7 @@ export const convertToAnthropicPrompt = Effect.fnUntraced(function*(options: {
     for (const part of message.content) {
       if (!("caller" in part)) continue
       const caller = part["caller"]
-      if (!isPlainObject(caller) || caller["type"] === "direct") continue
+      if (!Predicate.isObject(caller) || caller["type"] === "direct") continue
       const toolId = String(caller["tool_id"])
       if (codeExecutionIds.has(toolId)) continue
       const toolCallId = String("id" in part ? part["id"] : part["tool_use_id"])
@@ -743,11 +740,11 @@ const convertProviderToolResult = Effect.fnUntraced(function*(
       if (typeof output.value === "string") {
         const parsed = secureJsonParse(output.value)
         if (Result.isSuccess(parsed)) info = parsed.success
-      } else if (isPlainObject(output.value)) {
+      } else if (Predicate.isObject(output.value)) {
         info = output.value
       }
-      const errorType = isPlainObject(info) ? info["type"] : undefined
-      const errorCode = isPlainObject(info) && info["errorCode"] != null ? info["errorCode"] : "unknown"
+      const errorType = Predicate.isObject(info) ? info["type"] : undefined
+      const errorCode = Predicate.isObject(info) && info["errorCode"] != null ? info["errorCode"] : "unknown"
       return errorType === "code_execution_tool_result_error"
         ? {
           type: "code_execution_tool_result",
@@ -764,7 +761,7 @@ const convertProviderToolResult = Effect.fnUntraced(function*(
     }
     if (output.type !== "json") return unsupportedOutput(part, warnings)
     const value = output.value
-    if (!isPlainObject(value) || typeof value["type"] !== "string") {
+    if (!Predicate.isObject(value) || typeof value["type"] !== "string") {
       warnings.push({
         type: "other",
         message:
@@ -832,9 +829,9 @@ const convertProviderToolResult = Effect.fnUntraced(function*(
     if (output.type !== "json") return unsupportedOutput(part, warnings)
     const value: JsonValue = output.value
     if (providerToolName === "web_fetch") {
-      const content = isPlainObject(value) ? value["content"] : undefined
-      const source = isPlainObject(content) ? content["source"] : undefined
-      if (!isPlainObject(value) || !isPlainObject(content) || !isPlainObject(source)) {
+      const content = Predicate.isObject(value) ? value["content"] : undefined
+      const source = Predicate.isObject(content) ? content["source"] : undefined
+      if (!Predicate.isObject(value) || !Predicate.isObject(content) || !Predicate.isObject(source)) {
         return yield* invalidOutput(value, "expected a web fetch result")
       }
       return {
@@ -858,7 +855,7 @@ const convertProviderToolResult = Effect.fnUntraced(function*(
     if (!Array.isArray(value)) return yield* invalidOutput(value, "expected an array of web search results")
     const results: Array<{ readonly [key: string]: unknown }> = []
     for (const result of value) {
-      if (!isPlainObject(result)) return yield* invalidOutput(value, "expected web search result objects")
+      if (!Predicate.isObject(result)) return yield* invalidOutput(value, "expected web search result objects")
       results.push({
         url: result["url"],
         title: result["title"],
@@ -878,7 +875,7 @@ const convertProviderToolResult = Effect.fnUntraced(function*(
   if (providerToolName === "tool_search_tool_regex" || providerToolName === "tool_search_tool_bm25") {
     if (
       output.type === "error-json" ||
-      (output.type === "json" && isPlainObject(output.value) && output.value["type"] === "tool_search_tool_result_error")
+      (output.type === "json" && Predicate.isObject(output.value) && output.value["type"] === "tool_search_tool_result_error")
     ) {
       return {
         type: "tool_search_tool_result",
@@ -891,7 +888,7 @@ const convertProviderToolResult = Effect.fnUntraced(function*(
     if (!Array.isArray(output.value)) return yield* invalidOutput(output.value, "expected an array of tool references")
     const references: Array<{ readonly [key: string]: unknown }> = []
     for (const ref of output.value) {
-      if (!isPlainObject(ref)) return yield* invalidOutput(output.value, "expected tool reference objects")
+      if (!Predicate.isObject(ref)) return yield* invalidOutput(output.value, "expected tool reference objects")
       references.push({ type: "tool_reference", tool_name: ref["toolName"] })
     }
     return {
@@ -904,7 +901,7 @@ const convertProviderToolResult = Effect.fnUntraced(function*(
   if (providerToolName === "advisor") {
     if (output.type !== "json" && output.type !== "error-json") return unsupportedOutput(part, warnings)
     const value = output.value
-    if (!isPlainObject(value)) return yield* invalidOutput(value, "expected an advisor result")
+    if (!Predicate.isObject(value)) return yield* invalidOutput(value, "expected an advisor result")
     const stopReason = value["stopReason"] !== undefined ? { stop_reason: value["stopReason"] } : {}
     const content = value["type"] === "advisor_result"
       ? { type: "advisor_result", text: value["text"], ...stopReason }

@@ -7,12 +7,9 @@
  *
  * @since 0.1.0
  */
-import { Result } from "effect"
+import { Predicate, Result } from "effect"
 
 type SchemaRecord = { readonly [key: string]: unknown }
-
-const isRecord = (value: unknown): value is SchemaRecord =>
-  value != null && typeof value === "object" && !Array.isArray(value)
 
 // Anthropic rejects schemas with more than 24 optional properties in total,
 // and grammar compilation fails earlier as optional properties add up.
@@ -46,7 +43,7 @@ export const resolveSchemaPointer = (schema: SchemaRecord, pointer: string): unk
   for (const rawSegment of decoded.split("/")) {
     const segment = rawSegment.replace(/~1/g, "/").replace(/~0/g, "~")
     if (Array.isArray(current)) current = current[Number(segment)]
-    else if (isRecord(current)) current = current[segment]
+    else if (Predicate.isObject(current)) current = current[segment]
     else return undefined
   }
   return current
@@ -57,11 +54,11 @@ const collectLocalRefs = (node: unknown, refs: Array<string> = []): Array<string
     for (const item of node) collectLocalRefs(item, refs)
     return refs
   }
-  if (!isRecord(node)) return refs
+  if (!Predicate.isObject(node)) return refs
   for (const [key, value] of Object.entries(node)) {
     if (key === "$ref") {
       if (typeof value === "string" && value.startsWith("#")) refs.push(value)
-    } else if (SCHEMA_MAP_KEYWORDS.has(key) && isRecord(value)) {
+    } else if (SCHEMA_MAP_KEYWORDS.has(key) && Predicate.isObject(value)) {
       for (const subschema of Object.values(value)) collectLocalRefs(subschema, refs)
     } else if (key !== "$defs" && key !== "definitions" && !DATA_KEYWORDS.has(key)) {
       // definitions are only reached through a `$ref`
@@ -101,15 +98,15 @@ interface SchemaStats {
 
 const isOpenObject = (node: SchemaRecord): boolean => {
   const { additionalProperties, patternProperties, properties, type } = node
-  if (additionalProperties === true || isRecord(additionalProperties)) return true
-  if (isRecord(patternProperties) && Object.keys(patternProperties).length > 0) return true
+  if (additionalProperties === true || Predicate.isObject(additionalProperties)) return true
+  if (Predicate.isObject(patternProperties) && Object.keys(patternProperties).length > 0) return true
   const isObjectType = type === "object" || (Array.isArray(type) && type.includes("object"))
   return isObjectType && properties == null && additionalProperties !== false
 }
 
 const getSchemaStats = (node: unknown, root: SchemaRecord, refStats: Map<string, SchemaStats>): SchemaStats => {
   const stats: SchemaStats = { optionalProperties: 0, hasOpenObject: false }
-  if (!isRecord(node)) return stats
+  if (!Predicate.isObject(node)) return stats
   const add = (child: unknown): void => {
     const childStats = getSchemaStats(child, root, refStats)
     stats.optionalProperties += childStats.optionalProperties
@@ -128,7 +125,7 @@ const getSchemaStats = (node: unknown, root: SchemaRecord, refStats: Map<string,
   }
   if (isOpenObject(node)) stats.hasOpenObject = true
   const properties = node["properties"]
-  if (isRecord(properties)) {
+  if (Predicate.isObject(properties)) {
     const requiredList = node["required"]
     const required = new Set<unknown>(Array.isArray(requiredList) ? requiredList : [])
     stats.optionalProperties += Object.keys(properties).filter((name) => !required.has(name)).length
@@ -144,7 +141,7 @@ const getSchemaStats = (node: unknown, root: SchemaRecord, refStats: Map<string,
   }
   for (const keyword of SUBSCHEMA_MAP_KEYWORDS) {
     const value = node[keyword]
-    if (isRecord(value)) Object.values(value).forEach(add)
+    if (Predicate.isObject(value)) Object.values(value).forEach(add)
   }
   return stats
 }
@@ -232,7 +229,7 @@ const sanitizeSchemaDefinitions = (schema: SchemaRecord, ctx: Context): { [key: 
 })
 
 const sanitizeDefinition = (definition: unknown, ctx: Context): unknown =>
-  typeof definition === "boolean" || !isRecord(definition) ? definition : sanitizeSchema(definition, ctx)
+  typeof definition === "boolean" || !Predicate.isObject(definition) ? definition : sanitizeSchema(definition, ctx)
 
 const sanitizeSchema = (schema: SchemaRecord, ctx: Context): { [key: string]: unknown } => {
   // keep the definitions next to a `$ref` so a top-level reference still resolves

@@ -7,6 +7,7 @@
  *
  * @since 0.1.0
  */
+import { Predicate } from "effect"
 import type { CallTool } from "../../../spec/CallOptions.ts"
 import { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
 import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
@@ -50,9 +51,6 @@ export const toolsetNames = (tools: ReadonlyArray<CallTool> | undefined): Readon
   return names
 }
 
-const isObject = (u: unknown): u is { readonly [key: string]: unknown } =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
-
 /**
  * The toolset name of a tool call or result: from the call's toolset tools,
  * else from the `toolsetName` provider metadata of an earlier response.
@@ -83,10 +81,10 @@ export const validateToolsetMember = (
 ): InvalidResponseDataError | undefined => {
   const toolset = tools?.find((tool) => tool["type"] === "computer_toolset_20260801")
   const configs = toolset?.["configs"]
-  const config = isObject(configs) && Object.hasOwn(configs, memberName) ? configs[memberName] : undefined
+  const config = Predicate.isObject(configs) && Object.hasOwn(configs, memberName) ? configs[memberName] : undefined
   if (
     toolsetName !== "computer" || toolset == null || !computerToolsetMembers.includes(memberName) ||
-    (isObject(config) && config["enabled"] === false)
+    (Predicate.isObject(config) && config["enabled"] === false)
   ) {
     return new InvalidResponseDataError({
       data: { toolsetName, memberName },
@@ -103,6 +101,6 @@ export const validateToolsetMember = (
  * @since 0.1.0
  */
 export const toToolsetMemberInput = (memberName: string, input: unknown): string | InvalidResponseDataError =>
-  isObject(input)
+  Predicate.isObject(input)
     ? JSON.stringify({ ...input, action: memberName })
     : new InvalidResponseDataError({ data: input, message: "Invalid toolset member input: expected an object." })

@@ -8,11 +8,9 @@
  *
  * @internal
  */
-import { Result } from "effect"
+import { Predicate, Result } from "effect"
 import { secureJsonParse } from "../../../runtime/ParseJson.ts"
 import { stringifyWithBigIntAndCycles } from "../../../provider-utils/StringifyWithBigIntAndCycles.ts"
-
-const isPlainObject = (u: unknown): boolean => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /**
  * `undefined` only where `JSON.stringify` gives it, a plain object whose
@@ -23,7 +21,7 @@ const isPlainObject = (u: unknown): boolean => typeof u === "object" && u !== nu
 export const encodeToolCallArguments = (input: unknown): string | undefined => {
   if (typeof input === "string") {
     const parsed = secureJsonParse(input)
-    return Result.isSuccess(parsed) && isPlainObject(parsed.success) ? input : "{}"
+    return Result.isSuccess(parsed) && Predicate.isObject(parsed.success) ? input : "{}"
   }
-  return stringifyWithBigIntAndCycles(isPlainObject(input) ? input : {})
+  return stringifyWithBigIntAndCycles(Predicate.isObject(input) ? input : {})
 }
