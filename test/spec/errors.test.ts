@@ -297,6 +297,25 @@ const cases: ReadonlyArray<Case> = [
     oursIsInstance: E.NoOutputGeneratedError.isInstance
   })),
   ...[
+    { response: { id: "r", timestamp: new Date(0), modelId: "m" }, usage: { inputTokens: 1 }, finishReason: "stop" as const },
+    {
+      message: "No object generated: could not parse the response.",
+      cause,
+      text: "{",
+      response: { id: "r", timestamp: new Date(0), modelId: "m" },
+      usage: { inputTokens: 1, outputTokens: 2 },
+      finishReason: "length" as const
+    }
+  ].map((options, i): Case => ({
+    label: `NoObjectGeneratedError #${i}`,
+    tag: "NoObjectGeneratedError",
+    upstream: new UpCore.NoObjectGeneratedError(options as never),
+    ours: new E.NoObjectGeneratedError(options),
+    fields: ["text", "response", "usage", "finishReason", "cause"],
+    upIsInstance: UpCore.NoObjectGeneratedError.isInstance,
+    oursIsInstance: E.NoObjectGeneratedError.isInstance
+  })),
+  ...[
     { message: "overloaded", type: "overloaded_error", code: 529, statusCode: 529, data: { raw: true } },
     { message: "bad", code: "invalid" },
     { message: "m", statusCode: 429, isRetryable: false, cause }
