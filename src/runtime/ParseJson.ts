@@ -170,11 +170,17 @@ export const makeBatchSafeParseJson = <S extends Schema.ConstraintDecoder<unknow
         rawValue: undefined
       }))
     }
-    if (fast !== undefined) {
-      const decoded = fast(parsed)
-      if (decoded !== invalid) return { success: true, value: decoded, rawValue: parsed }
+    // Upstream's safeParseJSON turns anything validation throws (a RangeError from a value nested
+    // too deep to decode or to print in the TypeValidationError message) into a JSONParseError.
+    try {
+      if (fast !== undefined) {
+        const decoded = fast(parsed)
+        if (decoded !== invalid) return { success: true, value: decoded, rawValue: parsed }
+      }
+      return restored(() => slow(parsed))
+    } catch (cause) {
+      return restored(() => ({ success: false, error: new JSONParseError({ text, cause }), rawValue: undefined }))
     }
-    return restored(() => slow(parsed))
   }
   const batch = <A>(f: () => A): A => {
     if (zeroed) return f()
@@ -224,14 +230,22 @@ const compileOnce = (ast: Schema.Top["ast"]): void => {
  */
 export const makeSafeValidate = <S extends Schema.ConstraintDecoder<unknown>>(
   schema: S
-): (value: unknown) => ParseResult<S["Type"]> => {
+): (value: unknown, text?: string) => ParseResult<S["Type"]> => {
   const { fast, slow } = makeValidators(schema)
-  if (fast === undefined) return slow
-  return (value) => {
-    const decoded = fast(value)
-    return decoded === invalid ? slow(value) : { success: true, value: decoded, rawValue: value }
+  return (value, text) => {
+    try {
+      if (fast === undefined) return slow(value)
+      const decoded = fast(value)
+      return decoded === invalid ? slow(value) : { success: true, value: decoded, rawValue: value }
+    } catch (cause) {
+      // as in makeBatchSafeParseJson: what validation throws becomes upstream's JSONParseError
+      return { success: false, error: new JSONParseError({ text: text ?? unprintable, cause }), rawValue: undefined }
+    }
   }
 }
+
+// The text of a JSONParseError for a value validated without its source text.
+const unprintable = "[value nested too deeply to print]"
 
 const makeValidators = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) => {
   const fast = fastDecoder(schema)

@@ -8,6 +8,7 @@
  */
 import { Cause, Effect, Schema } from "effect"
 import * as ParseJson from "../../runtime/ParseJson.ts"
+import { JSONParseError } from "../../spec/errors/JSONParseError.ts"
 import { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
 import type { InputSchema } from "../Tool.ts"
 import { isJsonSchemaInput } from "../Tool.ts"
@@ -43,7 +44,8 @@ const decoderOf = (schema: Schema.Decoder<unknown>) => {
  */
 export const safeValidate = (
   value: unknown,
-  schema: InputSchema<unknown> | undefined
+  schema: InputSchema<unknown> | undefined,
+  text?: string
 ): Effect.Effect<ParseResult<unknown>> => {
   if (schema === undefined) return Effect.succeed({ success: true, value, rawValue: value })
   let validation: Effect.Effect<unknown, unknown>
@@ -59,13 +61,23 @@ export const safeValidate = (
     Effect.catchCause((cause) =>
       Cause.hasInterrupts(cause)
         ? Effect.interrupt
-        : Effect.succeed<ParseResult<unknown>>({
-          success: false,
-          error: TypeValidationError.wrap({ value, cause: Cause.squash(cause) }),
-          rawValue: value
-        })
+        : Effect.sync(() => validationFailure(value, Cause.squash(cause), text))
     )
   )
+}
+
+// Building the TypeValidationError prints the value; a value nested too deep to print throws a
+// RangeError there, which upstream's safeParseJSON turns into a JSONParseError of the text.
+const validationFailure = (value: unknown, cause: unknown, text: string | undefined): ParseResult<unknown> => {
+  try {
+    return { success: false, error: TypeValidationError.wrap({ value, cause }), rawValue: value }
+  } catch (overflow) {
+    return {
+      success: false,
+      error: new JSONParseError({ text: text ?? "[value nested too deeply to print]", cause: overflow }),
+      rawValue: undefined
+    }
+  }
 }
 
 /**
@@ -78,5 +90,5 @@ export const safeParseJsonWith = (
   schema: InputSchema<unknown> | undefined
 ): Effect.Effect<ParseResult<unknown>> => {
   const parsed = safeParseJson(text)
-  return parsed.success ? safeValidate(parsed.value, schema) : Effect.succeed(parsed)
+  return parsed.success ? safeValidate(parsed.value, schema, text) : Effect.succeed(parsed)
 }

@@ -36,6 +36,16 @@ import { type Chunk, Response } from "./OpenAIResponsesApi.ts"
  *
  * @since 0.2.0
  */
+
+const printBody = (rawValue: unknown): string => {
+  if (typeof rawValue === "string") return rawValue
+  try {
+    return JSON.stringify(rawValue)
+  } catch {
+    return "[value nested too deeply to print]"
+  }
+}
+
 export interface Config {
   /** The provider name reported by the model, e.g. `openai.responses`. */
   readonly provider: string
@@ -112,7 +122,8 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       HttpClient.HttpClient,
       client
     )
-    const responseBody = typeof rawValue === "string" ? rawValue : JSON.stringify(rawValue)
+    // a body nested too deep to print must not become a defect (JSON.stringify's RangeError)
+    const responseBody = printBody(rawValue)
     if (response.error) {
       return yield* new APICallError({
         message: response.error.message,

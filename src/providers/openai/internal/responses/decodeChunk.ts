@@ -10,6 +10,7 @@
  */
 import { Predicate } from "effect"
 import { makeSafeValidate, type ParseResult } from "../../../../runtime/ParseJson.ts"
+import { JSONParseError } from "../../../../spec/errors/JSONParseError.ts"
 import { TypeValidationError } from "../../../../spec/errors/TypeValidationError.ts"
 import { type Chunk, chunkSchemas, modeledOutputItemTypes } from "../../OpenAIResponsesApi.ts"
 
@@ -42,9 +43,20 @@ export const decodeChunk = (raw: unknown): ParseResult<Chunk> => {
       if (validator !== undefined) return validator(raw)
     }
   }
-  return {
-    success: false,
-    error: new TypeValidationError({ value: raw, cause: new Error("Invalid Responses stream event") }),
-    rawValue: raw
+  return invalidEvent(raw)
+}
+
+// The TypeValidationError prints the value; one nested too deep to print throws a RangeError there,
+// which upstream's safeParseJSON turns into a JSONParseError (never a defect here).
+const invalidEvent = (raw: unknown): ParseResult<Chunk> => {
+  const cause = new Error("Invalid Responses stream event")
+  try {
+    return { success: false, error: new TypeValidationError({ value: raw, cause }), rawValue: raw }
+  } catch (overflow) {
+    return {
+      success: false,
+      error: new JSONParseError({ text: "[value nested too deeply to print]", cause: overflow }),
+      rawValue: undefined
+    }
   }
 }
