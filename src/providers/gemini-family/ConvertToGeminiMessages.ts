@@ -19,7 +19,7 @@ import type { NoSuchProviderReferenceError } from "../../spec/errors/NoSuchProvi
 import { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
 import { UnsupportedFunctionalityError } from "../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { JsonObject, JsonValue } from "../../spec/Json.ts"
-import type { FilePart, Prompt, ToolResultPart } from "../../spec/Prompt.ts"
+import type { AssistantMessage, FilePart, Prompt, ToolResultPart } from "../../spec/Prompt.ts"
 import type { Warning } from "../../spec/Warning.ts"
 import { CodeExecutionInput, CodeExecutionOutput, VideoMetadata } from "./GeminiOptions.ts"
 
@@ -294,6 +294,152 @@ const userFilePart = Effect.fnUntraced(function*(part: FilePart, opts: JsonObjec
   }
 })
 
+interface AssistantContext {
+  readonly readProviderOpts: (part: { readonly providerOptions?: Readonly<Record<string, JsonObject>> | undefined }) =>
+    JsonObject | undefined
+  readonly isVertexLike: boolean
+  readonly isGemini3Model: boolean
+  readonly includeFunctionCallIds: boolean
+  readonly injectSkipSignature: (toolName: string) => string
+}
+
+// The parts of one assistant message (a `model` content entry).
+const assistantParts = Effect.fnUntraced(function*(
+  content: AssistantMessage["content"],
+  context: AssistantContext
+) {
+  const { includeFunctionCallIds, injectSkipSignature, isGemini3Model, isVertexLike, readProviderOpts } = context
+  let modelResponseHasSignedFunctionCall = false
+  const parts: Array<ContentPart> = []
+  for (const part of content) {
+    const providerOpts = readProviderOpts(part)
+    const thoughtSignature = stringOf(providerOpts?.["thoughtSignature"])
+    switch (part.type) {
+      case "text": {
+        if (part.text.length === 0 && thoughtSignature == null) break
+        parts.push({ text: part.text, thoughtSignature })
+        break
+      }
+      case "reasoning": {
+        if (part.text.length === 0 && thoughtSignature == null) break
+        parts.push({ text: part.text, thought: true, thoughtSignature })
+        break
+      }
+      case "reasoning-file": {
+        if (part.data.type === "url") {
+          return yield* new UnsupportedFunctionalityError({
+            functionality: "File data URLs in assistant messages are not supported"
+          })
+        }
+        parts.push({
+          inlineData: { mimeType: part.mediaType, data: convertToBase64(part.data.data) },
+          thought: true,
+          thoughtSignature
+        })
+        break
+      }
+      case "file": {
+        const thought = providerOpts?.["thought"] === true ? { thought: true } : {}
+        switch (part.data.type) {
+          case "url":
+            return yield* new UnsupportedFunctionalityError({
+              functionality: "File data URLs in assistant messages are not supported"
+            })
+          case "reference": {
+            if (isVertexLike) {
+              return yield* new UnsupportedFunctionalityError({
+                functionality: "file parts with provider references"
+              })
+            }
+            parts.push({
+              fileData: {
+                mimeType: part.mediaType,
+                fileUri: yield* resolveProviderReference(part.data.reference, "google")
+              },
+              ...thought,
+              thoughtSignature
+            })
+            break
+          }
+          case "text":
+            parts.push({
+              inlineData: {
+                mimeType: isFullMediaType(part.mediaType) ? part.mediaType : "text/plain",
+                data: convertToBase64(new TextEncoder().encode(part.data.text))
+              },
+              ...thought,
+              thoughtSignature
+            })
+            break
+          case "data":
+            parts.push({
+              inlineData: { mimeType: part.mediaType, data: convertToBase64(part.data.data) },
+              ...thought,
+              thoughtSignature
+            })
+            break
+        }
+        break
+      }
+      case "tool-call": {
+        if (part.providerExecuted === true && part.toolName === "code_execution") {
+          const input = typeof part.input === "string" ? yield* parseJson(part.input) : part.input
+          parts.push({ executableCode: yield* validated(input, decodeCodeInput(input)) })
+          break
+        }
+        const serverToolCallId = stringOf(providerOpts?.["serverToolCallId"])
+        const serverToolType = stringOf(providerOpts?.["serverToolType"])
+        const isServerToolCall = serverToolCallId != null && serverToolType != null
+        // Gemini 3 signs only the first call of a parallel response.
+        const skipMitigation = !isServerToolCall && thoughtSignature == null && modelResponseHasSignedFunctionCall
+        const effectiveThoughtSignature = thoughtSignature ??
+          (isGemini3Model && !skipMitigation ? injectSkipSignature(part.toolName) : undefined)
+        if (!isServerToolCall && thoughtSignature != null) modelResponseHasSignedFunctionCall = true
+        if (isServerToolCall) {
+          parts.push({
+            toolCall: {
+              toolType: serverToolType,
+              args: typeof part.input === "string" ? yield* parseJson(part.input) : part.input,
+              id: serverToolCallId
+            },
+            thoughtSignature: effectiveThoughtSignature
+          })
+          break
+        }
+        parts.push({
+          functionCall: {
+            ...idField(includeFunctionCallIds, part.toolCallId),
+            name: part.toolName,
+            args: parseToolCallInput(part.input)
+          },
+          thoughtSignature: effectiveThoughtSignature
+        })
+        break
+      }
+      case "tool-result": {
+        if (part.toolName === "code_execution" && part.output.type === "json") {
+          parts.push({ codeExecutionResult: yield* validated(part.output.value, decodeCodeOutput(part.output.value)) })
+          break
+        }
+        const serverToolCallId = stringOf(providerOpts?.["serverToolCallId"])
+        const serverToolType = stringOf(providerOpts?.["serverToolType"])
+        if (serverToolCallId && serverToolType) {
+          parts.push({
+            toolResponse: {
+              toolType: serverToolType,
+              response: part.output.type === "json" ? part.output.value : {},
+              id: serverToolCallId
+            },
+            thoughtSignature
+          })
+        }
+        break
+      }
+    }
+  }
+  return parts
+})
+
 /**
  * Converts the prompt. Fails as upstream throws: a system message after the
  * first non-system message, file URLs in assistant messages, provider
@@ -356,134 +502,13 @@ export const convert = Effect.fnUntraced(function*(prompt: Prompt, options: Opti
       }
       case "assistant": {
         systemMessagesAllowed = false
-        let modelResponseHasSignedFunctionCall = false
-        const parts: Array<ContentPart> = []
-        for (const part of message.content) {
-          const providerOpts = readProviderOpts(part)
-          const thoughtSignature = stringOf(providerOpts?.["thoughtSignature"])
-          switch (part.type) {
-            case "text": {
-              if (part.text.length === 0 && thoughtSignature == null) break
-              parts.push({ text: part.text, thoughtSignature })
-              break
-            }
-            case "reasoning": {
-              if (part.text.length === 0 && thoughtSignature == null) break
-              parts.push({ text: part.text, thought: true, thoughtSignature })
-              break
-            }
-            case "reasoning-file": {
-              if (part.data.type === "url") {
-                return yield* new UnsupportedFunctionalityError({
-                  functionality: "File data URLs in assistant messages are not supported"
-                })
-              }
-              parts.push({
-                inlineData: { mimeType: part.mediaType, data: convertToBase64(part.data.data) },
-                thought: true,
-                thoughtSignature
-              })
-              break
-            }
-            case "file": {
-              const thought = providerOpts?.["thought"] === true ? { thought: true } : {}
-              switch (part.data.type) {
-                case "url":
-                  return yield* new UnsupportedFunctionalityError({
-                    functionality: "File data URLs in assistant messages are not supported"
-                  })
-                case "reference": {
-                  if (isVertexLike) {
-                    return yield* new UnsupportedFunctionalityError({
-                      functionality: "file parts with provider references"
-                    })
-                  }
-                  parts.push({
-                    fileData: {
-                      mimeType: part.mediaType,
-                      fileUri: yield* resolveProviderReference(part.data.reference, "google")
-                    },
-                    ...thought,
-                    thoughtSignature
-                  })
-                  break
-                }
-                case "text":
-                  parts.push({
-                    inlineData: {
-                      mimeType: isFullMediaType(part.mediaType) ? part.mediaType : "text/plain",
-                      data: convertToBase64(new TextEncoder().encode(part.data.text))
-                    },
-                    ...thought,
-                    thoughtSignature
-                  })
-                  break
-                case "data":
-                  parts.push({
-                    inlineData: { mimeType: part.mediaType, data: convertToBase64(part.data.data) },
-                    ...thought,
-                    thoughtSignature
-                  })
-                  break
-              }
-              break
-            }
-            case "tool-call": {
-              if (part.providerExecuted === true && part.toolName === "code_execution") {
-                const input = typeof part.input === "string" ? yield* parseJson(part.input) : part.input
-                parts.push({ executableCode: yield* validated(input, decodeCodeInput(input)) })
-                break
-              }
-              const serverToolCallId = stringOf(providerOpts?.["serverToolCallId"])
-              const serverToolType = stringOf(providerOpts?.["serverToolType"])
-              const isServerToolCall = serverToolCallId != null && serverToolType != null
-              // Gemini 3 signs only the first call of a parallel response.
-              const skipMitigation = !isServerToolCall && thoughtSignature == null && modelResponseHasSignedFunctionCall
-              const effectiveThoughtSignature = thoughtSignature ??
-                (isGemini3Model && !skipMitigation ? injectSkipSignature(part.toolName) : undefined)
-              if (!isServerToolCall && thoughtSignature != null) modelResponseHasSignedFunctionCall = true
-              if (isServerToolCall) {
-                parts.push({
-                  toolCall: {
-                    toolType: serverToolType,
-                    args: typeof part.input === "string" ? yield* parseJson(part.input) : part.input,
-                    id: serverToolCallId
-                  },
-                  thoughtSignature: effectiveThoughtSignature
-                })
-                break
-              }
-              parts.push({
-                functionCall: {
-                  ...idField(includeFunctionCallIds, part.toolCallId),
-                  name: part.toolName,
-                  args: parseToolCallInput(part.input)
-                },
-                thoughtSignature: effectiveThoughtSignature
-              })
-              break
-            }
-            case "tool-result": {
-              if (part.toolName === "code_execution" && part.output.type === "json") {
-                parts.push({ codeExecutionResult: yield* validated(part.output.value, decodeCodeOutput(part.output.value)) })
-                break
-              }
-              const serverToolCallId = stringOf(providerOpts?.["serverToolCallId"])
-              const serverToolType = stringOf(providerOpts?.["serverToolType"])
-              if (serverToolCallId && serverToolType) {
-                parts.push({
-                  toolResponse: {
-                    toolType: serverToolType,
-                    response: part.output.type === "json" ? part.output.value : {},
-                    id: serverToolCallId
-                  },
-                  thoughtSignature
-                })
-              }
-              break
-            }
-          }
-        }
+        const parts = yield* assistantParts(message.content, {
+          readProviderOpts,
+          isVertexLike,
+          isGemini3Model,
+          includeFunctionCallIds,
+          injectSkipSignature
+        })
         contents.push({ role: "model", parts })
         break
       }
