@@ -91,8 +91,8 @@ export interface StreamTransducer {
 /**
  * Builds the transducer of one stream call.
  */
-// One closure: the block, call and metadata state of one stream, shared by small per-part steps.
 export const makeStreamTransducer = (options: Options): StreamTransducer => {
+  // One closure: the block, call and metadata state of one stream, shared by small per-part steps.
   const { codeExecutionToolName, generateId, providerOptionsNames } = options
   const wrap = (payload: JsonObject): ProviderMetadata => {
     const out: Record<string, JsonObject> = {}
