@@ -12,7 +12,7 @@ const root = join(import.meta.dirname, "..")
 const dist = join(root, "dist")
 
 rmSync(dist, { recursive: true, force: true })
-execFileSync(join(root, "node_modules/.bin/tsc"), ["-p", join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root })
+execFileSync(join(root, "node_modules/.bin/tsc"), ["-p", join(root, "tsconfig.build.json")], { stdio: ["ignore", 2, 2], cwd: root })
 
 // The compiler rewrites `./x.ts` to `./x.js` in emitted JavaScript but keeps `.ts` in declaration
 // files (import statements and inline `import("./x.ts")` types). A consumer's compiler would then
@@ -37,4 +37,5 @@ for (const file of walk(dist)) {
 cpSync(join(root, "src/cli/demo/recorded"), join(dist, "cli/demo/recorded"), { recursive: true })
 
 const files = walk(dist).length
-process.stdout.write(`dist/: ${files} files (${rewritten} declaration files with .ts imports rewritten to .js)\n`)
+// on stderr: `npm pack --json` (prepack) prints its JSON report on stdout
+process.stderr.write(`dist/: ${files} files (${rewritten} declaration files with .ts imports rewritten to .js)\n`)
