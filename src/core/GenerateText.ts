@@ -23,6 +23,8 @@ import { downloadAssets, toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep } from "./internal/generationStep.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
+import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
+import type { InvalidPromptError } from "../spec/errors/InvalidPromptError.ts"
 import { callIds, generationIds } from "./internal/generationIds.ts"
 import { callStartEventOf, executeWithCallbacks, startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
 import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
@@ -91,6 +93,7 @@ export type GenerateTextError =
   | ToolCallNotFoundForApprovalError
   | MissingToolResultsError
   | RetryError
+  | InvalidPromptError
   | Timeouts.GenerationTimeoutError
 
 /**
@@ -110,7 +113,7 @@ export const generateText = <T extends Toolkit.Any = {}, R = never, O extends Ou
   GenerateTextError,
   LanguageModel | Toolkit.Services<T> | R
 > =>
-  withGenerateOutput(options.output, Timeouts.total(run(options), Timeouts.timeoutsOf(options.timeout).totalMs)).pipe(
+  withGenerateOutput(options.output, Timeouts.total(run(withInstructions(options)), Timeouts.timeoutsOf(options.timeout).totalMs)).pipe(
     Effect.tapError((error) => notify(options.onError, { error })),
     Effect.withSpan("GenerateText.generateText")
   )
@@ -121,6 +124,7 @@ const run = <T extends Toolkit.Any, R>(
   Effect.gen(function*() {
     const model = yield* LanguageModel
     yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
+    yield* standardizePrompt(options)
     const baseRuntime = yield* makeToolRuntime(options, options.system)
     const maxRetries = yield* prepareRetries(options.maxRetries)
     const generateId = yield* generationIds

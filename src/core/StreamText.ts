@@ -29,6 +29,7 @@ import { setupStep, type StepSetup, type StepState } from "./internal/generation
 import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
 import { makeContentBuilder, makeIdReserver, withStickyTextMetadata } from "./internal/generationStreamParts.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
+import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
 import { callIds, generationIds } from "./internal/generationIds.ts"
 import { prepareRetries } from "./internal/generationRetry.ts"
 import { startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
@@ -144,12 +145,13 @@ export const logError = (event: ErrorEvent): Effect.Effect<void> =>
  * @since 0.1.0
  */
 export const streamText = <T extends Toolkit.Any = {}, R = never>(
-  options: StreamTextOptions<T, R> & {
+  input: StreamTextOptions<T, R> & {
     /** Structured output (upstream `output`): response format, text-delta coalescing; see `OutputStream`. */
     readonly output?: Output.Any | undefined
   }
-): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R> =>
-  withStreamOutput(options.output, textStage(options, Stream.callback<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>((queue) =>
+): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R> => {
+  const options = withInstructions(input)
+  return withStreamOutput(options.output, textStage(options, Stream.callback<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>((queue) =>
     Effect.gen(function*() {
       const baseRuntime = yield* makeToolRuntime(options, options.system)
       // the caller's services, captured so that the step loop needs none (prepareStep may rebuild the runtime)
@@ -196,6 +198,7 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
       yield* Queue.end(queue)
     }).pipe(Effect.withSpan("StreamText.streamText"))
   )))
+}
 
 /**
  * The user's transforms, then (without structured output) upstream's text stage: the text deltas
@@ -264,6 +267,9 @@ const runSteps = <T extends Toolkit.Any, R>(
     let system = options.system
     let totalUsage = CoreUsage.nullUsage()
     yield* emitChunk({ type: "start" })
+    // upstream standardizePrompt: an invalid prompt ends the run with its error part
+    const standardized = yield* Effect.exit(standardizePrompt(options))
+    if (standardized._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(standardized.cause) })
     yield* notify(callbacks.onStart, startEventOf("ai.streamText", callId, model, options, maxRetries, conversation))
     for (let stepNumber = 0;; stepNumber++) {
       const stepSetup = yield* setup({ stepNumber, steps, system, conversation, initialMessages, model })

@@ -35,6 +35,10 @@ export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R>
   extends CallSettings, ToolOptions<T, R>, LifecycleCallbacks
 {
   readonly system?: string | undefined
+  /** Upstream's new name of `system` (wins over it). */
+  readonly instructions?: string | undefined
+  /** Allow system messages in `prompt` / `messages` (upstream: refused unless set). */
+  readonly allowSystemInMessages?: boolean | undefined
   readonly prompt?: string | ReadonlyArray<ModelMessage> | undefined
   readonly messages?: ReadonlyArray<ModelMessage> | undefined
   /** When to stop the multi-step loop (OR-ed; default `isStepCount(1)`). */
