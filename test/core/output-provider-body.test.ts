@@ -1,7 +1,8 @@
 /**
- * End to end: the same `output` through generateText and the OpenAI chat provider on both sides
- * (upstream `ai` + `@ai-sdk/openai` over a mocked fetch; aimux `GenerateText` + `OpenAIChatLanguageModel`
- * over a replay HttpClient): the request bodies (response_format) and the parsed outputs are equal.
+ * End to end: the same `output` through generateText and a provider on both sides (upstream `ai` +
+ * `@ai-sdk/openai` / `@ai-sdk/anthropic` over a mocked fetch; aimux `GenerateText` + the OpenAI
+ * chat / Anthropic model over a replay HttpClient): the request bodies (OpenAI `response_format`,
+ * Anthropic's structured output) and the parsed outputs are equal.
  * Effect Schemas on our side, the equivalent zod schemas upstream.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -11,6 +12,7 @@ import { z } from "zod"
 import * as GenerateText from "../../src/core/GenerateText.ts"
 import * as Output from "../../src/core/Output.ts"
 import { LanguageModel } from "../../src/LanguageModel.ts"
+import { aimuxModel, type Captured as AnthropicCaptured, upstreamModel as upstreamAnthropic } from "../providers/anthropic/harness.ts"
 import { oursChatModel } from "../providers/openai/differential.ts"
 import { replayClient } from "../providers/openai/replay.ts"
 import { type Captured, mockFetch, upstreamChat } from "../providers/openai/upstream.ts"
@@ -60,4 +62,47 @@ describe("structured output through the OpenAI chat provider (vs upstream)", () 
   )
   differential("json (no schema: json_object)", Output.json(), UpstreamOutput.json(), "{\"any\":[1]}")
   differential("text", Output.text(), UpstreamOutput.text(), "plain")
+})
+
+const anthropicMessage = (text: string) =>
+  JSON.stringify({
+    id: "msg_1",
+    type: "message",
+    role: "assistant",
+    model: "claude-sonnet-4-5",
+    content: [{ type: "text", text }],
+    stop_reason: "end_turn",
+    stop_sequence: null,
+    usage: { input_tokens: 3, output_tokens: 5 }
+  })
+
+const anthropicDifferential = (name: string, ours: Output.Any, upstream: unknown, content: string) =>
+  it.live(name, () =>
+    Effect.gen(function*() {
+      const reply = { body: anthropicMessage(content), contentType: "application/json" }
+      const upstreamCaptured: AnthropicCaptured = {}
+      const expected = yield* Effect.promise(() =>
+        upstreamGenerateText({ model: upstreamAnthropic(reply, upstreamCaptured), prompt: "hi", output: upstream as never })
+      )
+      const captured: AnthropicCaptured = {}
+      const model = yield* aimuxModel(reply, captured)
+      const actual = yield* GenerateText.generateText({ prompt: "hi", output: ours }).pipe(Effect.provideService(LanguageModel, model))
+      expect(captured.body).toEqual(upstreamCaptured.body)
+      expect(actual.output).toEqual(expected.output)
+    }))
+
+describe("structured output through the Anthropic provider (vs upstream)", () => {
+  anthropicDifferential(
+    "object",
+    Output.object({ schema: Schema.Struct({ name: Schema.String, age: Schema.Number }), name: "person" }),
+    UpstreamOutput.object({ schema: z.object({ name: z.string(), age: z.number() }), name: "person" }),
+    "{\"name\":\"Ada\",\"age\":36}"
+  )
+  anthropicDifferential(
+    "choice",
+    Output.choice({ options: ["yes", "no"] }),
+    UpstreamOutput.choice({ options: ["yes", "no"] }),
+    "{\"result\":\"yes\"}"
+  )
+  anthropicDifferential("json", Output.json(), UpstreamOutput.json(), "[1,2]")
 })
