@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import { Cause, Deferred, Effect, Queue, Schema, Stream } from "effect"
+import { Cause, Deferred, Effect, Queue, Result, Schema, Stream } from "effect"
 import * as Arr from "effect/Array"
 import { LanguageModel } from "../LanguageModel.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
@@ -452,3 +452,12 @@ export const failOnError = <E, R>(
       })
     }))
   })
+
+/**
+ * The text deltas of a run (upstream `textStream` / `toTextStream`): the `text` of every
+ * `text-delta` part, per pulled chunk.
+ *
+ * @since 0.2.0
+ */
+export const textStream = <E, R>(stream: Stream.Stream<TextStreamPart, E, R>): Stream.Stream<string, E, R> =>
+  Stream.filterMap(stream, (part) => (part.type === "text-delta" ? Result.succeed(part.text) : Result.failVoid))

@@ -35,6 +35,8 @@ export interface ToolOptions<T extends Toolkit.Any, R> {
   readonly repairToolCall?: RepairFunction<NoInfer<T>, R> | undefined
   /** Refines parsed inputs per tool (upstream `experimental_refineToolInput`). */
   readonly refineToolInput?: InputRefinement<NoInfer<T>, R> | undefined
+  /** Upstream's name of `refineToolInput` (used when `refineToolInput` is absent). */
+  readonly experimental_refineToolInput?: InputRefinement<NoInfer<T>, R> | undefined
   /** Most tool calls of one step running at once (default unbounded). */
   readonly toolCallConcurrency?: number | undefined
   /** Tool execution timeouts (Effect Clock). */
@@ -136,7 +138,7 @@ export function makeToolRuntime(
           toolCall,
           tools: parseTools,
           repairToolCall: withheld ? undefined : options.repairToolCall,
-          refineToolInput: withheld ? undefined : options.refineToolInput,
+          refineToolInput: withheld ? undefined : options.refineToolInput ?? options.experimental_refineToolInput,
           instructions,
           messages
         })),
