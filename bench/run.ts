@@ -97,6 +97,12 @@ if (selected("W1")) {
   workloads.push(bodyWorkload("W1", "OpenAI chat, 20,000 text deltas", Data.openaiTextBody(20_000), W.aimuxOpenAI, W.upstreamOpenAI, { upstreamTarget: 0.33, floorTarget: 3 }))
 }
 
+// The error storm (issue 22): every event is `{}`, which the chunk schema rejects, so every event is
+// an `error` part. What it measures is the price of one error part (built without a stack capture).
+if (selected("STORM")) {
+  workloads.push(bodyWorkload("STORM", "OpenAI chat, 100,000 invalid events (an error part each)", new TextEncoder().encode("data: {}\n\n".repeat(100_000)), W.aimuxOpenAI, W.upstreamOpenAI, { upstreamTarget: 1 }))
+}
+
 if (selected("W2")) {
   workloads.push(bodyWorkload("W2", "OpenAI chat, 8 parallel tool calls x 2,000 fragments", Data.openaiToolsBody(8, 2_000), W.aimuxOpenAI, W.upstreamOpenAI, { upstreamTarget: 0.33, floorTarget: 3 }))
 }

@@ -129,9 +129,13 @@ export const makeSafeParseJson = <S extends Schema.ConstraintDecoder<unknown>>(
  * `makeSafeParseJson` for many texts in a row (the events of one network
  * chunk): `parse` gives the same results, and inside `batch(f)` the stack
  * trace limit upstream zeroes around each `JSON.parse` is zeroed once for
- * all of them. Errors (`JSONParseError`, `TypeValidationError` and the Schema
- * issue) are still built with the caller's limit; only the parse failure
- * itself (the `SyntaxError`) is built with none, as upstream's.
+ * all of them. Inside a batch the errors (`JSONParseError`,
+ * `TypeValidationError` and the Schema issue) are built with no stack trace
+ * too: an error part of a stream carries its name, message and fields, and a
+ * body of a million bad events must not pay a stack capture per event
+ * (`npm run bench`, error storm). Outside a batch errors keep the caller's
+ * limit; the parse failure itself (the `SyntaxError`) never has one, as
+ * upstream's.
  *
  * @since 0.1.0
  */
@@ -151,24 +155,10 @@ export const makeBatchSafeParseJson = <S extends Schema.ConstraintDecoder<unknow
   const { fast, slow } = makeValidators(schema)
   let zeroed = false
   let saved = Error.stackTraceLimit
-  // Failures are rare: the caller's limit is back while their errors are built.
-  const restored = <A>(f: () => A): A => {
-    if (!zeroed) return f()
-    Error.stackTraceLimit = saved
-    try {
-      return f()
-    } finally {
-      Error.stackTraceLimit = 0
-    }
-  }
   const parse = (text: string): ParseResult<S["Type"]> => {
     const parsed = zeroed ? parseUnguarded(text) : parseText(text)
     if (parsed instanceof Failed) {
-      return restored(() => ({
-        success: false,
-        error: new JSONParseError({ text, cause: parsed.cause }),
-        rawValue: undefined
-      }))
+      return { success: false, error: new JSONParseError({ text, cause: parsed.cause }), rawValue: undefined }
     }
     // Upstream's safeParseJSON turns anything validation throws (a RangeError from a value nested
     // too deep to decode or to print in the TypeValidationError message) into a JSONParseError.
@@ -177,9 +167,9 @@ export const makeBatchSafeParseJson = <S extends Schema.ConstraintDecoder<unknow
         const decoded = fast(parsed)
         if (decoded !== invalid) return { success: true, value: decoded, rawValue: parsed }
       }
-      return restored(() => slow(parsed))
+      return slow(parsed)
     } catch (cause) {
-      return restored(() => ({ success: false, error: new JSONParseError({ text, cause }), rawValue: undefined }))
+      return { success: false, error: new JSONParseError({ text, cause }), rawValue: undefined }
     }
   }
   const batch = <A>(f: () => A): A => {
