@@ -16,8 +16,10 @@ afterEach(() => {
   Error.stackTraceLimit = limit
 })
 
+const atLines = (text: string): number => text.split("\n").filter((line) => line.trim().startsWith("at ")).length
+// stack frames beyond the message (a Schema issue's message has "at [path]" lines of its own)
 const frames = (error: unknown): number =>
-  error instanceof Error ? (error.stack ?? "").split("\n").filter((line) => line.trim().startsWith("at ")).length : -1
+  error instanceof Error ? atLines(error.stack ?? "") - atLines(error.message) : -1
 
 const show = (r: ParseJson.ParseResult<unknown>) =>
   r.success
