@@ -47,6 +47,40 @@ const view = (call: CallOptions | Record<string, unknown>) => {
   }
 }
 
+describe("toolOrder (differential)", () => {
+  it.live("the ordered tools first, then the others by name; prepareStep may reorder a step", () =>
+    Effect.gen(function*() {
+      const model = new MockLanguageModelV4({
+        doStream: async () => ({
+          stream: convertArrayToReadableStream([...(model.doStreamCalls.length === 1 ? toolStep : answer)]) as never
+        })
+      })
+      const result = upstreamStreamText({
+        model,
+        prompt: "hi",
+        tools: upstreamTools(),
+        stopWhen: upIsStepCount(3),
+        toolOrder: ["text", "fails"],
+        prepareStep: ({ stepNumber }) => (stepNumber === 1 ? { toolOrder: ["weather"] } : undefined)
+      })
+      yield* Effect.promise(async () => {
+        for await (const _ of result.fullStream) void _
+      })
+      const mock = yield* MockLanguageModel.make({ stream: [{ stream: toolStep }, { stream: answer }] })
+      yield* StreamText.streamText({
+        prompt: "hi",
+        tools: ourTools(),
+        stopWhen: StopCondition.isStepCount(3),
+        toolOrder: ["text", "fails"],
+        prepareStep: ({ stepNumber }) => Effect.succeed(stepNumber === 1 ? { toolOrder: ["weather" as const] } : undefined)
+      }).pipe(Stream.runDrain, Effect.provideService(LanguageModel, mock.model))
+      const calls = yield* mock.recorder.streamCalls
+      const names = (tools: unknown) => (tools as ReadonlyArray<{ readonly name: string }>).map((t) => t.name)
+      expect(calls.map((c) => names(c.tools))).toEqual(model.doStreamCalls.map((c) => names(c.tools)))
+      expect(names(calls[0]!.tools).slice(0, 2)).toEqual(["text", "fails"])
+    }))
+})
+
 describe("prepareStep (differential)", () => {
   it.live("call settings, merged provider options, instructions and a step model", () =>
     Effect.gen(function*() {

@@ -43,6 +43,8 @@ export interface PrepareStepResult<T extends Toolkit.Any> extends Omit<CallSetti
   readonly model?: LanguageModelService | undefined
   readonly toolChoice?: Toolkit.ToolChoice<T> | undefined
   readonly activeTools?: ReadonlyArray<Toolkit.Names<T>> | undefined
+  /** The order of the tools sent in this step (upstream `toolOrder`). */
+  readonly toolOrder?: ReadonlyArray<Toolkit.Names<T>> | undefined
   /** Upstream's name of `system` (wins over it). */
   readonly instructions?: string | undefined
   readonly system?: string | undefined
@@ -109,12 +111,14 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
         model: state.model
       })
     const system = prepared?.instructions ?? prepared?.system ?? state.system
-    const runtime = prepared?.toolChoice === undefined && prepared?.activeTools === undefined && system === options.system
+    const runtime = prepared?.toolChoice === undefined && prepared?.activeTools === undefined &&
+        prepared?.toolOrder === undefined && system === options.system
       ? base
       : yield* makeToolRuntime({
         ...options,
         toolChoice: prepared?.toolChoice ?? options.toolChoice,
-        activeTools: prepared?.activeTools ?? options.activeTools
+        activeTools: prepared?.activeTools ?? options.activeTools,
+        toolOrder: prepared?.toolOrder ?? options.toolOrder
       }, system)
     const messages = prepared?.messages ?? state.conversation
     const prompt: Prompt = system === undefined ? messages : [{ role: "system", content: system }, ...messages]

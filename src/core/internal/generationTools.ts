@@ -37,6 +37,11 @@ export interface ToolOptions<T extends Toolkit.Any, R> {
   readonly refineToolInput?: InputRefinement<NoInfer<T>, R> | undefined
   /** Upstream's name of `refineToolInput` (used when `refineToolInput` is absent). */
   readonly experimental_refineToolInput?: InputRefinement<NoInfer<T>, R> | undefined
+  /**
+   * The order of the tools sent to the model (upstream `toolOrder`): these first, in this order,
+   * then the others sorted by name. Without it, the toolkit's own order.
+   */
+  readonly toolOrder?: ReadonlyArray<Toolkit.Names<NoInfer<T>>> | undefined
   /** Most tool calls of one step running at once (default unbounded). */
   readonly toolCallConcurrency?: number | undefined
   /** Tool execution timeouts (Effect Clock). */
@@ -88,6 +93,17 @@ const infoOf = (tool: Tool.Any, provide: <A, E>(effect: Effect.Effect<A, E, unkn
   }
 }
 
+/** Upstream `orderToolEntries`: the ordered names first, then the rest by name. */
+const orderTools = (tools: Toolkit.Any | undefined, toolOrder: ReadonlyArray<string> | undefined): Toolkit.Any | undefined => {
+  if (tools === undefined || toolOrder === undefined) return tools
+  const entries = Object.entries(tools)
+  const ordered = entries
+    .filter(([name]) => toolOrder.includes(name))
+    .sort(([a], [b]) => toolOrder.indexOf(a) - toolOrder.indexOf(b))
+  const rest = entries.filter(([name]) => !toolOrder.includes(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return Object.fromEntries([...ordered, ...rest])
+}
+
 /**
  * Builds the runtime of a generation's tools in the caller's context, parsing calls with the
  * `ToolCallParser` service when one is provided (upstream's `parseToolCall` otherwise).
@@ -118,7 +134,7 @@ export function makeToolRuntime(
     const parseTools: Toolkit.Any | undefined = tools === undefined || activeTools === undefined
       ? tools
       : Object.fromEntries(Object.entries(tools).filter(([name]) => activeTools.includes(name)))
-    const callTools = yield* Toolkit.prepareTools(tools, { activeTools })
+    const callTools = yield* Toolkit.prepareTools(orderTools(tools, options.toolOrder), { activeTools })
     const toolChoice = Toolkit.prepareToolChoice(options.toolChoice)
     const withheld = toolChoice.type === "none"
     const info: ToolInfoSet | undefined = tools === undefined
