@@ -23,7 +23,11 @@ const urlAnnotation = (annotation: unknown): { url: string; title: string | unde
 
 const jsonArray = (values: ReadonlyArray<unknown>): Array<JsonValue> => values.filter(isJsonValue)
 
-/** Maps the output items in order. */
+/**
+ * Maps the output items in order.
+ *
+ * @since 0.2.0
+ */
 export const mapContent = (response: Response, generateId: () => string): Array<Content> => {
   const content: Array<Content> = []
   for (const part of response.output) {

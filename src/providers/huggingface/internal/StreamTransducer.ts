@@ -38,7 +38,11 @@ import { convertUsage, mapFinishReason, type UsageInput } from "./Usage.ts"
 
 type Out = Array<StreamPart>
 
-/** A stateful transducer: `push` per parsed event, `end` once. */
+/**
+ * A stateful transducer: `push` per parsed event, `end` once.
+ *
+ * @since 0.2.0
+ */
 export interface Transducer {
   readonly start: StreamPart
   readonly push: (chunk: ParseResult<Envelope>, out: Out) => void
@@ -91,7 +95,11 @@ const reasonOf = (details: unknown): unknown => {
   return record === undefined ? undefined : record["reason"]
 }
 
-/** A fresh transducer for one stream. */
+/**
+ * A fresh transducer for one stream.
+ *
+ * @since 0.2.0
+ */
 export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warning> }): Transducer => {
   let finishReason: FinishReason = { unified: "other", raw: undefined }
   let responseId: JsonValue | undefined = null

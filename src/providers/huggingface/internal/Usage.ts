@@ -7,7 +7,11 @@ import type { FinishReason } from "../../../spec/FinishReason.ts"
 import type { JsonObject } from "../../../spec/Json.ts"
 import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
 
-/** The usage fields read (the typed usage, or a raw one that has them). */
+/**
+ * The usage fields read (the typed usage, or a raw one that has them).
+ *
+ * @since 0.2.0
+ */
 export interface UsageInput extends JsonObject {
   readonly input_tokens: number
   readonly input_tokens_details?: { readonly cached_tokens: number } | undefined
@@ -15,7 +19,11 @@ export interface UsageInput extends JsonObject {
   readonly output_tokens_details?: { readonly reasoning_tokens: number } | undefined
 }
 
-/** Usage with cached tokens inside the input count; all-undefined when absent. */
+/**
+ * Usage with cached tokens inside the input count; all-undefined when absent.
+ *
+ * @since 0.2.0
+ */
 export const convertUsage = (usage: UsageInput | null | undefined): Usage => {
   if (usage == null) return emptyUsage()
   const cached = usage.input_tokens_details?.cached_tokens ?? 0
@@ -27,7 +35,11 @@ export const convertUsage = (usage: UsageInput | null | undefined): Usage => {
   }
 }
 
-/** An incomplete reason (`stop` when absent) as the unified finish reason. */
+/**
+ * An incomplete reason (`stop` when absent) as the unified finish reason.
+ *
+ * @since 0.2.0
+ */
 export const mapFinishReason = (reason: unknown): FinishReason["unified"] => {
   switch (reason) {
     case "stop":

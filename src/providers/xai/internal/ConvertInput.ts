@@ -20,7 +20,11 @@ import { FilePartOptions } from "../XAIOptions.ts"
 
 type OutputContent = Array<{ type: "input_text"; text: string } | { type: "input_image"; image_url: string }>
 
-/** One item of the `input` array; key order is upstream's (the body is compared byte for byte). */
+/**
+ * One item of the `input` array; key order is upstream's (the body is compared byte for byte).
+ *
+ * @since 0.2.0
+ */
 export type InputItem = Record<string, unknown>
 
 type ConvertError = InvalidArgumentError | NoSuchProviderReferenceError | UnsupportedFunctionalityError
@@ -92,6 +96,8 @@ const toolOutput = Effect.fnUntraced(function*(output: ToolResultOutput) {
 
 /**
  * Converts the prompt; warnings for parts xAI cannot take back.
+  *
+  * @since 0.2.0
  */
 export const convertToInput = Effect.fnUntraced(function*(prompt: Prompt) {
   const input: Array<InputItem> = []

@@ -13,7 +13,11 @@ import type { ToolNames } from "./RequestArgs.ts"
 import { fileSearchResult, isToolCallItem, mapWebSearchAction, toolInputOf, toolNameOf } from "./ServerTools.ts"
 import { convertUsage, mapFinishReason, zeroUsage } from "./Usage.ts"
 
-/** The mapped response. */
+/**
+ * The mapped response.
+ *
+ * @since 0.2.0
+ */
 export interface Mapped {
   readonly content: Array<Content>
   readonly finishReason: FinishReason
@@ -21,7 +25,11 @@ export interface Mapped {
   readonly providerMetadata?: ProviderMetadata
 }
 
-/** Maps the response's output items in order. */
+/**
+ * Maps the response's output items in order.
+ *
+ * @since 0.2.0
+ */
 export const mapResponse = (response: ResponsesResponse, toolNames: ToolNames, generateId: () => string): Mapped => {
   const content: Array<Content> = []
   let hasFunctionCall = false

@@ -10,10 +10,18 @@ import { TypeValidationError } from "../../../spec/errors/TypeValidationError.ts
 import type { Warning } from "../../../spec/Warning.ts"
 import { FileSearchArgs, ImageGenerationArgs, McpServerArgs, WebSearchArgs, XSearchArgs } from "../XAIOptions.ts"
 
-/** A tool of the request body (key order is upstream's). */
+/**
+ * A tool of the request body (key order is upstream's).
+ *
+ * @since 0.2.0
+ */
 export type WireTool = Record<string, unknown>
 
-/** The request's tool choice. */
+/**
+ * The request's tool choice.
+ *
+ * @since 0.2.0
+ */
 export type WireToolChoice = "auto" | "none" | "required" | { readonly type: "function"; readonly name: string }
 
 // Upstream `validateTypes`: the arguments decoded or a `TypeValidationError`.
@@ -85,6 +93,8 @@ const providerTool = Effect.fnUntraced(function*(id: string, args: unknown) {
 /**
  * The request's tools and tool choice, with warnings for unsupported tools
  * and a forced server-side tool.
+  *
+  * @since 0.2.0
  */
 export const prepareTools = Effect.fnUntraced(function*(
   tools: ReadonlyArray<CallTool> | undefined,

@@ -10,7 +10,11 @@ import type { OutputItem } from "../XAIApi.ts"
 import { WebSearchWireAction, WebSearchWireSource } from "../XAIApi.ts"
 import type { ToolNames } from "./RequestArgs.ts"
 
-/** The generic tool-call items (reported as provider-executed calls). */
+/**
+ * The generic tool-call items (reported as provider-executed calls).
+ *
+ * @since 0.2.0
+ */
 export type ToolCallItem = Extract<OutputItem, {
   type:
     | "web_search_call"
@@ -34,13 +38,21 @@ const toolCallTypes = new Set<string>([
   "mcp_call"
 ])
 
-/** True for the generic tool-call items. */
+/**
+ * True for the generic tool-call items.
+ *
+ * @since 0.2.0
+ */
 export const isToolCallItem = (item: OutputItem): item is ToolCallItem => toolCallTypes.has(item.type)
 
 const webSearchSubTools = ["web_search", "web_search_with_snippets", "browse_page"]
 const xSearchSubTools = ["x_user_search", "x_keyword_search", "x_semantic_search", "x_thread_fetch"]
 
-/** The name a generic tool-call item is reported under (sub-tools map to their server tool). */
+/**
+ * The name a generic tool-call item is reported under (sub-tools map to their server tool).
+ *
+ * @since 0.2.0
+ */
 export const toolNameOf = (item: ToolCallItem, names: ToolNames): string => {
   const name = item.name ?? ""
   if (webSearchSubTools.includes(name) || item.type === "web_search_call") return names.webSearch ?? "web_search"
@@ -52,14 +64,22 @@ export const toolNameOf = (item: ToolCallItem, names: ToolNames): string => {
   return name
 }
 
-/** The input text of a generic tool-call item. */
+/**
+ * The input text of a generic tool-call item.
+ *
+ * @since 0.2.0
+ */
 export const toolInputOf = (item: ToolCallItem): string =>
   item.type === "custom_tool_call" ? (item.input ?? "") : (item.arguments ?? "")
 
 const decodeAction = Schema.decodeUnknownResult(WebSearchWireAction)
 const decodeSource = Schema.decodeUnknownResult(WebSearchWireSource)
 
-/** Upstream `mapWebSearchAction`: the wire action as the tool's output (`{}` when it does not decode). */
+/**
+ * Upstream `mapWebSearchAction`: the wire action as the tool's output (`{}` when it does not decode).
+ *
+ * @since 0.2.0
+ */
 export const mapWebSearchAction = (action: unknown): JsonObject => {
   const parsed = decodeAction(action)
   if (Result.isFailure(parsed)) return {}
@@ -86,7 +106,11 @@ export const mapWebSearchAction = (action: unknown): JsonObject => {
   }
 }
 
-/** The output of a `file_search_call` item. */
+/**
+ * The output of a `file_search_call` item.
+ *
+ * @since 0.2.0
+ */
 export const fileSearchResult = (item: Extract<OutputItem, { type: "file_search_call" }>) => ({
   queries: item.queries ?? [],
   results: item.results?.map((result) => ({

@@ -49,7 +49,11 @@ const httpStatusOf = (code: string | null | undefined): number | undefined => {
 const isRetryableStatus = (status: number): boolean =>
   status === 408 || status === 409 || status === 429 || status >= 500
 
-/** The error payload of an `error` or `response.failed` event. */
+/**
+ * The error payload of an `error` or `response.failed` event.
+ *
+ * @since 0.2.0
+ */
 export const streamError = (options: {
   readonly message: string
   readonly code: string | null | undefined

@@ -12,7 +12,11 @@ import { fileSearchResult, isToolCallItem, mapWebSearchAction, toolInputOf, tool
 
 type Out = Array<StreamPart>
 
-/** The state shared by the event handlers of one stream. */
+/**
+ * The state shared by the event handlers of one stream.
+ *
+ * @since 0.2.0
+ */
 export interface State {
   readonly toolNames: ToolNames
   readonly generateId: () => string
@@ -24,7 +28,11 @@ export interface State {
   hasFunctionCall: boolean
 }
 
-/** A fresh state. */
+/**
+ * A fresh state.
+ *
+ * @since 0.2.0
+ */
 export const makeState = (toolNames: ToolNames, generateId: () => string): State => ({
   toolNames,
   generateId,
@@ -35,14 +43,22 @@ export const makeState = (toolNames: ToolNames, generateId: () => string): State
   hasFunctionCall: false
 })
 
-/** A `source` part for a url citation (other annotations give none). */
+/**
+ * A `source` part for a url citation (other annotations give none).
+ *
+ * @since 0.2.0
+ */
 export const source = (st: State, annotation: Annotation, out: Out) => {
   if (annotation.type === "url_citation" && "url" in annotation) {
     out.push({ type: "source", sourceType: "url", id: st.generateId(), url: annotation.url, title: annotation.title ?? annotation.url })
   }
 }
 
-/** A provider-executed call, announced in one go (its input does not stream). */
+/**
+ * A provider-executed call, announced in one go (its input does not stream).
+ *
+ * @since 0.2.0
+ */
 export const announce = (id: string, toolName: string, input: string, out: Out) => {
   out.push({ type: "tool-input-start", id, toolName })
   out.push({ type: "tool-input-delta", id, delta: input })
@@ -50,7 +66,11 @@ export const announce = (id: string, toolName: string, input: string, out: Out) 
   out.push({ type: "tool-call", toolCallId: id, toolName, input, providerExecuted: true })
 }
 
-/** `response.output_item.added` (`added`) or `.done` for one item. */
+/**
+ * `response.output_item.added` (`added`) or `.done` for one item.
+ *
+ * @since 0.2.0
+ */
 export const outputItem = (st: State, added: boolean, outputIndex: number, part: OutputItem, out: Out) => {
   if (part.type === "reasoning") {
     if (!added) {

@@ -20,7 +20,11 @@ import { announce, makeState, outputItem, source } from "./StreamState.ts"
 import { streamError } from "./StreamError.ts"
 import { convertUsage, mapFinishReason, zeroUsage } from "./Usage.ts"
 
-/** What the transducer needs from the call. */
+/**
+ * What the transducer needs from the call.
+ *
+ * @since 0.2.0
+ */
 export interface TransducerOptions {
   readonly warnings: ReadonlyArray<Warning>
   readonly includeRawChunks: boolean
@@ -30,14 +34,22 @@ export interface TransducerOptions {
 
 type Out = Array<StreamPart>
 
-/** A stateful transducer: `push` per parsed event, `end` once. */
+/**
+ * A stateful transducer: `push` per parsed event, `end` once.
+ *
+ * @since 0.2.0
+ */
 export interface Transducer {
   readonly start: StreamPart
   readonly push: (chunk: ParseResult<ResponsesChunk>, out: Out) => void
   readonly end: (out: Out) => void
 }
 
-/** A fresh transducer for one stream. */
+/**
+ * A fresh transducer for one stream.
+ *
+ * @since 0.2.0
+ */
 export const makeTransducer = (options: TransducerOptions): Transducer => {
   const { generateId, toolNames } = options
   let finishReason: FinishReason = { unified: "other", raw: undefined }

@@ -6,7 +6,11 @@ import type { FinishReason } from "../../../spec/FinishReason.ts"
 import type { Usage } from "../../../spec/Usage.ts"
 import type { ResponsesUsage } from "../XAIApi.ts"
 
-/** Usage with cached tokens inside the input count (unless the API reports more cached than input tokens). */
+/**
+ * Usage with cached tokens inside the input count (unless the API reports more cached than input tokens).
+ *
+ * @since 0.2.0
+ */
 export const convertUsage = (usage: ResponsesUsage): Usage => {
   const cacheRead = usage.input_tokens_details?.cached_tokens ?? 0
   const reasoning = usage.output_tokens_details?.reasoning_tokens ?? 0
@@ -23,13 +27,21 @@ export const convertUsage = (usage: ResponsesUsage): Usage => {
   }
 }
 
-/** The usage reported when the API sent none. */
+/**
+ * The usage reported when the API sent none.
+ *
+ * @since 0.2.0
+ */
 export const zeroUsage = (): Usage => ({
   inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 0, text: 0, reasoning: 0 }
 })
 
-/** A response status or incomplete reason as the unified finish reason. */
+/**
+ * A response status or incomplete reason as the unified finish reason.
+ *
+ * @since 0.2.0
+ */
 export const mapFinishReason = (reason: string | null | undefined): FinishReason["unified"] => {
   switch (reason) {
     case "stop":
