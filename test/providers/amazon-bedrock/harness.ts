@@ -16,7 +16,8 @@ import type * as SigV4 from "../../../src/providers/amazon-bedrock/SigV4.ts"
 import * as AmazonBedrockLanguageModel from "../../../src/providers/amazon-bedrock/AmazonBedrockLanguageModel.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import { CallOptions } from "../../../src/spec/CallOptions.ts"
-import { toJsonValue } from "../../../src/spec/Json.ts"
+import { recordingsDir } from "../../kit/corpus.ts"
+import { wireJson } from "../../kit/wire.ts"
 
 // Neither side may read credentials or endpoints from the machine.
 for (const name of Object.keys(process.env)) {
@@ -24,7 +25,7 @@ for (const name of Object.keys(process.env)) {
 }
 
 export const fixturesDir = path.resolve(import.meta.dirname, "../../../fixtures/amazon-bedrock")
-export const sharedDir = "/work/shared/recordings/bedrock"
+export const sharedDir = recordingsDir("bedrock")
 
 export const DEFAULT_MODEL = "us.anthropic.claude-sonnet-4-5-20250929-v1:0"
 
@@ -124,8 +125,8 @@ const webResponse = (reply: Reply) => {
   )
 }
 
-/** JSON form for comparison (errors as `{name, message, ...}`). */
-export const normalize = (value: unknown): unknown => JSON.parse(JSON.stringify(toJsonValue(value)) ?? "null")
+/** JSON form for comparison: the suite's own serializer (errors with every field they set). */
+export const normalize = (value: unknown): unknown => wireJson(value) ?? null
 
 export interface Captured {
   url?: string | undefined

@@ -19,6 +19,7 @@ import {
   readText,
   upstreamStream
 } from "./harness.ts"
+import { recordingsDir } from "../../kit/corpus.ts"
 
 const prompt: CallOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]
 
@@ -29,7 +30,7 @@ const corpus = [
 ]
 
 // The shared recordings folder, when present: every Gemini SSE recording must be in the corpus.
-const shared = "/work/shared/recordings/google"
+const shared = recordingsDir("google")
 const sharedGemini = listFixtures(shared, ".chunks.txt").filter((f) => isGeminiSse(readText(path.join(shared, f))))
 
 const optionSets: ReadonlyArray<readonly [string, CallOptions]> = [
