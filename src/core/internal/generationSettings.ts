@@ -4,9 +4,9 @@
  *
  * @internal
  */
-import type { CallOptions, ReasoningLevel } from "../../spec/CallOptions.ts"
+import type { CallOptions } from "../../spec/CallOptions.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
-import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
+import type { CallSettings } from "./generationCallSettings.ts"
 import type { StopCondition, StepView } from "../StopCondition.ts"
 import type * as Toolkit from "../Toolkit.ts"
 import type { PrepareStep } from "./generationStep.ts"
@@ -15,20 +15,7 @@ import type { ModelMessage } from "./generationPrompt.ts"
 import type { TimeoutOption } from "./generationTimeouts.ts"
 import type { LifecycleCallbacks } from "./generationCallbacks.ts"
 
-/** @internal */
-export interface CallSettings {
-  readonly maxOutputTokens?: number | undefined
-  readonly temperature?: number | undefined
-  readonly topP?: number | undefined
-  readonly topK?: number | undefined
-  readonly presencePenalty?: number | undefined
-  readonly frequencyPenalty?: number | undefined
-  readonly stopSequences?: ReadonlyArray<string> | undefined
-  readonly seed?: number | undefined
-  readonly headers?: Readonly<Record<string, string | undefined>> | undefined
-  readonly reasoning?: ReasoningLevel | undefined
-  readonly providerOptions?: ProviderOptions | undefined
-}
+export type { CallSettings } from "./generationCallSettings.ts"
 
 /** @internal */
 export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R>

@@ -9,7 +9,7 @@ import type { Service as LanguageModelService } from "../../LanguageModel.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
 import type { JsonObject, JsonValue } from "../../spec/Json.ts"
 import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
-import type { CallSettings } from "./generationSettings.ts"
+import type { CallSettings } from "./generationCallSettings.ts"
 import type * as Toolkit from "../Toolkit.ts"
 import { makeToolRuntime, type ToolOptions, type ToolRuntime } from "./generationTools.ts"
 
