@@ -41,12 +41,20 @@ export const wireJson = (value: unknown, seen: Set<object> = new Set()): unknown
   if (value instanceof URL) return value.href
   if (value instanceof Uint8Array) return bytes(value)
   if (value instanceof ArrayBuffer) return bytes(new Uint8Array(value))
+  if (Array.isArray(value)) {
+    if (seen.has(value)) return "[Circular]"
+    seen.add(value)
+    try {
+      return value.map((v: unknown) => wireJson(v, seen) ?? null)
+    } finally {
+      seen.delete(value)
+    }
+  }
   if (!isRecord(value)) return String(value)
   if (seen.has(value)) return "[Circular]"
   seen.add(value)
   try {
     if (isErrorLike(value)) return errorJson(value, seen)
-    if (Array.isArray(value)) return value.map((v) => wireJson(v, seen) ?? null)
     const out: Record<string, unknown> = {}
     for (const [key, v] of Object.entries(value)) {
       const json = wireJson(v, seen)

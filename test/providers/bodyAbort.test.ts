@@ -46,7 +46,7 @@ const tools: LanguageModelV4CallOptions["tools"] = [
 const options: LanguageModelV4CallOptions = { ...prompt, tools }
 
 const sse = (events: ReadonlyArray<unknown>) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("")
-const named = (events: ReadonlyArray<{ readonly type: string }>) =>
+const named = (events: ReadonlyArray<{ readonly type: string; readonly [key: string]: unknown }>) =>
   events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join("")
 
 // OpenAI-family chat: text, then a tool call whose arguments are still open, then half an event.
