@@ -14,7 +14,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: conditions.filter((condition) => condition !== "module") } },
   test: {
     include: ["test/**/*.test.ts", "docs/examples/**/*.test.ts"],
-    exclude: ["test/stress/**"],
+    exclude: ["test/stress/**", "test/faults/**"],
     testTimeout: 30_000,
     hookTimeout: 30_000
   }

@@ -217,16 +217,16 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       generateId,
       responseHeaders
     })
-    const items = continued(
-      first,
+    const items = (events: typeof first) => continued(
+      events,
       transducer.continuation,
       (continuationToken) => Effect.map(post({ ...args, continuationToken }), (result) => result.value)
     )
     const jsonTool = prepared.jsonResponseToolName === undefined
       ? undefined
       : makeJsonResponseToolMapper(prepared.jsonResponseToolName)
-    const parts = StreamTransform.transform(
-      items,
+    const parts = (events: typeof first) => StreamTransform.transform(
+      items(events),
       (): StreamTransform.Transformer<Item, StreamPart, never> => {
         if (jsonTool === undefined) {
           return {
@@ -261,11 +261,17 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     )
     const start = transducer.start()
     const result: LanguageModel.StreamResponse = {
-      stream: Stream.concat(Stream.fromArray(jsonTool === undefined ? start : start.flatMap((part) => {
-        const out: Array<StreamPart> = []
-        jsonTool(part, out)
-        return out
-      })), parts),
+      // the body's pull is taken in the stream's scope before the start parts are emitted, so a
+      // consumer that stops after `stream-start` still cancels the response body (as StreamStart.prepend)
+      stream: Stream.unwrap(Effect.map(Stream.toPull(first), (pull) =>
+        Stream.concat(
+          Stream.fromArray(jsonTool === undefined ? start : start.flatMap((part) => {
+            const out: Array<StreamPart> = []
+            jsonTool(part, out)
+            return out
+          })),
+          parts(Stream.fromPull(Effect.succeed(pull)))
+        ))),
       request: { body: args },
       response: { headers: responseHeaders }
     }
