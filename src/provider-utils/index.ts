@@ -54,6 +54,8 @@ export * as StreamStart from "./StreamStart.ts"
 export * as StreamingToolCallTracker from "./StreamingToolCallTracker.ts"
 /** @since 0.1.0 */
 export * as StreamTransform from "./StreamTransform.ts"
+/** @since 0.2.0 */
+export * as JsonResponseToolStream from "./JsonResponseToolStream.ts"
 /** @since 0.1.0 */
 export * as StringifyWithBigIntAndCycles from "./StringifyWithBigIntAndCycles.ts"
 /** @since 0.1.0 */

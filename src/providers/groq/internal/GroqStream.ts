@@ -6,6 +6,7 @@
  *
  * @since 0.1.0
  */
+import * as JsonResponseToolStream from "../../../provider-utils/JsonResponseToolStream.ts"
 import { createProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
 import type { InvalidResponseDataError } from "../../../spec/errors/InvalidResponseDataError.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
@@ -67,79 +68,8 @@ export const makeTransformer = (options: {
 
 /**
  * Turns the JSON response tool's streamed input into text parts (upstream
- * `convertJsonResponseToolStream`): other text is dropped, application tool
- * calls pass, a response with only the JSON tool finishes with `stop`.
+ * `convertJsonResponseToolStream`, the one provider-utils port).
  *
  * @since 0.1.0
  */
-export const makeJsonResponseToolTransformer = (
-  toolName: string
-): StreamTransform.Transformer<StreamPart, StreamPart, never> => {
-  const responseToolIds = new Set<string>()
-  const responseToolsWithDeltas = new Set<string>()
-  let hasResponseTool = false
-  let hasApplicationTool = false
-  const onPart = (part: StreamPart, out: Array<StreamPart>) => {
-    switch (part.type) {
-      case "text-start":
-      case "text-delta":
-      case "text-end":
-        return
-      case "tool-input-start":
-        if (part.toolName === toolName) {
-          responseToolIds.add(part.id)
-          out.push({ type: "text-start", id: part.id, ...(part.providerMetadata && { providerMetadata: part.providerMetadata }) })
-          return
-        }
-        break
-      case "tool-input-delta":
-        if (responseToolIds.has(part.id)) {
-          if (part.delta.length > 0) responseToolsWithDeltas.add(part.id)
-          out.push({
-            type: "text-delta",
-            id: part.id,
-            delta: part.delta,
-            ...(part.providerMetadata && { providerMetadata: part.providerMetadata })
-          })
-          return
-        }
-        break
-      case "tool-input-end":
-        if (responseToolIds.has(part.id)) return
-        break
-      case "tool-call":
-        if (part.toolName === toolName) {
-          if (!responseToolsWithDeltas.has(part.toolCallId)) {
-            out.push({
-              type: "text-delta",
-              id: part.toolCallId,
-              delta: part.input,
-              ...(part.providerMetadata && { providerMetadata: part.providerMetadata })
-            })
-          }
-          out.push({
-            type: "text-end",
-            id: part.toolCallId,
-            ...(part.providerMetadata && { providerMetadata: part.providerMetadata })
-          })
-          hasResponseTool = true
-          return
-        }
-        if (!part.providerExecuted) hasApplicationTool = true
-        break
-      case "finish":
-        if (hasResponseTool && !hasApplicationTool && part.finishReason.unified === "tool-calls") {
-          out.push({ ...part, finishReason: { ...part.finishReason, unified: "stop" } })
-          return
-        }
-        break
-    }
-    out.push(part)
-  }
-  return {
-    onChunk: (chunk, out) => {
-      for (let i = 0; i < chunk.length; i++) onPart(chunk[i], out)
-      return undefined
-    }
-  }
-}
+export const makeJsonResponseToolTransformer = JsonResponseToolStream.makeJsonResponseToolTransformer

@@ -1,12 +1,18 @@
 /**
  * The synthetic JSON response tool's stream as text (upstream provider-utils
  * `convertJsonResponseToolStream`): other text is dropped, application tool
- * calls pass, a response with only the JSON tool finishes with `stop`.
+ * calls pass, a response with only the JSON tool finishes with `stop`. One
+ * port for every provider with a synthetic JSON tool (Groq, Gemini).
+ *
+ * @since 0.2.0
  */
-import type { StreamPart } from "../../../spec/StreamPart.ts"
+import type { StreamPart } from "../spec/StreamPart.ts"
+import type * as StreamTransform from "./StreamTransform.ts"
 
 /**
  * A per-part mapper with the state of one stream.
+ *
+ * @since 0.2.0
  */
 export const makeJsonResponseToolMapper = (toolName: string): (part: StreamPart, out: Array<StreamPart>) => void => {
   const responseToolIds = new Set<string>()
@@ -61,5 +67,22 @@ export const makeJsonResponseToolMapper = (toolName: string): (part: StreamPart,
         break
     }
     out.push(part)
+  }
+}
+
+/**
+ * The mapper as a `StreamTransform` transformer over parts (one mapper per stream run).
+ *
+ * @since 0.2.0
+ */
+export const makeJsonResponseToolTransformer = (
+  toolName: string
+): StreamTransform.Transformer<StreamPart, StreamPart, never> => {
+  const onPart = makeJsonResponseToolMapper(toolName)
+  return {
+    onChunk: (chunk, out) => {
+      for (let i = 0; i < chunk.length; i++) onPart(chunk[i], out)
+      return undefined
+    }
   }
 }
