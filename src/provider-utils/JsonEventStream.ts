@@ -9,7 +9,7 @@
 import type { Schema } from "effect"
 import type { Stream } from "effect"
 import { sliceFirstChunk } from "./internal/firstChunkSlices.ts"
-import { makeBatchSafeParseJson, makeSafeParseJson, type ParseResult } from "../runtime/ParseJson.ts"
+import { makeBatchSafeParseJson, makeSafeParseJson, makeShapes, type ParseResult } from "../runtime/ParseJson.ts"
 import * as Sse from "./Sse.ts"
 import * as StreamTransform from "./StreamTransform.ts"
 
@@ -32,6 +32,8 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, op
       sliceFirstChunk(self),
       (): StreamTransform.Transformer<Uint8Array, ParseResult<S["Type"]>, Sse.SseEventTooLargeError> => {
         const decoder = Sse.makeDecoder(options)
+        // this run's event layouts: most events skip JSON.parse (ParseJson.Shapes)
+        const shapes = makeShapes()
         // The data of the chunk's events, parsed afterwards in one batch
         // (one stack-trace-limit toggle per chunk, not per event).
         let texts: Array<string> = []
@@ -47,7 +49,7 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, op
             if (pending.length > 0) {
               texts = []
               batch(() => {
-                for (let i = 0; i < pending.length; i++) out.push(parseJson(pending[i]))
+                for (let i = 0; i < pending.length; i++) out.push(parseJson(pending[i], shapes))
               })
             }
             return error

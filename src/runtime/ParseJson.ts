@@ -11,6 +11,7 @@ import { SchemaJITCompiler } from "effect/schema"
 import { JSONParseError } from "../spec/errors/JSONParseError.ts"
 import { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
 import { fastDecoder, invalid } from "./internal/fastDecode.ts"
+import { makeShapeCache, miss, type ShapeCache } from "./internal/jsonShape.ts"
 
 /**
  * Upstream's `ParseResult<T>`: `rawValue` is the parsed JSON (before the
@@ -140,9 +141,29 @@ export const makeSafeParseJson = <S extends Schema.ConstraintDecoder<unknown>>(
  * @since 0.1.0
  */
 export interface BatchSafeParseJson<T> {
-  readonly parse: (text: string) => ParseResult<T>
+  /** Parses one text; with a stream's {@link Shapes}, texts of a learned shape skip `JSON.parse`. */
+  readonly parse: (text: string, shapes?: Shapes) => ParseResult<T>
   readonly batch: <A>(f: () => A) => A
 }
+
+/**
+ * The event shapes one stream has seen, for {@link BatchSafeParseJson.parse}: the events of a
+ * provider stream repeat one layout (the same keys, nesting and `null`s; only strings and numbers
+ * change), and a text that matches a learned layout byte for byte outside its strings and
+ * numbers is parsed by a function generated for that layout instead of `JSON.parse`, with the
+ * same value as `JSON.parse` gives (`internal/jsonShape.ts`). Anything else is parsed as before.
+ * One per stream run: never share it between streams.
+ *
+ * @since 0.2.0
+ */
+export type Shapes = ShapeCache
+
+/**
+ * A fresh {@link Shapes} for one stream run.
+ *
+ * @since 0.2.0
+ */
+export const makeShapes = (): Shapes => makeShapeCache()
 
 /**
  * Builds a {@link BatchSafeParseJson} for one Schema.
@@ -155,8 +176,16 @@ export const makeBatchSafeParseJson = <S extends Schema.ConstraintDecoder<unknow
   const { fast, slow } = makeValidators(schema)
   let zeroed = false
   let saved = Error.stackTraceLimit
-  const parse = (text: string): ParseResult<S["Type"]> => {
-    const parsed = zeroed ? parseUnguarded(text) : parseText(text)
+  const parse = (text: string, shapes?: Shapes): ParseResult<S["Type"]> => {
+    let parsed: unknown
+    if (shapes === undefined) parsed = zeroed ? parseUnguarded(text) : parseText(text)
+    else {
+      parsed = shapes.match(text)
+      if (parsed === miss) {
+        parsed = zeroed ? parseUnguarded(text) : parseText(text)
+        if (!(parsed instanceof Failed)) shapes.learn(text)
+      }
+    }
     if (parsed instanceof Failed) {
       return { success: false, error: new JSONParseError({ text, cause: parsed.cause }), rawValue: undefined }
     }
