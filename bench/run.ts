@@ -19,6 +19,8 @@ import { liveHeapPeak, measureAll, measureLatency, type MeasureOptions, median, 
 import * as W from "./workloads.ts"
 import { runPartialJson } from "./partialJson.ts"
 import { report as coldStartReport, runColdStart } from "./coldStart.ts"
+import { report as socketsReport, runSockets } from "./sockets.ts"
+import { report as linearityReport, runLinearity } from "./linearity.ts"
 
 const argv = process.argv.slice(2)
 const flag = (name: string): string | undefined => {
@@ -313,6 +315,57 @@ if (selected("C", !quick)) {
   })
 }
 
+// S: real sockets, concurrent streams against a loopback server (bench/sockets.ts; `--streams N`,
+// default 1000, `--socket-rounds N`, default 3 or 1 with --quick)
+let sockets: Awaited<ReturnType<typeof runSockets>> | undefined
+if (selected("S", !quick)) {
+  sockets = await runSockets({
+    streams: Number(flag("streams") ?? 1000),
+    rounds: Number(flag("socket-rounds") ?? (quick ? 1 : 3)),
+    writeBytes: 2048,
+    delayMs: 5
+  }, (s) => process.stderr.write(s))
+  const up = sockets.find((r) => r.implementation === "upstream")
+  for (const r of sockets) {
+    targets.push({
+      target: `S ${r.implementation}: ${r.count} concurrent streams with 0 errors and 0 cross-talk`,
+      value: `${r.errors} errors, ${r.crossTalk} cross-talk`,
+      met: r.errors === 0 && r.crossTalk === 0
+    })
+    if (up !== undefined && r !== up) {
+      targets.push({
+        target: `S ${r.implementation} cpu time <= upstream's`,
+        value: `${fmt(r.cpuMs / up.cpuMs)} (peak RSS ${fmt(r.maxRssMB / up.maxRssMB)}, first part p50 ${fmt(r.p50FirstPartMs / up.p50FirstPartMs)}, p99 ${fmt(r.p99FirstPartMs / up.p99FirstPartMs)})`,
+        met: r.cpuMs <= up.cpuMs
+      })
+    }
+  }
+}
+
+// LIN: tool arguments and text at 1, 10 and 100 MB (bench/linearity.ts; `--lin-sizes 1,10,100`)
+let linearityAtScale: Awaited<ReturnType<typeof runLinearity>> | undefined
+if (selected("LIN", !quick)) {
+  linearityAtScale = await runLinearity((flag("lin-sizes") ?? "1,10,100").split(",").map(Number), (s) => process.stderr.write(s))
+  for (const kind of ["arguments", "text"] as const) {
+    const rowsOf = linearityAtScale.filter((r) => r.kind === kind)
+    for (let i = 1; i < rowsOf.length; i++) {
+      const ratio = rowsOf[i].cpuMs / rowsOf[i - 1].cpuMs
+      const size = rowsOf[i].payloadMB / rowsOf[i - 1].payloadMB
+      targets.push({
+        target: `LIN ${kind} time linear (${fmt(rowsOf[i].payloadMB, 0)} MB / ${fmt(rowsOf[i - 1].payloadMB, 0)} MB <= 1.3x the size ratio)`,
+        value: `${fmt(ratio)} for ${fmt(size, 1)}x`,
+        met: ratio <= 1.3 * size
+      })
+    }
+    const last = rowsOf[rowsOf.length - 1]
+    if (last !== undefined) {
+      targets.push(kind === "text"
+        ? { target: `LIN text live heap peak at ${fmt(last.payloadMB, 0)} MB < 32 MB`, value: `${fmt(last.liveHeapPeakMB, 1)} MB`, met: last.liveHeapPeakMB < 32 }
+        : { target: `LIN tool arguments live heap at ${fmt(last.payloadMB, 0)} MB <= 3x the arguments`, value: `${fmt(last.liveHeapPeakMB, 1)} MB`, met: last.liveHeapPeakMB <= 3 * last.payloadMB })
+    }
+  }
+}
+
 // ---- report ----
 
 const cpu = os.cpus()[0]?.model ?? "unknown"
@@ -380,12 +433,14 @@ if (partialJson !== undefined) {
   for (const r of partialJson.ratios) console.log(`  ${r.shape}, ${r.implementation}: time ratio ${fmt(r.ratio)} for 4x (aimux) / 2x (upstream) the size`)
 }
 if (coldStart !== undefined) console.log(`\n${coldStartReport(coldStart).join("\n")}`)
+if (sockets !== undefined) console.log(`\nreal sockets (loopback node:http, recorded OpenAI chat body in 2 KB writes every 5 ms):\n${socketsReport(sockets)}`)
+if (linearityAtScale !== undefined) console.log(`\nlinearity at scale (aimux OpenAI chat, 128-character fragments):\n${linearityReport(linearityAtScale)}`)
 console.log("\ntargets:")
 for (const t of targets) console.log(`  [${t.met ? "met" : "MISSED"}] ${t.target}: ${t.value}`)
 
 const resultsPath = path.join(import.meta.dirname, "results.json")
 fs.writeFileSync(
   resultsPath,
-  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, coldStart, targets }, null, 2) + "\n"
+  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, coldStart, sockets, linearityAtScale, targets }, null, 2) + "\n"
 )
 console.log(`\nwritten ${path.relative(process.cwd(), resultsPath)}`)
