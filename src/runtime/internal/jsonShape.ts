@@ -59,6 +59,12 @@ const MAX_HOLES = 256
 const MAX_SHAPES = 8
 /** After this many texts, a stream whose texts mostly miss stops trying. */
 const TRIAL = 64
+/**
+ * Texts parsed by `JSON.parse` alone before the first shape is learned: learning costs a scan and
+ * (once per layout and process) a compile, which must not delay a stream's first part, and a short
+ * stream never pays for it.
+ */
+const WARMUP = 8
 
 type Build = (holes: Array<unknown>) => unknown
 
@@ -381,11 +387,11 @@ const matchHoles = (shape: Shape, text: string): unknown => {
 }
 
 /**
- * A fresh cache for one stream.
+ * A fresh cache for one stream; `warmup` texts are parsed before the first shape is learned.
  *
  * @internal
  */
-export const makeShapeCache = (): ShapeCache => {
+export const makeShapeCache = (warmup: number = WARMUP): ShapeCache => {
   const shapes: Array<Shape> = []
   let latest = 0
   let oldest = 0
@@ -412,7 +418,7 @@ export const makeShapeCache = (): ShapeCache => {
       return miss
     },
     learn: (text) => {
-      if (!enabled || text.length > MAX_TEXT) return
+      if (!enabled || texts <= warmup || text.length > MAX_TEXT) return
       const shape = shapeOf(text)
       if (shape === undefined) return
       if (shapes.length < MAX_SHAPES) {
