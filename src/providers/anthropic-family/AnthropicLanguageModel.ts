@@ -11,7 +11,6 @@ import * as LanguageModel from "../../LanguageModel.ts"
 import * as EarlyError from "../../provider-utils/EarlyError.ts"
 import * as Http from "../../provider-utils/Http.ts"
 import { IdGenerator, makeRandom } from "../../runtime/IdGenerator.ts"
-import type { ParseResult } from "../../runtime/ParseJson.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import type { CallOptions } from "../../spec/CallOptions.ts"
@@ -21,8 +20,7 @@ import type { ModelError } from "../../spec/errors/ModelError.ts"
 import { isProviderStreamError } from "../../spec/errors/ProviderStreamError.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
 import type { GenerateResult } from "../../spec/Results.ts"
-import type { StreamPart } from "../../spec/StreamPart.ts"
-import { ErrorBody, MessagesResponse, StreamEvent, type StreamEvent as StreamEventType } from "./AnthropicApi.ts"
+import { ErrorBody, MessagesResponse, StreamEvent } from "./AnthropicApi.ts"
 import type { CitationDocument } from "./internal/Citations.ts"
 import { mapResponse } from "./internal/GenerateContent.ts"
 import { makeStreamTransducer } from "./internal/StreamTransducer.ts"
@@ -185,23 +183,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       generateId
     })
     const start = transducer.start()
-    const parts = StreamTransform.transform(
-      events,
-      (): StreamTransform.Transformer<ParseResult<StreamEventType>, StreamPart, ModelError> => ({
-        onChunk: (chunk, out) => {
-          for (const item of chunk) {
-            for (const part of transducer.push(item)) out.push(part)
-            const failure = transducer.failure()
-            if (failure !== undefined) return failure
-          }
-          return undefined
-        },
-        onEnd: (out) => {
-          for (const part of transducer.end()) out.push(part)
-          return undefined
-        }
-      })
-    )
+    const parts = StreamTransform.transform(events, transducer.transformer)
     const checked = yield* EarlyError.peek(parts, {
       failure: (part) => part.type === "error" ? earlyStreamError(part.error, url, body, responseHeaders) : undefined,
       isOutput: (part) => part.type !== "raw" && part.type !== "ping"
