@@ -13,6 +13,7 @@ import * as fc from "fast-check"
 import { fastDecoder, invalid } from "../../src/runtime/internal/fastDecode.ts"
 import { makeSafeValidate } from "../../src/runtime/ParseJson.ts"
 import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "../../src/providers/openai/OpenAIChatApi.ts"
+import { StreamEvent } from "../../src/providers/anthropic-family/AnthropicApi.ts"
 
 // ---- a description of a schema in the supported subset, and its Schema ----
 
@@ -22,6 +23,9 @@ type Desc =
   | { readonly t: "union"; readonly members: ReadonlyArray<Desc> }
   | { readonly t: "array"; readonly item: Desc }
   | { readonly t: "struct"; readonly fields: ReadonlyArray<Field> }
+  // outside the subset (only in `partial` below): an integer check, a record
+  | { readonly t: "int" }
+  | { readonly t: "record" }
 
 interface Field {
   readonly key: string
@@ -48,8 +52,29 @@ const { desc } = fc.letrec<{ desc: Desc }>((tie) => ({
   )
 }))
 
+// Descriptions that may hold nodes outside the subset (an integer check, a record): as union
+// members and optional keys they leave the value to Schema, elsewhere there is no fast path.
+const { partial } = fc.letrec<{ partial: Desc }>((tie) => ({
+  partial: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom<Desc>({ t: "string" }, { t: "number" }, { t: "null" }),
+    fc.constantFrom<Desc>({ t: "int" }, { t: "record" }),
+    fc.constantFrom("x", "y").map((value): Desc => ({ t: "literal", value })),
+    fc.array(tie("partial"), { minLength: 1, maxLength: 3 }).map((members): Desc => ({ t: "union", members })),
+    tie("partial").map((item): Desc => ({ t: "array", item })),
+    fc.uniqueArray(
+      fc.record({ key: fc.constantFrom(...KEYS), optional: fc.boolean(), type: tie("partial") }),
+      { minLength: 1, maxLength: 4, selector: (f) => f.key }
+    ).map((fields): Desc => ({ t: "struct", fields }))
+  )
+}))
+
 const toSchema = (d: Desc): Schema.Codec<unknown> => {
   switch (d.t) {
+    case "int":
+      return Schema.Number.check(Schema.isInt())
+    case "record":
+      return Schema.Record(Schema.String, Schema.Number)
     case "string":
       return Schema.String
     case "number":
@@ -83,6 +108,10 @@ const anyValue = fc.oneof(
 
 const fitting = (d: Desc): fc.Arbitrary<unknown> => {
   switch (d.t) {
+    case "int":
+      return fc.oneof(fc.integer(), fc.double())
+    case "record":
+      return fc.dictionary(fc.constantFrom("a", "b", "type"), fc.oneof(fc.integer(), fc.string({ maxLength: 2 })), { maxKeys: 2 })
     case "string":
       return fc.string({ maxLength: 4 })
     case "number":
@@ -189,6 +218,54 @@ describe("fastDecode (generated from a Schema AST)", () => {
     expect(rejected).toBeGreaterThan(2000)
   })
 
+  it("with nodes outside the subset: a decided value is Schema's, a rejected value is never accepted", () => {
+    let decided = 0
+    let undecided = 0
+    let withFastPath = 0
+    fc.assert(
+      fc.property(partial.chain((d) => fc.tuple(fc.constant(d), fc.array(values(d), { minLength: 8, maxLength: 8 }))), ([d, inputs]) => {
+        const schema = toSchema(d)
+        const fast = fastDecoder(schema)
+        if (fast === undefined) return
+        withFastPath++
+        const reference = Schema.decodeUnknownResult(schema)
+        for (const input of inputs) {
+          const expected = reference(input)
+          const actual = fast(input)
+          if (Result.isSuccess(expected)) {
+            if (actual === invalid) {
+              undecided++
+              continue
+            }
+            decided++
+            expect({ input: show(input), output: show(actual) }).toEqual({ input: show(input), output: show(expected.success) })
+          } else {
+            expect({ input: show(input), rejected: actual === invalid }).toEqual({ input: show(input), rejected: true })
+          }
+        }
+      }),
+      { seed: 53, numRuns: 2000 }
+    )
+    expect(withFastPath).toBeGreaterThan(500)
+    expect(decided).toBeGreaterThan(1000)
+    expect(undecided).toBeGreaterThan(100)
+  })
+
+  it("a union member outside the subset is skipped only where its literal discriminator rejects", () => {
+    const schema = Schema.Union([
+      Schema.Struct({ type: Schema.Literal("a"), n: Schema.Number.check(Schema.isInt()) }),
+      Schema.Struct({ type: Schema.Literal("a"), n: Schema.Number, extra: Schema.optionalKey(Schema.String) }),
+      Schema.Struct({ type: Schema.Literal("b"), n: Schema.Number })
+    ])
+    const fast = fastDecoder(schema)
+    expect(fast).toBeDefined()
+    // the first member might accept: Schema decides (it takes the first member, dropping `extra`)
+    expect(fast?.({ type: "a", n: 1, extra: "s" })).toBe(invalid)
+    expect(Schema.decodeUnknownSync(schema)({ type: "a", n: 1, extra: "s" })).toEqual({ type: "a", n: 1 })
+    // its discriminator rejects: decided by the fast path
+    expect(fast?.({ type: "b", n: 1.5, extra: "s" })).toEqual({ type: "b", n: 1.5 })
+  })
+
   it("builds copies: unknown keys dropped, declaration order, input untouched", () => {
     const schema = Schema.Struct({ b: Schema.String, a: Schema.Array(Schema.Struct({ x: Schema.Number })) })
     const fast = fastDecoder(schema)
@@ -212,6 +289,14 @@ describe("fastDecode (generated from a Schema AST)", () => {
       Schema.Struct({ ["__proto__"]: Schema.String })
     ]
     for (const schema of unsupported) expect(fastDecoder(schema)).toBeUndefined()
+  })
+
+  it("covers the Anthropic stream events' hot members (deltas, pings, block starts and stops)", () => {
+    const fast = fastDecoder(StreamEvent)
+    expect(fast).toBeDefined()
+    const delta = { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "x" }, more: 1 }
+    expect(fast?.(delta)).toEqual({ type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "x" } })
+    expect(fast?.({ type: "ping" })).toEqual({ type: "ping" })
   })
 
   it("covers the OpenAI wire schemas (the bench hot path uses it)", () => {

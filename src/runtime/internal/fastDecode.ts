@@ -12,8 +12,15 @@
  * subset): a union picks the first member that accepts, so a member that
  * rejected too much would change which member decodes. Anything outside
  * the supported subset yields no fast path (`undefined`), never an
- * approximation. `test/bench-fast-path.test.ts` compares accept/reject and
- * output with Effect's interpreter on generated and mutated values.
+ * approximation. A node outside the subset is allowed in two places, where
+ * the rest of the schema still decodes fast: as a union member (skipped
+ * where its required literal key, e.g. `type`, surely rejects the value;
+ * otherwise the whole value is left to Schema) and as an optional key (a
+ * value that has the key is left to Schema). "Left to Schema" is the
+ * {@link invalid} result, so the caller's Schema decode decides it.
+ * `test/bench-fast-path.test.ts` and `test/provider-utils/FastDecode.test.ts`
+ * compare accept/reject and output with Effect's interpreter on generated
+ * and mutated values.
  *
  * @internal
  */
@@ -32,6 +39,9 @@ export const invalid: unique symbol = Symbol.for("aimux/fastDecode/invalid")
  * @internal
  */
 export type FastDecode<T> = (input: unknown) => T | typeof invalid
+
+/** What a part of the generated code returns when Schema must decide the whole value. */
+const undecided: unique symbol = Symbol("aimux/fastDecode/undecided")
 
 // Code generation: each supported node becomes an expression or a block that
 // reads `input` (a variable name) and assigns `target` or returns I (invalid).
@@ -100,7 +110,8 @@ const emit = (ast: SchemaAST.AST, input: string, target: string, e: Emitter): st
     return predicate === "true" ? `${target}=${input};` : `if(!(${predicate}))return I;${target}=${input};`
   }
   const fn = compileFunction(ast, e)
-  return fn === undefined ? undefined : `${target}=${fn}(${input});if(${target}===I)return I;`
+  // I (rejected) and B (left to Schema) both end the enclosing decode
+  return fn === undefined ? undefined : `${target}=${fn}(${input});if(${target}===I||${target}===B)return ${target};`
 }
 
 /** A generated function for a struct, an array or a union of non-leaf members. */
@@ -118,11 +129,31 @@ const compileFunction = (ast: SchemaAST.AST, e: Emitter): string | undefined => 
   }
 }
 
+/**
+ * A test that skips a union member outside the subset when it surely rejects: a plain struct
+ * rejects a value that is not an object, lacks a required literal-typed key, or holds another
+ * value there. The empty string when no such key exists (the member is never skipped).
+ */
+const memberGuard = (member: SchemaAST.AST): string => {
+  if (member._tag !== "Objects" || member.encoding !== undefined) return ""
+  for (const ps of member.propertySignatures) {
+    const type = ps.type
+    if (
+      typeof ps.name !== "string" || ps.name === "__proto__" || type.context?.isOptional === true ||
+      type._tag !== "Literal" || !plain(type) || typeof type.literal !== "string"
+    ) continue
+    const key = JSON.stringify(ps.name)
+    return `if(typeof v!=="object"||v===null||Array.isArray(v)||!(${key} in v)||v[${key}]!==${JSON.stringify(type.literal)}){}else `
+  }
+  return ""
+}
+
 const compileUnion = (ast: SchemaAST.Union, e: Emitter): string | undefined => {
   if (ast.options?.mode === "oneOf") return undefined
   // Members in declaration order, the first that accepts wins (Effect's
   // candidate index only skips members that would reject).
   const members: Array<string> = []
+  let unsupported = 0
   for (const member of ast.types) {
     const memberPredicate = leafPredicate(member, "v", e)
     if (memberPredicate !== undefined) {
@@ -130,9 +161,17 @@ const compileUnion = (ast: SchemaAST.Union, e: Emitter): string | undefined => {
       continue
     }
     const fn = compileFunction(member, e)
-    if (fn === undefined) return undefined
-    members.push(`{const r=${fn}(v);if(r!==I)return r;}`)
+    if (fn !== undefined) {
+      // a value, or B (undecided: Schema decides the whole value)
+      members.push(`{const r=${fn}(v);if(r!==I)return r;}`)
+      continue
+    }
+    // A member outside the subset: skipped where it surely rejects (its literal discriminator
+    // differs), otherwise the whole value is left to Schema (B), since it might accept.
+    members.push(`${memberGuard(member)}return B;`)
+    unsupported++
   }
+  if (unsupported === ast.types.length) return undefined
   const name = fresh(e, "u")
   e.functions.push(`function ${name}(v){${members.join("")}return I}`)
   return name
@@ -152,8 +191,13 @@ const compileObjects = (ast: SchemaAST.Objects, e: Emitter): string | undefined 
     if (typeof ps.name !== "string" || ps.name === "__proto__") return undefined
     const key = JSON.stringify(ps.name)
     const decode = emit(ps.type, "v", "w", e)
-    if (decode === undefined) return undefined
     const optional = ps.type.context?.isOptional === true
+    if (decode === undefined) {
+      // an optional key outside the subset: Schema decides a value that has it
+      if (!optional) return undefined
+      body.push(`if(${key} in i)return B;`)
+      continue
+    }
     // Effect tests presence with `in` and assigns in declaration order; a
     // missing required key is a MissingKey issue.
     body.push(
@@ -201,9 +245,10 @@ export const fastDecoder = <S extends { readonly ast: SchemaAST.AST; readonly Ty
     const e: Emitter = { next: 0, functions: [], constants: [] }
     const root = emit(ast, "v", "w", e)
     if (root !== undefined) {
-      const source = `"use strict";${e.functions.join("\n")}\nreturn function(v){let w;${root}return w}`
+      // B (undecided) becomes I at the top: the caller decodes again with Schema
+      const source = `"use strict";${e.functions.join("\n")}\nconst d=function(v){let w;${root}return w};return function(v){const r=d(v);return r===B?I:r}`
       try {
-        const made: unknown = new Function("I", "C", source)(invalid, e.constants)
+        const made: unknown = new Function("I", "C", "B", source)(invalid, e.constants, undecided)
         if (typeof made === "function") compiled = made
       } catch {
         compiled = null
