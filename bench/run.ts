@@ -96,7 +96,7 @@ const bodyWorkload = (
 }
 
 if (selected("W1")) {
-  workloads.push(bodyWorkload("W1", "OpenAI chat, 20,000 text deltas", Data.openaiTextBody(20_000), W.aimuxOpenAI, W.upstreamOpenAI, { upstreamTarget: 0.33, floorTarget: 3 }))
+  workloads.push(bodyWorkload("W1", "OpenAI chat, 20,000 text deltas", Data.openaiTextBody(20_000), W.aimuxOpenAI, W.upstreamOpenAI, { upstreamTarget: 0.33, floorTarget: 1.25 }))
 }
 
 // The error storm (issue 22): every event is `{}`, which the chunk schema rejects, so every event is
@@ -106,7 +106,7 @@ if (selected("STORM")) {
 }
 
 if (selected("W2")) {
-  workloads.push(bodyWorkload("W2", "OpenAI chat, 8 parallel tool calls x 2,000 fragments", Data.openaiToolsBody(8, 2_000), W.aimuxOpenAI, W.upstreamOpenAI, { upstreamTarget: 0.33, floorTarget: 3 }))
+  workloads.push(bodyWorkload("W2", "OpenAI chat, 8 parallel tool calls x 2,000 fragments", Data.openaiToolsBody(8, 2_000), W.aimuxOpenAI, W.upstreamOpenAI, { upstreamTarget: 0.33, floorTarget: 1.25 }))
 }
 
 if (selected("W3")) {
@@ -128,24 +128,24 @@ if (selected("W3")) {
 }
 
 if (selected("W4")) {
-  workloads.push(bodyWorkload("W4", "Anthropic messages, thinking + text + tool use", Data.anthropicBody(4_000, 10_000, 2_000), W.aimuxAnthropic, W.upstreamAnthropic, {}))
+  workloads.push(bodyWorkload("W4", "Anthropic messages, thinking + text + tool use", Data.anthropicBody(4_000, 10_000, 2_000), W.aimuxAnthropic, W.upstreamAnthropic, { floorTarget: 1.5 }))
 }
 
 if (selected("W5")) {
-  workloads.push(bodyWorkload("W5", "OpenAI Responses, 20,000 text deltas + a function call in 2,000 fragments", Data.openaiResponsesBody(20_000, 2_000), W.aimuxOpenAIResponses, W.upstreamOpenAIResponses, { upstreamTarget: 0.33, floorTarget: 3 }))
+  workloads.push(bodyWorkload("W5", "OpenAI Responses, 20,000 text deltas + a function call in 2,000 fragments", Data.openaiResponsesBody(20_000, 2_000), W.aimuxOpenAIResponses, W.upstreamOpenAIResponses, { upstreamTarget: 0.33, floorTarget: 1.5 }))
 }
 
 if (selected("GEMINI")) {
-  workloads.push(bodyWorkload("GEMINI", "Gemini, 4,000 thought + 16,000 text chunks + a function call", Data.geminiBody(4_000, 16_000), W.aimuxGoogle, W.upstreamGoogle, { upstreamTarget: 0.33, floorTarget: 3 }))
+  workloads.push(bodyWorkload("GEMINI", "Gemini, 4,000 thought + 16,000 text chunks + a function call", Data.geminiBody(4_000, 16_000), W.aimuxGoogle, W.upstreamGoogle, { upstreamTarget: 0.33, floorTarget: 1.5 }))
 }
 
 if (selected("XAI")) {
-  workloads.push(bodyWorkload("XAI", "xAI Responses, 2,000 reasoning + 20,000 text deltas, citations, a web search and a function call in 2,000 fragments", Data.xaiResponsesBody(2_000, 20_000, 2_000), W.aimuxXai, W.upstreamXai, { upstreamTarget: 0.33, floorTarget: 3 }))
+  workloads.push(bodyWorkload("XAI", "xAI Responses, 2,000 reasoning + 20,000 text deltas, citations, a web search and a function call in 2,000 fragments", Data.xaiResponsesBody(2_000, 20_000, 2_000), W.aimuxXai, W.upstreamXai, { upstreamTarget: 0.33, floorTarget: 1.5 }))
 }
 
 // The floor of an event-stream body is the codec (both CRCs) plus `JSON.parse`, not SSE.
 if (selected("BEDROCK")) {
-  workloads.push(bodyWorkload("BEDROCK", "Amazon Bedrock ConverseStream, 2,000 reasoning + 20,000 text deltas + a tool use in 2,000 fragments (binary event-stream frames)", Bedrock.bedrockBody(2_000, 20_000, 2_000), Bedrock.aimuxBedrock, Bedrock.upstreamBedrock, { upstreamTarget: 0.33, floorTarget: 3 }, Bedrock.floorBedrock))
+  workloads.push(bodyWorkload("BEDROCK", "Amazon Bedrock ConverseStream, 2,000 reasoning + 20,000 text deltas + a tool use in 2,000 fragments (binary event-stream frames)", Bedrock.bedrockBody(2_000, 20_000, 2_000), Bedrock.aimuxBedrock, Bedrock.upstreamBedrock, { upstreamTarget: 0.33, floorTarget: 1.5 }, Bedrock.floorBedrock))
 }
 
 const MB = 1024 * 1024

@@ -61,6 +61,19 @@ const { partial } = fc.letrec<{ partial: Desc }>((tie) => ({
     fc.constantFrom<Desc>({ t: "int" }, { t: "record" }),
     fc.constantFrom("x", "y").map((value): Desc => ({ t: "literal", value })),
     fc.array(tie("partial"), { minLength: 1, maxLength: 3 }).map((members): Desc => ({ t: "union", members })),
+    // unions of structs discriminated by a literal `type` (a switch on it from four members on)
+    fc.array(
+      fc.tuple(fc.constantFrom("x", "y", "z"), tie("partial"), fc.boolean()).map(([value, rest, optional]): Desc => ({
+        t: "struct",
+        fields: [{ key: "type", optional: false, type: { t: "literal", value } }, { key: "a", optional, type: rest }]
+      })),
+      { minLength: 3, maxLength: 7 }
+    ).chain((members) => fc.tuple(fc.constant(members), fc.array(tie("partial"), { maxLength: 2 }), fc.nat()))
+      .map(([members, wildcards, at]): Desc => {
+        const all = [...members]
+        for (const w of wildcards) all.splice(at % (all.length + 1), 0, w)
+        return { t: "union", members: all }
+      }),
     tie("partial").map((item): Desc => ({ t: "array", item })),
     fc.uniqueArray(
       fc.record({ key: fc.constantFrom(...KEYS), optional: fc.boolean(), type: tie("partial") }),

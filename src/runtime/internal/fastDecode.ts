@@ -130,22 +130,65 @@ const compileFunction = (ast: SchemaAST.AST, e: Emitter): string | undefined => 
 }
 
 /**
- * A test that skips a union member outside the subset when it surely rejects: a plain struct
- * rejects a value that is not an object, lacks a required literal-typed key, or holds another
- * value there. The empty string when no such key exists (the member is never skipped).
+ * A member's required string-literal key (e.g. `type`), if it has one: a plain struct surely
+ * rejects a value that is not an object, lacks that key, or holds another value there.
  */
-const memberGuard = (member: SchemaAST.AST): string => {
-  if (member._tag !== "Objects" || member.encoding !== undefined) return ""
+const discriminator = (member: SchemaAST.AST): { readonly key: string; readonly literal: string } | undefined => {
+  if (member._tag !== "Objects" || member.encoding !== undefined) return undefined
   for (const ps of member.propertySignatures) {
     const type = ps.type
     if (
       typeof ps.name !== "string" || ps.name === "__proto__" || type.context?.isOptional === true ||
       type._tag !== "Literal" || !plain(type) || typeof type.literal !== "string"
     ) continue
-    const key = JSON.stringify(ps.name)
-    return `if(typeof v!=="object"||v===null||Array.isArray(v)||!(${key} in v)||v[${key}]!==${JSON.stringify(type.literal)}){}else `
+    return { key: ps.name, literal: type.literal }
   }
-  return ""
+  return undefined
+}
+
+/**
+ * A test that skips a union member outside the subset when its discriminator surely rejects the
+ * value; the empty string when it has none (the member is never skipped).
+ */
+const memberGuard = (member: SchemaAST.AST): string => {
+  const d = discriminator(member)
+  if (d === undefined) return ""
+  const key = JSON.stringify(d.key)
+  return `if(typeof v!=="object"||v===null||Array.isArray(v)||!(${key} in v)||v[${key}]!==${JSON.stringify(d.literal)}){}else `
+}
+
+/** Members with a discriminator on one key from which a union dispatches on it instead of trying each. */
+const DISPATCH = 4
+
+/**
+ * A union's members as a `switch` on their common discriminator key: for a value whose key holds
+ * `L`, only the members whose literal is `L` and the members without that key (in declaration
+ * order) are tried; every other member surely rejects it.
+ */
+const dispatch = (ast: SchemaAST.Union, codes: ReadonlyArray<string>): string | undefined => {
+  const discriminators = ast.types.map(discriminator)
+  const counts = new Map<string, number>()
+  for (const d of discriminators) if (d !== undefined) counts.set(d.key, (counts.get(d.key) ?? 0) + 1)
+  let key: string | undefined
+  let best = 0
+  for (const [k, n] of counts) {
+    if (n > best) {
+      key = k
+      best = n
+    }
+  }
+  if (key === undefined || best < DISPATCH) return undefined
+  const literals: Array<string> = []
+  for (const d of discriminators) if (d?.key === key && !literals.includes(d.literal)) literals.push(d.literal)
+  const branch = (literal: string | undefined) =>
+    codes.filter((_, i) => {
+      const d = discriminators[i]
+      return d?.key !== key || d.literal === literal
+    }).join("")
+  const k = JSON.stringify(key)
+  const cases = literals.map((literal) => `case ${JSON.stringify(literal)}:{${branch(literal)}return I}`)
+  return `const t=typeof v==="object"&&v!==null&&!Array.isArray(v)&&${k} in v?v[${k}]:void 0;` +
+    `switch(t){${cases.join("")}default:{${branch(undefined)}return I}}`
 }
 
 const compileUnion = (ast: SchemaAST.Union, e: Emitter): string | undefined => {
@@ -173,7 +216,8 @@ const compileUnion = (ast: SchemaAST.Union, e: Emitter): string | undefined => {
   }
   if (unsupported === ast.types.length) return undefined
   const name = fresh(e, "u")
-  e.functions.push(`function ${name}(v){${members.join("")}return I}`)
+  const body = dispatch(ast, members) ?? `${members.join("")}return I`
+  e.functions.push(`function ${name}(v){${body}}`)
   return name
 }
 
