@@ -36,6 +36,7 @@ import { startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
 import { timeoutsOf } from "./internal/generationTimeouts.ts"
 import { withStreamOutput } from "./internal/outputWiring.ts"
+import { retriedAttemptOf, skipsCallbacks, type StreamRetryPolicy, streamRetryPolicyOf } from "./internal/streamRetries.ts"
 import type * as Output from "./Output.ts"
 import { toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
 import { type StepResult, viewsOf } from "./StepResult.ts"
@@ -98,9 +99,19 @@ export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions
   readonly onChunk?: ((event: ChunkEvent) => Effect.Effect<void, unknown>) | undefined
   /**
    * Called for each `error` part, after it is emitted. Default: logs the error at error level
-   * through Effect's logger (upstream's default logs it to the console).
+   * through Effect's logger (upstream's default logs it to the console). With `streamRetries`
+   * given, it sees a provider error before it is decided, and returning `{ retry: true }` asks
+   * for one more attempt of the step once the automatic ones are used up (upstream
+   * `StreamTextOnErrorRetryCallback`).
    */
-  readonly onError?: ((event: ErrorEvent) => Effect.Effect<void, unknown>) | undefined
+  readonly onError?: ((event: ErrorEvent) => Effect.Effect<void | OnErrorRetry, unknown>) | undefined
+  /**
+   * Retries of a step whose model stream sent an `error` part after streaming started (upstream
+   * `streamRetries`, 7.0.91): the step is rerun, only the successful attempt is kept in its result;
+   * what the failed attempt already emitted stays in the stream (its open text/reasoning parts are
+   * closed), its tool parts are held back and dropped. Absent: no stream retry at all (default).
+   */
+  readonly streamRetries?: number | undefined
   /** Called after each step (upstream `onStepEnd`). */
   readonly onStepEnd?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
@@ -116,6 +127,15 @@ export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions
   readonly onAbort?:
     | ((event: { readonly callId: string; readonly steps: ReadonlyArray<StepResult>; readonly reason: string | undefined }) => Effect.Effect<void, unknown>)
     | undefined
+}
+
+/**
+ * What `onError` returns to request a stream retry (upstream `StreamTextOnErrorResult`).
+ *
+ * @since 0.2.0
+ */
+export interface OnErrorRetry {
+  readonly retry: true
 }
 
 /**
@@ -163,10 +183,12 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
       }
       const onChunk = options.onChunk
       const onError = options.onError ?? logError
+      let streamRetry: StreamRetryPolicy | undefined = undefined
       // every error part, whatever produced it, reaches onError after it is emitted (upstream's
-      // event processor: enqueue, onChunk, onError)
+      // event processor: enqueue, onChunk, onError), unless a stream retry already showed it them
       const emitChunk = (part: TextStreamPart): Effect.Effect<void> => {
         const emitted = Effect.sync(() => emit(part))
+        if (skipsCallbacks(streamRetry, part)) return emitted
         const chunk = onChunk === undefined ? emitted : Effect.andThen(notify(onChunk, { chunk: part }), emitted)
         return part.type === "error" ? Effect.andThen(chunk, notify(onError, { error: part.error })) : chunk
       }
@@ -177,10 +199,20 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
         yield* emitChunk({ type: "error", error: Cause.squash(maxRetries.cause) })
         return yield* Queue.end(queue)
       }
+      const streamRetries = yield* Effect.exit(
+        options.streamRetries === undefined
+          ? Effect.succeed(undefined)
+          : prepareRetries(options.streamRetries, { parameter: "streamRetries", defaultMaxRetries: 0 })
+      )
+      if (streamRetries._tag === "Failure") {
+        yield* emitChunk({ type: "error", error: Cause.squash(streamRetries.cause) })
+        return yield* Queue.end(queue)
+      }
+      streamRetry = streamRetryPolicyOf(streamRetries.value, { ownOnError: options.onError !== undefined, onChunk, onError })
       const timeouts = timeoutsOf(options.timeout)
       const callId = (yield* callIds)()
       // a timeout ends the run as an abort does (upstream aborts with a TimeoutError reason)
-      const run = Timeouts.total(runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts), timeouts.totalMs).pipe(
+      const run = Timeouts.total(runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts, streamRetry), timeouts.totalMs).pipe(
         Effect.map((): { readonly aborted: boolean; readonly reason: unknown } => ({ aborted: false, reason: undefined })),
         Effect.catch((error): Effect.Effect<{ readonly aborted: true; readonly reason: unknown }> =>
           Effect.succeed({ aborted: true, reason: error }))
@@ -234,7 +266,8 @@ const runSteps = <T extends Toolkit.Any, R>(
   steps: Array<StepResult>,
   callId: string,
   maxRetries: number,
-  timeouts: Timeouts.Timeouts
+  timeouts: Timeouts.Timeouts,
+  streamRetry: StreamRetryPolicy | undefined
 ): Effect.Effect<void, Timeouts.GenerationTimeoutError, LanguageModel> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
@@ -259,7 +292,8 @@ const runSteps = <T extends Toolkit.Any, R>(
       emit: emitChunk,
       reserveText: makeIdReserver(generateId),
       reserveReasoning: makeIdReserver(generateId),
-      generateId
+      generateId,
+      streamRetry
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
@@ -356,11 +390,18 @@ export const aggregate = (
           request = part.request
           break
         case "finish-step": {
-          const messages = yield* toResponseMessages(builder.content, undefined)
+          // a stream-retried step keeps only its successful attempt (the failed one's parts came before)
+          const attempt = retriedAttemptOf(part)
+          const content = attempt?.content ?? builder.content
+          if (attempt !== undefined) {
+            warnings = attempt.warnings
+            request = attempt.request
+          }
+          const messages = yield* toResponseMessages(content, undefined)
           steps.push({
             stepNumber: steps.length,
             model: { provider: "", modelId: part.response.modelId },
-            ...viewsOf(builder.content),
+            ...viewsOf(content),
             finishReason: part.finishReason,
             rawFinishReason: part.rawFinishReason,
             usage: part.usage,
