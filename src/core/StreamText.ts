@@ -112,6 +112,11 @@ export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions
    * closed), its tool parts are held back and dropped. Absent: no stream retry at all (default).
    */
   readonly streamRetries?: number | undefined
+  /**
+   * Upstream's `_internal.retention`: `collectContent: false` keeps no step content (set by
+   * `StreamTextLowMemory.experimental_streamTextLowMemory`, which decides it from the options).
+   */
+  readonly _internal?: { readonly retention?: { readonly collectContent: boolean } | undefined } | undefined
   /** Called after each step (upstream `onStepEnd`). */
   readonly onStepEnd?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
@@ -293,7 +298,8 @@ const runSteps = <T extends Toolkit.Any, R>(
       reserveText: makeIdReserver(generateId),
       reserveReasoning: makeIdReserver(generateId),
       generateId,
-      streamRetry
+      streamRetry,
+      collectContent: options._internal?.retention?.collectContent ?? true
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })

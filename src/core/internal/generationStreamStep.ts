@@ -63,6 +63,11 @@ export interface StreamStepEnv {
   readonly reserveText: (id: string) => string
   readonly reserveReasoning: (id: string) => string
   readonly generateId: () => string
+  /**
+   * Whether steps collect their content (text, reasoning, tool calls): false only in the
+   * low-memory mode when nothing reads it (upstream `retention.collectContent`).
+   */
+  readonly collectContent?: boolean | undefined
   /** `streamRetries` (undefined: no stream retry behaviour, as upstream without the option). */
   readonly streamRetry?: StreamRetryPolicy | undefined
 }
@@ -141,7 +146,7 @@ export class StepParts {
   /** Records and emits a part of the step's content. */
   readonly forward = (part: TextStreamPart): Effect.Effect<void> =>
     Effect.suspend(() => {
-      this.builder.add(part)
+      if (this.env.collectContent !== false) this.builder.add(part)
       return this.env.emit(part)
     })
 
