@@ -82,7 +82,9 @@ export interface ChunkEvent {
  *
  * @since 0.1.0
  */
-export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult, T, R> {
+export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolkit.Any = T>
+  extends BaseOptions<StepResult<NoInfer<Typed>>, T, R>
+{
   /** Forward provider `raw` parts. */
   readonly includeRawChunks?: boolean | undefined
   /**
@@ -118,19 +120,23 @@ export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions
    */
   readonly _internal?: { readonly retention?: { readonly collectContent: boolean } | undefined } | undefined
   /** Called after each step (upstream `onStepEnd`). */
-  readonly onStepEnd?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onStepEnd?: ((step: StepResult<NoInfer<Typed>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
-  readonly onStepFinish?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onStepFinish?: ((step: StepResult<NoInfer<Typed>>) => Effect.Effect<void, unknown>) | undefined
   /**
    * Called once after the last step, before `finish` is emitted (upstream `onEnd`); also when a
    * later step's model call fails (with the steps so far); not on abort, not when no step finished.
    */
-  readonly onEnd?: ((result: StreamTextResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onEnd?: ((result: StreamTextResult<NoInfer<Typed>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onEnd`; used when `onEnd` is absent. */
-  readonly onFinish?: ((result: StreamTextResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onFinish?: ((result: StreamTextResult<NoInfer<Typed>>) => Effect.Effect<void, unknown>) | undefined
   /** Called when the abort trigger ends the run. */
   readonly onAbort?:
-    | ((event: { readonly callId: string; readonly steps: ReadonlyArray<StepResult>; readonly reason: string | undefined }) => Effect.Effect<void, unknown>)
+    | ((event: {
+      readonly callId: string
+      readonly steps: ReadonlyArray<StepResult<NoInfer<Typed>>>
+      readonly reason: string | undefined
+    }) => Effect.Effect<void, unknown>)
     | undefined
 }
 
@@ -169,8 +175,22 @@ export const logError = (event: ErrorEvent): Effect.Effect<void> =>
  *
  * @since 0.1.0
  */
-export const streamText = <T extends Toolkit.Any = {}, R = never>(
+export function streamText<T extends Toolkit.Any = {}, R = never>(
   input: StreamTextOptions<T, R> & {
+    /** Structured output (upstream `output`): response format, text-delta coalescing; see `OutputStream`. */
+    readonly output?: Output.Any | undefined
+  }
+): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>
+// the run holds its steps for the open toolkit; the signature above types the callbacks' steps
+// and results by the toolkit (the values are those: each call and result was parsed against its tool)
+export function streamText(
+  input: StreamTextOptions<Toolkit.Any, unknown, Toolkit.Any> & { readonly output?: Output.Any | undefined }
+): Stream.Stream<TextStreamPart, never, unknown> {
+  return run(input)
+}
+
+const run = <T extends Toolkit.Any, R>(
+  input: StreamTextOptions<T, R, Toolkit.Any> & {
     /** Structured output (upstream `output`): response format, text-delta coalescing; see `OutputStream`. */
     readonly output?: Output.Any | undefined
   }
@@ -265,7 +285,7 @@ const fromSignal = (signal: AbortSignal): Effect.Effect<unknown> =>
 
 /** The step loop: `start`, the steps (each a {@link runStreamStep}), then `finish`. */
 const runSteps = <T extends Toolkit.Any, R>(
-  options: StreamTextOptions<T, R>,
+  options: StreamTextOptions<T, R, Toolkit.Any>,
   setup: (state: StepState<StepResult>) => Effect.Effect<StepSetup>,
   emitChunk: (part: TextStreamPart) => Effect.Effect<void>,
   steps: Array<StepResult>,

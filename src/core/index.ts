@@ -53,3 +53,5 @@ export * as StreamTextResult from "./StreamTextResult.ts"
 export * as TextStreamPart from "./TextStreamPart.ts"
 /** @since 0.2.0 */
 export * as StreamTextLowMemory from "./StreamTextLowMemory.ts"
+/** @since 0.2.0 */
+export * as TypedContent from "./TypedContent.ts"
