@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Result } from "effect"
 import { LanguageModel } from "../LanguageModel.ts"
 import type * as Content from "../spec/Content.ts"
 import type { DownloadError } from "../spec/errors/DownloadError.ts"
@@ -238,13 +238,18 @@ const run = (
         const runs = yield* Timeouts.stepFrom(
           Effect.forEach(
             toolCalls.filter((call) => runtime.isExecutable(call) && !approvals.blocked.has(call.toolCallId)),
-            (call) => executeWithCallbacks(runtime, callbacks, callId, call, stepMessages, () => Effect.void),
+            // each call runs to its end; an invalid tool context then fails the generation with
+            // the first such error (upstream's Promise.all rejects while the other calls go on)
+            (call) => Effect.result(executeWithCallbacks(runtime, callbacks, callId, call, stepMessages, () => Effect.void)),
             { concurrency: options.toolCallConcurrency ?? "unbounded" }
           ),
           stepStart,
           stepMs
         )
-        for (const run of runs) if (run !== undefined) outputs.push(run.output)
+        for (const run of runs) {
+          if (Result.isFailure(run)) return yield* Effect.fail(run.failure)
+          if (run.success !== undefined) outputs.push(run.success.output)
+        }
       }
       const content = ToolApproval.placeContent(
         yield* fromGenerateContent({ content: result.content, toolCalls, toolOutputs: [], tools: runtime.info }),
