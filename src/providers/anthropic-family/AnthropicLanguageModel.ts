@@ -152,7 +152,13 @@ export const failedResponseHandler = Http.jsonErrorResponseHandler({
   errorToMessage: (data) => data.error.message
 })
 const successfulResponseHandler = Http.jsonResponseHandler(MessagesResponse)
-const eventSourceResponseHandler = Http.eventSourceResponseHandler(StreamEvent)
+
+/**
+ * The stream body as the Anthropic API sends it: SSE events of `StreamEvent`.
+ *
+ * @since 0.2.0
+ */
+export const eventSourceResponseHandler = Http.eventSourceResponseHandler(StreamEvent)
 
 const plainHeaders = (headers: RequestHeaders.Input): Record<string, string> => {
   const out: Record<string, string> = { "content-type": "application/json" }
