@@ -21,6 +21,7 @@ import { EmptyResponseBodyError } from "../spec/errors/EmptyResponseBodyError.ts
 import { reasonPhrase } from "./internal/statusText.ts"
 import * as JsonEventStream from "./JsonEventStream.ts"
 import { makeSafeParseJson, type ParseResult } from "../runtime/ParseJson.ts"
+import { isAbortError } from "../runtime/AbortError.ts"
 import * as RequestHeaders from "./RequestHeaders.ts"
 import type * as Sse from "./Sse.ts"
 
@@ -113,10 +114,6 @@ export const causeOf = (error: unknown): unknown =>
   HttpClientError.isHttpClientError(error) && "cause" in error.reason && error.reason.cause !== undefined
     ? error.reason.cause
     : error
-
-const isAbortError = (error: unknown): boolean =>
-  (error instanceof Error || (typeof DOMException === "function" && error instanceof DOMException)) &&
-  (error.name === "AbortError" || error.name === "ResponseAborted" || error.name === "TimeoutError")
 
 const FETCH_FAILED_ERROR_MESSAGES = ["fetch failed", "failed to fetch"]
 const RETRYABLE_NETWORK_ERROR_CODES = new Set([
