@@ -69,6 +69,8 @@ const chunkGroups = [{ name: layer, debugName: "layers" }]
 const bundled = await build({
   input,
   platform: "node",
+  // entries export exactly their modules; a chunk may export more (the shared code it holds)
+  preserveEntrySignatures: "allow-extension",
   // only the package's own modules are bundled: every bare specifier is a dependency's
   external: (id) => !id.startsWith(".") && !isAbsolute(id),
   write: true,
@@ -95,9 +97,49 @@ const holder = bundled.output.find((file) => file.type === "chunk" && file.modul
 if (holder === undefined) throw new Error("no bundle holds src/cli/demo/RecordedTurns.ts")
 cpSync(join(root, "src/cli/demo/recorded"), join(dist, dirname(holder.fileName.split("/").join(sep)), "recorded"), { recursive: true })
 
+// Deep `effect` imports in the shipped JavaScript. Effect's barrels (`effect`, `effect/http`,
+// `effect/schema`) re-export every module, so importing one name from a barrel loads them all
+// (about 300 files). A program that imports the barrel itself pays that anyway (measured: the same
+// time either way), but one that imports `effect/Effect` and the like paid it for aimux alone: with
+// deep imports it loads about 190 effect files (`npm run bench`, workload C, and docs/benchmarks.md).
+// `import { A, B as C } from "effect"` becomes `import * as A from "effect/A"; ...` on the same
+// line (the bundles' import lines carry no source mappings), for names the barrel re-exports as
+// `export * as A from "./A.js"`; the barrel's plain function re-exports come from `effect/Function`.
+const barrelNamespaces = (specifier: string): ReadonlyMap<string, string> => {
+  const text = readFileSync(new URL(import.meta.resolve(specifier)), "utf8")
+  return new Map([...text.matchAll(/^export \* as (\w+) from "\.\/([\w/]+)\.js";$/gm)].map(([, name, file]) => [name, file]))
+}
+const barrelFunctions = new Set(["absurd", "cast", "flow", "hole", "identity", "pipe"])
+const barrels = new Map(["effect", "effect/http", "effect/schema"].map((b) => [b, barrelNamespaces(b)]))
+const barrelImport = /^import \{([^}]*)\} from "(effect(?:\/http|\/schema)?)";$/gm
+let deepened = 0
+const deepen = (code: string): string =>
+  code.replace(barrelImport, (line, names: string, barrel: string) => {
+    const modules = barrels.get(barrel)
+    const rest: Array<string> = []
+    const deep = names.split(",").map((n) => n.trim()).filter((n) => n !== "").flatMap((spec) => {
+      const [name = spec, alias = name] = spec.split(/\s+as\s+/)
+      const file = modules?.get(name)
+      if (file !== undefined) return [`import * as ${alias} from "${barrel}/${file}";`]
+      if (barrel === "effect" && barrelFunctions.has(name)) return [`import { ${spec} } from "effect/Function";`]
+      rest.push(spec)
+      return []
+    })
+    if (deep.length === 0) return line
+    deepened++
+    return [...deep, ...(rest.length > 0 ? [`import { ${rest.join(", ")} } from "${barrel}";`] : [])].join(" ")
+  })
+for (const file of walk(dist)) {
+  if (!file.endsWith(".js")) continue
+  const text = readFileSync(file, "utf8")
+  const next = deepen(text)
+  if (next !== text) writeFileSync(file, next)
+}
+
 const files = walk(dist).length
 const js = bundled.output.filter((file) => file.type === "chunk").length
 // on stderr: `npm pack --json` (prepack) prints its JSON report on stdout
 process.stderr.write(
-  `dist/: ${files} files (${js} JavaScript bundles; ${rewritten} declaration files with .ts imports rewritten to .js)\n`
+  `dist/: ${files} files (${js} JavaScript bundles, ${deepened} barrel imports of effect made deep; ` +
+    `${rewritten} declaration files with .ts imports rewritten to .js)\n`
 )
