@@ -11,11 +11,11 @@ import type { FinishReason } from "../../../../spec/FinishReason.ts"
 import { toJsonValue } from "../../../../spec/Json.ts"
 import type { ProviderMetadata } from "../../../../spec/ProviderMetadata.ts"
 import type { Logprobs, Response } from "../../OpenAIResponsesApi.ts"
-import { mapComputerCallInput } from "./computerInput.ts"
-import { annotationCitations, annotationSource, mapFinishReason, webSearchResult } from "./mapping.ts"
-import { expandParallelToolCall } from "./parallelToolCall.ts"
-import { shellOutputResult } from "./streamOutputItems.ts"
-import type { ToolNameMapping } from "./toolNameMapping.ts"
+import { mapComputerCallInput } from "./ComputerInput.ts"
+import { annotationCitations, annotationSource, mapFinishReason, webSearchResult } from "./Mapping.ts"
+import { expandParallelToolCall } from "./ParallelToolCall.ts"
+import { shellOutputResult } from "./StreamOutputItems.ts"
+import type { ToolNameMapping } from "./ToolNameMapping.ts"
 
 /** @internal */
 export interface GenerateOptions {

@@ -8,10 +8,10 @@
 import { toJsonValue } from "../../../../spec/Json.ts"
 import type { StreamPart } from "../../../../spec/StreamPart.ts"
 import type { AddedItem, ComputerCall, DoneItem } from "../../OpenAIResponsesApi.ts"
-import { mapComputerCallInput } from "./computerInput.ts"
-import { annotationCitations, escapeJsonDelta, webSearchResult } from "./mapping.ts"
-import { expandParallelToolCall, isUndeclaredParallelToolCall } from "./parallelToolCall.ts"
-import { resolveOutputItemId, type StreamOptions, type StreamState } from "./streamState.ts"
+import { mapComputerCallInput } from "./ComputerInput.ts"
+import { annotationCitations, escapeJsonDelta, webSearchResult } from "./Mapping.ts"
+import { expandParallelToolCall, isUndeclaredParallelToolCall } from "./ParallelToolCall.ts"
+import { resolveOutputItemId, type StreamOptions, type StreamState } from "./StreamState.ts"
 
 type Out = Array<StreamPart>
 
