@@ -20,7 +20,7 @@ import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { downloadAssets, toPrompt } from "./internal/generationPrompt.ts"
-import { setupStep } from "./internal/generationStep.ts"
+import { setupStep, type StepSetup } from "./internal/generationStep.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
 import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
@@ -155,11 +155,17 @@ const run = (
     })
     conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
     let system = options.system
+    let runtimeContext: Readonly<Record<string, unknown>> | undefined = undefined
+    let toolsContext: Readonly<Record<string, unknown>> | undefined = undefined
     const steps: Array<StepResult> = []
     yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
-      const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation, initialMessages, model }, baseRuntime)
+      const stepSetup: StepSetup = yield* setupStep(
+        options,
+        { stepNumber, steps, system, conversation, initialMessages, model, runtimeContext, toolsContext },
+        baseRuntime
+      )
       const { prompt: stepMessages, runtime } = stepSetup
       // file URLs the model does not support are fetched through the Download service, per step (upstream)
       // prepareStep may give the step its own model and call settings
@@ -278,13 +284,18 @@ const run = (
           headers: result.response?.headers,
           messages: responseMessages
         },
-        providerMetadata: result.providerMetadata
+        providerMetadata: result.providerMetadata,
+        runtimeContext: stepSetup.runtimeContext,
+        toolsContext: stepSetup.toolsContext
       }
       steps.push(step)
       yield* notify(onStepEnd, step)
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
       conversation = [...stepSetup.conversation, ...responseMessages.map(toPromptMessage)]
+      // prepareStep's runtime context and tools' context carry over too (upstream)
+      runtimeContext = stepSetup.runtimeContext
+      toolsContext = stepSetup.toolsContext
       const next = yield* continuesAfter({
         finishReason: reason,
         toolCalls,

@@ -325,6 +325,8 @@ const runSteps = <T extends Toolkit.Any, R>(
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     const initialMessages = conversation
     let system = options.system
+    let runtimeContext: Readonly<Record<string, unknown>> | undefined = undefined
+    let toolsContext: Readonly<Record<string, unknown>> | undefined = undefined
     let totalUsage = CoreUsage.nullUsage()
     yield* emitChunk({ type: "start" })
     // upstream standardizePrompt: an invalid prompt ends the run with its error part
@@ -332,7 +334,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     if (standardized._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(standardized.cause) })
     yield* notify(callbacks.onStart, startEventOf("ai.streamText", callId, model, options, maxRetries, conversation))
     for (let stepNumber = 0;; stepNumber++) {
-      const stepSetup = yield* setup({ stepNumber, steps, system, conversation, initialMessages, model })
+      const stepSetup: StepSetup = yield* setup({ stepNumber, steps, system, conversation, initialMessages, model, runtimeContext, toolsContext })
       const outcome = yield* Timeouts.step(runStreamStep(env, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
         // upstream: a failed model call after finished steps still ends the run with onEnd (the
@@ -360,6 +362,9 @@ const runSteps = <T extends Toolkit.Any, R>(
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
       conversation = [...stepSetup.conversation, ...outcome.responseMessages.map(toPromptMessage)]
+      // prepareStep's runtime context and tools' context carry over too (upstream)
+      runtimeContext = stepSetup.runtimeContext
+      toolsContext = stepSetup.toolsContext
     }
   })
 

@@ -46,7 +46,9 @@ export const startEventOf = <T extends Toolkit.Any, R>(
   presencePenalty: options.presencePenalty,
   frequencyPenalty: options.frequencyPenalty,
   stopSequences: options.stopSequences,
-  seed: options.seed
+  seed: options.seed,
+  runtimeContext: options.runtimeContext ?? {},
+  toolsContext: options.toolsContext ?? {}
 })
 
 /** The `onStepStart` payload of a step. @internal */
@@ -70,7 +72,9 @@ export const stepStartEventOf = <T extends Toolkit.Any, R>(
   steps: [...steps],
   providerOptions: options.providerOptions,
   promptMessages,
-  stepToolChoice: setup.runtime.toolChoice
+  stepToolChoice: setup.runtime.toolChoice,
+  runtimeContext: setup.runtimeContext,
+  toolsContext: setup.toolsContext
 })
 
 /** The `onLanguageModelCallStart` payload of a step's call. @internal */

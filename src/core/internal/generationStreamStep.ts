@@ -479,7 +479,9 @@ export const runStreamStep = (
       warnings: parts.warnings,
       request: parts.request,
       response: { ...stepResponse, messages: responseMessages },
-      providerMetadata: parts.providerMetadata
+      providerMetadata: parts.providerMetadata,
+      runtimeContext: setup.runtimeContext,
+      toolsContext: setup.toolsContext
     }
     return { _tag: "Finished", step, toolCalls: parts.toolCalls, toolOutputs: parts.outputs, responseMessages } as const
   })

@@ -137,11 +137,14 @@ const orderTools = (tools: Toolkit.Any | undefined, toolOrder: ReadonlyArray<str
  */
 export function makeToolRuntime<T extends Toolkit.Any, R>(
   options: ToolOptions<T, R>,
-  instructions: Instructions | undefined
+  instructions: Instructions | undefined,
+  toolsContext?: Readonly<Record<string, unknown>>
 ): Effect.Effect<ToolRuntime, never, Toolkit.Services<T> | R>
 export function makeToolRuntime(
   options: ToolOptions<Toolkit.Any, unknown>,
-  instructions: Instructions | undefined
+  instructions: Instructions | undefined,
+  // prepareStep's tools' context, over the generation's
+  toolsContext: Readonly<Record<string, unknown>> | undefined = options.toolsContext
 ): Effect.Effect<ToolRuntime, never, unknown> {
   return Effect.gen(function*() {
     const context = yield* Effect.context<unknown>()
@@ -185,7 +188,7 @@ export function makeToolRuntime(
         })),
       isExecutable: executable,
       toolContext: (toolCall) =>
-        ExecuteTool.validateToolContext(Toolkit.getTool(tools, toolCall.toolName), toolCall.toolName, options.toolsContext),
+        ExecuteTool.validateToolContext(Toolkit.getTool(tools, toolCall.toolName), toolCall.toolName, toolsContext),
       execute: (toolCall, messages, onPreliminary, context) => {
         if (!executable(toolCall)) return Effect.succeed(undefined)
         return provide(ExecuteTool.executeToolCall({
@@ -193,7 +196,7 @@ export function makeToolRuntime(
           tools,
           messages,
           timeout: toolTimeouts,
-          context: context === undefined ? getOwn(options.toolsContext, toolCall.toolName) : context.value,
+          context: context === undefined ? getOwn(toolsContext, toolCall.toolName) : context.value,
           onPreliminaryToolResult: (part) => onPreliminary(part)
         })).pipe(Effect.map(Option.getOrUndefined))
       }
