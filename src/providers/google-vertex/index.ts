@@ -15,3 +15,5 @@ export * as GoogleVertexLanguageModel from "../gemini-family/GeminiLanguageModel
 export * as GoogleVertexOptions from "../gemini-family/GeminiOptions.ts"
 /** @since 0.2.0 */
 export * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
+/** @since 0.2.0 */
+export * as GoogleVertexAnthropic from "./GoogleVertexAnthropic.ts"
