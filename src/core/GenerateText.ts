@@ -40,9 +40,9 @@ import type { StreamTextResult } from "./StreamTextResult.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import * as ToolApproval from "./ToolApproval.ts"
 import * as ToolApprovalResume from "./ToolApprovalResume.ts"
-import { getInputSchemaInput } from "./ToolCallParser.ts"
 import type { InvalidToolApprovalError } from "../spec/errors/InvalidToolApprovalError.ts"
 import type { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
+import type { InvalidToolApprovalSignatureError } from "../spec/errors/InvalidToolApprovalSignatureError.ts"
 import type { MissingToolResultsError } from "../spec/errors/MissingToolResultsError.ts"
 import type { RetryError } from "../spec/errors/RetryError.ts"
 
@@ -52,9 +52,7 @@ import type { RetryError } from "../spec/errors/RetryError.ts"
  *
  * @since 0.1.0
  */
-export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult, T, R> {
-  /** Tool approvals (upstream `toolApproval`; precedes each tool's `needsApproval`), see `ToolApproval`. */
-  readonly toolApproval?: ToolApproval.Configuration<NoInfer<T>, R> | undefined
+export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult, T, R>, ToolApproval.Options<T, R> {
   /** Called after each step (upstream `onStepEnd`). */
   readonly onStepEnd?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
@@ -91,6 +89,7 @@ export type GenerateTextError =
   | CoreInvalidArgumentError
   | InvalidToolApprovalError
   | ToolCallNotFoundForApprovalError
+  | InvalidToolApprovalSignatureError
   | MissingToolResultsError
   | RetryError
   | InvalidPromptError
@@ -144,6 +143,7 @@ const run = <T extends Toolkit.Any, R>(
       toolInfo: baseRuntime.info,
       configuration: options.toolApproval,
       refineToolInput: options.refineToolInput,
+      secret: options.experimental_toolApprovalSecret,
       execute: (call, messages) => baseRuntime.execute(call, messages, () => Effect.void),
       concurrency: options.toolCallConcurrency
     })
@@ -226,7 +226,8 @@ const run = <T extends Toolkit.Any, R>(
         tools: options.tools,
         configuration: options.toolApproval,
         messages: stepSetup.conversation,
-        generateId
+        generateId,
+        secret: options.experimental_toolApprovalSecret
       })
       if (reason === "stop" || reason === "tool-calls") {
         const runs = yield* Timeouts.stepFrom(
@@ -245,12 +246,7 @@ const run = <T extends Toolkit.Any, R>(
         outputs,
         approvals
       )
-      const responseMessages = ToolApproval.addToResponseMessages(
-        yield* toResponseMessages(content, runtime.info),
-        content,
-        approvals,
-        getInputSchemaInput
-      )
+      const responseMessages = yield* toResponseMessages(content, runtime.info)
       const step: StepResult = {
         stepNumber,
         model: { provider: stepModel.provider, modelId: stepModel.modelId },
