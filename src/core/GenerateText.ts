@@ -135,7 +135,10 @@ const run = <T extends Toolkit.Any, R>(
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     const initialMessages = conversation
-    // approvals answered in the last tool message run (or are denied) before the first step (upstream)
+    let system = options.system
+    const steps: Array<StepResult> = []
+    yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
+    // after onStart: approvals answered in the last tool message run (or are denied) before the first step (upstream)
     const resumed = yield* ToolApprovalResume.resume({
       messages: typeof options.prompt === "string" ? [] : options.prompt ?? options.messages ?? [],
       prompt: conversation,
@@ -144,13 +147,10 @@ const run = <T extends Toolkit.Any, R>(
       configuration: options.toolApproval,
       refineToolInput: options.refineToolInput,
       secret: options.experimental_toolApprovalSecret,
-      execute: (call, messages) => baseRuntime.execute(call, messages, () => Effect.void),
+      execute: (call, messages) => executeWithCallbacks(baseRuntime, callbacks, callId, call, messages, () => Effect.void),
       concurrency: options.toolCallConcurrency
     })
     conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
-    let system = options.system
-    const steps: Array<StepResult> = []
-    yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
       const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation, initialMessages, model }, baseRuntime)
