@@ -75,3 +75,45 @@ describe("callbacks around resumed approvals (vs upstream)", () => {
       expect(ourLog).toContain("onToolExecutionStart:c1")
     }))
 })
+
+describe("what an approval function receives (vs upstream)", () => {
+  const upstreamPolicy = (log: Array<unknown>) => ({
+    toolApproval: async ({ toolCall, messages }: { toolCall: { toolCallId: string }; messages: unknown }) => {
+      log.push({ toolCallId: toolCall.toolCallId, messages })
+      return "user-approval" as const
+    }
+  })
+  const ourPolicy = (log: Array<unknown>) => ({
+    toolApproval: ({ toolCall, messages }: { readonly toolCall: { readonly toolCallId: string }; readonly messages: unknown }) =>
+      Effect.sync(() => {
+        log.push({ toolCallId: toolCall.toolCallId, messages })
+        return "user-approval" as const
+      })
+  })
+  const system = "be careful"
+  it.live("generateText: each call with the step's messages", () =>
+    Effect.gen(function*() {
+      const upLog: Array<unknown> = []
+      const model = new MockLanguageModelV4({ doGenerate: async () => twoCalls as never })
+      yield* Effect.promise(() => upstreamGenerateText({ model, system, messages: [user] as never, tools: upstreamTools({}), ...upstreamPolicy(upLog) } as never))
+      const ourLog: Array<unknown> = []
+      yield* GenerateText.generateText({ system, messages: [user as never], tools: ourTools({}), ...ourPolicy(ourLog) }).pipe(
+        Effect.provide(MockLanguageModel.layer({ generate: twoCalls }))
+      )
+      expect(JSON.parse(JSON.stringify(ourLog))).toEqual(JSON.parse(JSON.stringify(upLog)))
+      expect(ourLog.length).toBe(2)
+    }))
+  it.live("streamText: each call with the step's messages", () =>
+    Effect.gen(function*() {
+      const upLog: Array<unknown> = []
+      const model = new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream([...twoCallsStream]) as never }) })
+      const run = upstreamStreamText({ model, system, messages: [user] as never, tools: upstreamTools({}), ...upstreamPolicy(upLog) } as never)
+      yield* Effect.promise(() => run.consumeStream())
+      const ourLog: Array<unknown> = []
+      yield* Stream.runDrain(StreamText.streamText({ system, messages: [user as never], tools: ourTools({}), ...ourPolicy(ourLog) })).pipe(
+        Effect.provide(MockLanguageModel.layer({ stream: { stream: twoCallsStream } }))
+      )
+      expect(JSON.parse(JSON.stringify(ourLog))).toEqual(JSON.parse(JSON.stringify(upLog)))
+      expect(ourLog.length).toBe(2)
+    }))
+})
