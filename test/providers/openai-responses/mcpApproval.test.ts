@@ -86,7 +86,9 @@ const answers = [["approved", true, undefined], ["denied with a reason", false, 
 
 describe("OpenAI Responses MCP approvals end to end (vs upstream ai + @ai-sdk/openai)", () => {
   const generateBodies = [
-    ...(recordedChunks !== undefined ? [["recorded", completedBody(recordedChunks)] as const] : [])
+    ...(recordedChunks !== undefined ? [["recorded", completedBody(recordedChunks)] as const] : []),
+    // every provider tool item of the Responses API in one body, an MCP approval request among them
+    ["crafted (all provider tools)", readText(path.join(fixtureDir, "generate/provider-tools.json"))] as const
   ]
   for (const [source, responseBody] of generateBodies) {
     for (const [name, approved, reason] of answers) {
