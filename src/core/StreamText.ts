@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import { Cause, type Context, Deferred, Effect, Queue, Result, Schema, Stream } from "effect"
+import { Cause, Deferred, Effect, Queue, Result, Schema, Stream } from "effect"
 import * as Arr from "effect/Array"
 import { LanguageModel } from "../LanguageModel.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
@@ -20,20 +20,20 @@ import type { Prompt } from "../spec/Prompt.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import * as CoreUsage from "./CoreUsage.ts"
-import { notify, type ResolvedCallbacks, resolveCallbacks } from "./internal/generationCallbacks.ts"
+import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep, type StepSetup, type StepState } from "./internal/generationStep.ts"
 import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
-import { makeCallGate, resumeInStream } from "./internal/generationStreamApprovals.ts"
+import { type StreamApprovals, streamApprovals } from "./internal/generationStreamApprovals.ts"
 import { makeContentBuilder, makeIdReserver, resumedMessagesOf, withStickyTextMetadata } from "./internal/generationStreamParts.ts"
-import { makeToolRuntime, type ToolRuntime } from "./internal/generationTools.ts"
+import { makeToolRuntime } from "./internal/generationTools.ts"
 import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
 import { callIds, generationIds } from "./internal/generationIds.ts"
 import { prepareRetries } from "./internal/generationRetry.ts"
-import { executeWithCallbacks, startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
+import { startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
 import { timeoutsOf } from "./internal/generationTimeouts.ts"
 import { withStreamOutput } from "./internal/outputWiring.ts"
@@ -397,49 +397,6 @@ const endEventOf = (
 
 const withResumed = (result: StreamTextResult, resumed: ReadonlyArray<ResponseMessage>): StreamTextResult =>
   resumed.length === 0 ? result : { ...result, responseMessages: [...resumed, ...result.responseMessages] }
-
-/** The approval hooks of a run: the per-call gate and the resume before the first step. */
-interface StreamApprovals {
-  readonly gate: (generateId: () => string) => StreamStepEnv["gate"]
-  readonly resume: (
-    emit: (part: TextStreamPart) => Effect.Effect<void>,
-    prompt: Prompt,
-    callbacks: ResolvedCallbacks,
-    callId: string
-  ) => Effect.Effect<ReadonlyArray<ResponseMessage>, ToolApprovalResume.ResumeError>
-}
-
-const streamApprovals = <T extends Toolkit.Any, R>(
-  options: StreamTextOptions<T, R>,
-  runtime: ToolRuntime,
-  context: Context.Context<LanguageModel | Toolkit.Services<T> | R>
-): StreamApprovals => ({
-  gate: (generateId) => {
-    const gate = makeCallGate({
-      tools: options.tools,
-      configuration: options.toolApproval,
-      secret: options.experimental_toolApprovalSecret,
-      generateId
-    })
-    return (call, messages) => Effect.provideContext(gate(call, messages), context)
-  },
-  resume: (emit, prompt, callbacks, callId) =>
-    Effect.provideContext(
-      resumeInStream({
-        messages: typeof options.prompt === "string" ? [] : options.prompt ?? options.messages ?? [],
-        prompt,
-        tools: options.tools,
-        toolInfo: runtime.info,
-        configuration: options.toolApproval,
-        refineToolInput: options.refineToolInput,
-        secret: options.experimental_toolApprovalSecret,
-        execute: (call, onPreliminary) => executeWithCallbacks(runtime, callbacks, callId, call, prompt, onPreliminary),
-        emit,
-        concurrency: options.toolCallConcurrency ?? "unbounded"
-      }),
-      context
-    )
-})
 
 /**
  * Folds the parts of one run into the aggregated values. Fails with {@link AbortedError} when the

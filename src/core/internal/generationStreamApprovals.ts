@@ -6,7 +6,7 @@
  *
  * @internal
  */
-import { Effect } from "effect"
+import { type Context, Effect } from "effect"
 import { getErrorMessage } from "../../spec/errors/getErrorMessage.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
 import type { ResponseMessage } from "../ResponseMessages.ts"
@@ -17,6 +17,10 @@ import * as ToolApprovalResume from "../ToolApprovalResume.ts"
 import type * as ToolApprovalSignature from "../ToolApprovalSignature.ts"
 import type * as Toolkit from "../Toolkit.ts"
 import type { PreliminaryToolResult } from "../ToolResult.ts"
+import type { ResolvedCallbacks } from "./generationCallbacks.ts"
+import { executeWithCallbacks } from "./generationEvents.ts"
+import type { BaseOptions } from "./generationSettings.ts"
+import type { ToolRuntime } from "./generationTools.ts"
 import { getOwn } from "./getOwn.ts"
 
 /**
@@ -122,3 +126,58 @@ export const resumeInStream = <T extends Toolkit.Any, R>(
     if (outputs.length === 0 && denied.length === 0 && planned.invalid.length === 0) return []
     return [{ role: "tool", content: yield* ToolApprovalResume.resultsOf(outputs, planned.invalid, denied, options.toolInfo) }]
   })
+
+/**
+ * The approval hooks of a streamText run: the per-call gate and the resume before the first step,
+ * with the run's services provided.
+ *
+ * @internal
+ */
+export interface StreamApprovals {
+  readonly gate: (generateId: () => string) => (call: ToolCall, messages: Prompt) => Effect.Effect<CallGate>
+  readonly resume: (
+    emit: (part: TextStreamPart) => Effect.Effect<void>,
+    prompt: Prompt,
+    callbacks: ResolvedCallbacks,
+    callId: string
+  ) => Effect.Effect<ReadonlyArray<ResponseMessage>, ToolApprovalResume.ResumeError>
+}
+
+/**
+ * The approval hooks of a run from its options.
+ *
+ * @internal
+ */
+export const streamApprovals = <T extends Toolkit.Any, R, C>(
+  options:
+    & Pick<BaseOptions<never, T, R>, "tools" | "refineToolInput" | "prompt" | "messages" | "toolCallConcurrency">
+    & ToolApproval.Options<T, R>,
+  runtime: ToolRuntime,
+  context: Context.Context<C | Toolkit.Services<T> | R>
+): StreamApprovals => ({
+  gate: (generateId) => {
+    const gate = makeCallGate({
+      tools: options.tools,
+      configuration: options.toolApproval,
+      secret: options.experimental_toolApprovalSecret,
+      generateId
+    })
+    return (call, messages) => Effect.provideContext(gate(call, messages), context)
+  },
+  resume: (emit, prompt, callbacks, callId) =>
+    Effect.provideContext(
+      resumeInStream({
+        messages: typeof options.prompt === "string" ? [] : options.prompt ?? options.messages ?? [],
+        prompt,
+        tools: options.tools,
+        toolInfo: runtime.info,
+        configuration: options.toolApproval,
+        refineToolInput: options.refineToolInput,
+        secret: options.experimental_toolApprovalSecret,
+        execute: (call, onPreliminary) => executeWithCallbacks(runtime, callbacks, callId, call, prompt, onPreliminary),
+        emit,
+        concurrency: options.toolCallConcurrency ?? "unbounded"
+      }),
+      context
+    )
+})
