@@ -12,6 +12,7 @@ import type { Service } from "../../src/LanguageModel.ts"
 import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
 import type { StreamPart } from "../../src/spec/StreamPart.ts"
 import * as Bedrock from "../providers/amazon-bedrock/harness.ts"
+import * as BedrockAnthropic from "../providers/amazon-bedrock/anthropicHarness.ts"
 import * as AnthropicH from "../providers/anthropic/harness.ts"
 import * as GoogleH from "../providers/google/harness.ts"
 import * as Responses from "../providers/openai-responses/harness.ts"
@@ -50,7 +51,13 @@ const sources: Record<string, ReadonlyArray<Source>> = {
   huggingface: [{ dir: "huggingface", suffix: ".chunks.txt", convert: lines }],
   google: [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
   "google-vertex": [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }, { dir: "google-vertex", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
-  "amazon-bedrock": [{ dir: "amazon-bedrock", suffix: ".chunks.txt", convert: Bedrock.chunksToBody, contentType: "application/vnd.amazon.eventstream" }]
+  "amazon-bedrock": [{ dir: "amazon-bedrock", suffix: ".chunks.txt", convert: Bedrock.chunksToBody, contentType: "application/vnd.amazon.eventstream" }],
+  // the hosted Anthropic models: the Anthropic corpus as each host sends it, plus the host's own bodies
+  "google-vertex-anthropic": [{ dir: "anthropic", suffix: ".chunks.txt", convert: AnthropicH.chunksToSse }, sse("google-vertex-anthropic")],
+  "amazon-bedrock-anthropic": [
+    { dir: "anthropic", suffix: ".chunks.txt", convert: BedrockAnthropic.anthropicLinesToBody, contentType: "application/vnd.amazon.eventstream" },
+    { dir: "amazon-bedrock-anthropic", suffix: ".chunks.txt", convert: BedrockAnthropic.anthropicLinesToBody, contentType: "application/vnd.amazon.eventstream" }
+  ]
 }
 
 /** One fixture body as a provider receives it. */

@@ -186,8 +186,8 @@ export const aimuxGenerate = (host: Host, reply: Reply, options: LanguageModelV4
     return run
   })
 
-// Source ids come from each side's own id generator: renumber them in order.
-const renumberSources = (value: unknown): unknown => {
+/** Source ids come from each side's own id generator: renumbered in order. */
+export const renumberSources = (value: unknown): unknown => {
   let n = 0
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk)
