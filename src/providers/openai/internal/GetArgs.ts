@@ -13,10 +13,10 @@ import type { InvalidArgumentError } from "../../../spec/errors/InvalidArgumentE
 import type { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import { OpenAIChatOptions } from "../OpenAIChatOptions.ts"
-import { convertToOpenAIChatMessages, parseProviderOptions } from "./convertToChatMessages.ts"
-import { getChatModelEntry } from "./modelCatalog.ts"
-import { normalizeOpenAIJsonSchema } from "./normalizeJsonSchema.ts"
-import { prepareChatTools } from "./prepareTools.ts"
+import { convertToOpenAIChatMessages, parseProviderOptions } from "./ConvertToChatMessages.ts"
+import { getChatModelEntry } from "./ModelCatalog.ts"
+import { normalizeOpenAIJsonSchema } from "./NormalizeJsonSchema.ts"
+import { prepareChatTools } from "./PrepareTools.ts"
 
 const decodeOptions = Schema.decodeUnknownResult(OpenAIChatOptions)
 

@@ -15,8 +15,8 @@ import type { InvalidResponseDataError } from "../../../spec/errors/InvalidRespo
 import type { JsonObject } from "../../../spec/Json.ts"
 import type { StreamPart } from "../../../spec/StreamPart.ts"
 import type { Logprob, OpenAIChatChunk, OpenAIChatUsage, OpenAIErrorData } from "../OpenAIChatApi.ts"
-import { convertOpenAIChatUsage, mapOpenAIFinishReason } from "./mapFinishReason.ts"
-import { createOpenAIProviderStreamError } from "./streamError.ts"
+import { convertOpenAIChatUsage, mapOpenAIFinishReason } from "./MapFinishReason.ts"
+import { createOpenAIProviderStreamError } from "./StreamError.ts"
 
 /** @internal */
 export type ChunkResult = ParseResult<OpenAIChatChunk>

@@ -8,14 +8,13 @@
 import type { FunctionTool } from "../../../../spec/CallOptions.ts"
 import type { Content } from "../../../../spec/Content.ts"
 import type { FinishReason } from "../../../../spec/FinishReason.ts"
-import { toJsonValue } from "../../../../spec/Json.ts"
 import type { ProviderMetadata } from "../../../../spec/ProviderMetadata.ts"
 import type { Logprobs, Response } from "../../OpenAIResponsesApi.ts"
-import { mapComputerCallInput } from "./computerInput.ts"
-import { annotationCitations, annotationSource, mapFinishReason, webSearchResult } from "./mapping.ts"
-import { expandParallelToolCall } from "./parallelToolCall.ts"
-import { shellOutputResult } from "./streamOutputItems.ts"
-import type { ToolNameMapping } from "./toolNameMapping.ts"
+import { mapComputerCallInput } from "./ComputerInput.ts"
+import { annotationCitations, annotationSource, mapFinishReason } from "./Mapping.ts"
+import * as Parts from "./OutputItemParts.ts"
+import { expandParallelToolCall } from "./ParallelToolCall.ts"
+import type { ToolNameMapping } from "./ToolNameMapping.ts"
 
 /** @internal */
 export interface GenerateOptions {
@@ -44,6 +43,7 @@ type Output = NonNullable<Response["output"]>
 export const mapOutput = (response: Response, output: Output, o: GenerateOptions): GeneratedContent => {
   const name = o.providerOptionsName
   const custom = o.toolNameMapping.toCustomToolName
+  const names: Parts.Names = { name, custom }
   const content: Array<Content> = []
   const logprobs: Array<Logprobs> = []
   const hasWebSearchActionSources = output.some((part) =>
@@ -70,8 +70,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
         break
       }
       case "image_generation_call":
-        content.push({ type: "tool-call", toolCallId: part.id, toolName: custom("image_generation"), input: "{}", providerExecuted: true })
-        content.push({ type: "tool-result", toolCallId: part.id, toolName: custom("image_generation"), result: { result: part.result } })
+        content.push(Parts.providerToolCall(part.id, custom("image_generation")), Parts.imageGenerationResult(part, names))
         break
       case "tool_search_call": {
         const toolCallId = part.call_id ?? part.id
@@ -88,13 +87,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
         break
       }
       case "tool_search_output":
-        content.push({
-          type: "tool-result",
-          toolCallId: part.call_id ?? hostedToolSearchCallIds.shift() ?? part.id,
-          toolName: custom("tool_search"),
-          result: { tools: toJsonValue(part.tools) },
-          providerMetadata: { [name]: { itemId: part.id } }
-        })
+        content.push(Parts.toolSearchResult(part, hostedToolSearchCallIds, names))
         break
       case "local_shell_call":
         content.push({
@@ -106,23 +99,10 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
         })
         break
       case "shell_call":
-        content.push({
-          type: "tool-call",
-          toolCallId: part.call_id,
-          toolName: custom("shell"),
-          input: JSON.stringify({
-            action: {
-              commands: part.action.commands,
-              timeoutMs: part.action.timeout_ms ?? undefined,
-              maxOutputLength: part.action.max_output_length ?? undefined
-            }
-          }),
-          ...(o.isShellProviderExecuted && { providerExecuted: true }),
-          providerMetadata: { [name]: { itemId: part.id } }
-        })
+        content.push(Parts.shellCall(part, o.isShellProviderExecuted, names))
         break
       case "shell_call_output":
-        content.push({ type: "tool-result", toolCallId: part.call_id, toolName: custom("shell"), result: shellOutputResult(part) })
+        content.push(Parts.shellResult(part, names))
         break
       case "message": {
         // Only the last final answer is the structured output; every message stays content.
@@ -197,81 +177,33 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
         break
       }
       case "program":
-        content.push({
-          type: "tool-call",
-          toolCallId: part.call_id,
-          toolName: custom("programmatic_tool_calling"),
-          input: JSON.stringify({ code: part.code, fingerprint: part.fingerprint }),
-          providerExecuted: true,
-          providerMetadata: { [name]: { itemId: part.id } }
-        })
+        content.push(Parts.programCall(part, names))
         break
       case "program_output":
-        content.push({
-          type: "tool-result",
-          toolCallId: part.call_id,
-          toolName: custom("programmatic_tool_calling"),
-          result: { result: part.result, status: part.status },
-          providerMetadata: { [name]: { itemId: part.id } }
-        })
+        content.push(Parts.programResult(part, names))
         break
       case "custom_tool_call":
         hasFunctionCall = true
-        content.push({
-          type: "tool-call",
-          toolCallId: part.call_id,
-          toolName: custom(part.name),
-          input: JSON.stringify(part.input),
-          providerMetadata: { [name]: { itemId: part.id, ...(part.async != null && { async: part.async }) } }
-        })
+        content.push(Parts.customToolCall(part, part.async, names))
         break
       case "web_search_call": {
         const toolName = custom(o.webSearchToolName ?? "web_search")
         content.push({ type: "tool-call", toolCallId: part.id, toolName, input: JSON.stringify({}), providerExecuted: true })
-        content.push({ type: "tool-result", toolCallId: part.id, toolName, ...webSearchResult(part) })
-        if (part.action?.type === "search") {
-          for (const source of part.action.sources ?? []) {
-            if (source.type === "url") content.push({ type: "source", sourceType: "url", id: o.generateId(), url: source.url })
-          }
-        }
+        content.push(Parts.webSearchToolResult(part, toolName), ...Parts.webSearchSources(part, o.generateId))
         break
       }
       case "mcp_call": {
         const toolCallId = part.approval_request_id != null
           ? (o.approvalFromPrompt[part.approval_request_id] ?? part.id)
           : part.id
-        const toolName = `mcp.${part.name}`
-        content.push({ type: "tool-call", toolCallId, toolName, input: part.arguments, providerExecuted: true, dynamic: true })
-        content.push({
-          type: "tool-result",
-          toolCallId,
-          toolName,
-          result: {
-            type: "call",
-            serverLabel: part.server_label,
-            name: part.name,
-            arguments: part.arguments,
-            ...(part.output != null ? { output: part.output } : {}),
-            ...(part.error != null ? { error: toJsonValue(part.error) } : {})
-          },
-          providerMetadata: { [name]: { itemId: part.id } }
-        })
+        content.push(...Parts.mcpCallParts(part, toolCallId, names))
         break
       }
       case "mcp_list_tools":
         break
       case "mcp_approval_request": {
         const approvalId = part.approval_request_id ?? part.id
-        const dummyToolCallId = o.generateId()
-        content.push({
-          type: "tool-call",
-          toolCallId: dummyToolCallId,
-          toolName: `mcp.${part.name}`,
-          input: part.arguments,
-          providerExecuted: true,
-          dynamic: true
-        })
-        content.push({ type: "tool-approval-request", approvalId, toolCallId: dummyToolCallId })
+        content.push(...Parts.mcpApprovalParts(part, o.generateId(), approvalId))
         break
       }
       case "computer_call": {
@@ -295,38 +227,13 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
         })
         break
       }
-      case "file_search_call": {
-        content.push({ type: "tool-call", toolCallId: part.id, toolName: custom("file_search"), input: "{}", providerExecuted: true })
-        content.push({
-          type: "tool-result",
-          toolCallId: part.id,
-          toolName: custom("file_search"),
-          result: {
-            queries: part.queries,
-            results: part.results?.map((result) => ({
-              attributes: result.attributes,
-              fileId: result.file_id,
-              filename: result.filename,
-              score: result.score,
-              text: result.text
-            })) ?? null
-          }
-        })
-        for (const result of part.results ?? []) {
-          if (retrievedFileIds.has(result.file_id)) continue
-          retrievedFileIds.add(result.file_id)
-          content.push({
-            type: "source",
-            sourceType: "document",
-            id: o.generateId(),
-            mediaType: "text/plain",
-            title: result.filename,
-            filename: result.filename,
-            providerMetadata: { [name]: { type: "file_search", fileId: result.file_id } }
-          })
-        }
+      case "file_search_call":
+        content.push(
+          Parts.providerToolCall(part.id, custom("file_search")),
+          Parts.fileSearchResult(part, names),
+          ...Parts.fileSearchSources(part, retrievedFileIds, names, o.generateId)
+        )
         break
-      }
       case "code_interpreter_call":
         content.push({
           type: "tool-call",
@@ -335,29 +242,14 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
           input: JSON.stringify({ code: part.code, containerId: part.container_id }),
           providerExecuted: true
         })
-        content.push({
-          type: "tool-result",
-          toolCallId: part.id,
-          toolName: custom("code_interpreter"),
-          result: { outputs: part.outputs }
-        })
+        content.push(Parts.codeInterpreterResult(part, names))
         break
       case "apply_patch_call":
         hasFunctionCall = true
-        content.push({
-          type: "tool-call",
-          toolCallId: part.call_id,
-          toolName: custom("apply_patch"),
-          input: JSON.stringify({ callId: part.call_id, operation: part.operation }),
-          providerMetadata: { [name]: { itemId: part.id } }
-        })
+        content.push(Parts.applyPatchCall(part, part.call_id, names))
         break
       case "compaction":
-        content.push({
-          type: "custom",
-          kind: "openai.compaction",
-          providerMetadata: { [name]: { type: "compaction", itemId: part.id, encryptedContent: part.encrypted_content } }
-        })
+        content.push(Parts.compaction(part, names))
         break
     }
   }

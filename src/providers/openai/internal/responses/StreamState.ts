@@ -8,7 +8,7 @@ import type { FunctionTool } from "../../../../spec/CallOptions.ts"
 import type { FinishReason } from "../../../../spec/FinishReason.ts"
 import type { Warning } from "../../../../spec/Warning.ts"
 import type { Annotation, Logprobs, PromptCacheDiagnostics, Usage } from "../../OpenAIResponsesApi.ts"
-import type { ToolNameMapping } from "./toolNameMapping.ts"
+import type { ToolNameMapping } from "./ToolNameMapping.ts"
 
 /** @internal */
 export interface StreamOptions {

@@ -13,8 +13,8 @@ import type { NoSuchProviderReferenceError } from "../../../../spec/errors/NoSuc
 import { TypeValidationError } from "../../../../spec/errors/TypeValidationError.ts"
 import type { UnsupportedFunctionalityError } from "../../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { ProviderOptions } from "../../../../spec/ProviderMetadata.ts"
-import type { ParallelState } from "./parallelGroups.ts"
-import type { ToolNameMapping } from "./toolNameMapping.ts"
+import type { ParallelState } from "./ParallelGroups.ts"
+import type { ToolNameMapping } from "./ToolNameMapping.ts"
 
 /**
  * One Responses input item (the body's `input` entries), as plain JSON.

@@ -3,7 +3,7 @@
  * 4.0.118 `responses/convert-to-openai-responses-input.ts`): the V4 prompt
  * as Responses input items, with item references when `store` is on,
  * reasoning items (encrypted content), files, images and provider-tool
- * calls and results. Tool results and tool calls live in `convertTools.ts`.
+ * calls and results. Tool results and tool calls live in `ConvertTools.ts`.
  *
  * @internal
  */
@@ -18,12 +18,12 @@ import type { FilePart, Prompt } from "../../../../spec/Prompt.ts"
 import type { ProviderOptions } from "../../../../spec/ProviderMetadata.ts"
 import type { Warning } from "../../../../spec/Warning.ts"
 import { ReasoningPartOptions, SystemMessageOptions } from "../../OpenAIResponsesOptions.ts"
-import { convertToolCall, convertToolMessagePart, convertToolResultInAssistant } from "./convertTools.ts"
-import { type ConvertContext, type ConvertError, type InputItem, parseOptions, stringOption } from "./inputContext.ts"
-import { collectParallelGroups } from "./parallelGroups.ts"
-import { normalizeTextFormat } from "./textFormat.ts"
+import { convertToolCall, convertToolMessagePart, convertToolResultInAssistant } from "./ConvertTools.ts"
+import { type ConvertContext, type ConvertError, type InputItem, parseOptions, stringOption } from "./InputContext.ts"
+import { collectParallelGroups } from "./ParallelGroups.ts"
+import { normalizeTextFormat } from "./TextFormat.ts"
 
-export type { ConvertContext, InputItem } from "./inputContext.ts"
+export type { ConvertContext, InputItem } from "./InputContext.ts"
 
 /** @internal */
 export const promptCacheBreakpoint = (

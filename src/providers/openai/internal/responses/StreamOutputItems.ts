@@ -5,13 +5,13 @@
  *
  * @internal
  */
-import { toJsonValue } from "../../../../spec/Json.ts"
 import type { StreamPart } from "../../../../spec/StreamPart.ts"
 import type { AddedItem, ComputerCall, DoneItem } from "../../OpenAIResponsesApi.ts"
-import { mapComputerCallInput } from "./computerInput.ts"
-import { annotationCitations, escapeJsonDelta, webSearchResult } from "./mapping.ts"
-import { expandParallelToolCall, isUndeclaredParallelToolCall } from "./parallelToolCall.ts"
-import { resolveOutputItemId, type StreamOptions, type StreamState } from "./streamState.ts"
+import { mapComputerCallInput } from "./ComputerInput.ts"
+import { annotationCitations, escapeJsonDelta } from "./Mapping.ts"
+import * as Parts from "./OutputItemParts.ts"
+import { expandParallelToolCall, isUndeclaredParallelToolCall } from "./ParallelToolCall.ts"
+import { resolveOutputItemId, type StreamOptions, type StreamState } from "./StreamState.ts"
 
 type Out = Array<StreamPart>
 
@@ -67,16 +67,10 @@ export const onItemAdded = (item: AddedItem, index: number, state: StreamState, 
       return
     }
     case "file_search_call":
-      out.push({ type: "tool-call", toolCallId: item.id, toolName: custom("file_search"), input: "{}", providerExecuted: true })
+      out.push(Parts.providerToolCall(item.id, custom("file_search")))
       return
     case "image_generation_call":
-      out.push({
-        type: "tool-call",
-        toolCallId: item.id,
-        toolName: custom("image_generation"),
-        input: "{}",
-        providerExecuted: true
-      })
+      out.push(Parts.providerToolCall(item.id, custom("image_generation")))
       return
     case "tool_search_call": {
       const toolName = custom("tool_search")
@@ -247,6 +241,7 @@ const reasoningDone = (item: Extract<DoneItem, { type: "reasoning" }>, index: nu
 export const onItemDone = (item: DoneItem, index: number, state: StreamState, o: StreamOptions, out: Out): void => {
   const name = o.providerOptionsName
   const custom = o.toolNameMapping.toCustomToolName
+  const names: Parts.Names = { name, custom }
   switch (item.type) {
     case "message": {
       const itemId = resolveOutputItemId(state, item.id, index)
@@ -273,107 +268,42 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
     case "function_call":
       return functionCallDone(item, index, state, o, out)
     case "program":
-      out.push({
-        type: "tool-call",
-        toolCallId: item.call_id,
-        toolName: custom("programmatic_tool_calling"),
-        input: JSON.stringify({ code: item.code, fingerprint: item.fingerprint }),
-        providerExecuted: true,
-        providerMetadata: { [name]: { itemId: item.id } }
-      })
+      out.push(Parts.programCall(item, names))
       return
     case "program_output":
-      out.push({
-        type: "tool-result",
-        toolCallId: item.call_id,
-        toolName: custom("programmatic_tool_calling"),
-        result: { result: item.result, status: item.status },
-        providerMetadata: { [name]: { itemId: item.id } }
-      })
+      out.push(Parts.programResult(item, names))
       return
     case "custom_tool_call": {
       const ongoing = state.ongoingToolCalls[index]
       state.ongoingToolCalls[index] = undefined
       state.hasFunctionCall = true
       out.push({ type: "tool-input-end", id: item.call_id })
-      const asyncFlag = item.async != null ? item.async : ongoing?.async
-      out.push({
-        type: "tool-call",
-        toolCallId: item.call_id,
-        toolName: custom(item.name),
-        input: JSON.stringify(item.input),
-        providerMetadata: { [name]: { itemId: item.id, ...(asyncFlag != null ? { async: asyncFlag } : {}) } }
-      })
+      out.push(Parts.customToolCall(item, item.async != null ? item.async : ongoing?.async, names))
       return
     }
     case "web_search_call": {
       state.ongoingToolCalls[index] = undefined
-      out.push({
-        type: "tool-result",
-        toolCallId: item.id,
-        toolName: custom(o.webSearchToolName ?? "web_search"),
-        ...webSearchResult(item)
-      })
-      if (item.action?.type === "search") {
-        for (const source of item.action.sources ?? []) {
-          if (source.type !== "url") continue
-          state.hasWebSearchActionSources = true
-          out.push({ type: "source", sourceType: "url", id: o.generateId(), url: source.url })
-        }
-      }
+      out.push(Parts.webSearchToolResult(item, custom(o.webSearchToolName ?? "web_search")))
+      const sources = Parts.webSearchSources(item, o.generateId)
+      if (sources.length > 0) state.hasWebSearchActionSources = true
+      out.push(...sources)
       return
     }
     case "computer_call":
       return computerCallDone(item, index, state, o, out)
     case "file_search_call": {
       state.ongoingToolCalls[index] = undefined
-      out.push({
-        type: "tool-result",
-        toolCallId: item.id,
-        toolName: custom("file_search"),
-        result: {
-          queries: item.queries,
-          results: item.results?.map((result) => ({
-            attributes: result.attributes,
-            fileId: result.file_id,
-            filename: result.filename,
-            score: result.score,
-            text: result.text
-          })) ?? null
-        }
-      })
-      for (const result of item.results ?? []) {
-        state.hasFileSearchResults = true
-        if (state.retrievedFileIds.has(result.file_id)) continue
-        state.retrievedFileIds.add(result.file_id)
-        out.push({
-          type: "source",
-          sourceType: "document",
-          id: o.generateId(),
-          mediaType: "text/plain",
-          title: result.filename,
-          filename: result.filename,
-          providerMetadata: { [name]: { type: "file_search", fileId: result.file_id } }
-        })
-      }
+      out.push(Parts.fileSearchResult(item, names))
+      if ((item.results?.length ?? 0) > 0) state.hasFileSearchResults = true
+      out.push(...Parts.fileSearchSources(item, state.retrievedFileIds, names, o.generateId))
       return
     }
     case "code_interpreter_call":
       state.ongoingToolCalls[index] = undefined
-      out.push({
-        type: "tool-result",
-        toolCallId: item.id,
-        toolName: custom("code_interpreter"),
-        result: { outputs: item.outputs }
-      })
+      out.push(Parts.codeInterpreterResult(item, names))
       return
     case "image_generation_call":
-      out.push({
-        type: "tool-result",
-        toolCallId: item.id,
-        toolName: custom("image_generation"),
-        result: { result: item.result }
-      })
+      out.push(Parts.imageGenerationResult(item, names))
       return
     case "tool_search_call": {
       const ongoing = state.ongoingToolCalls[index]
@@ -396,13 +326,7 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
       return
     }
     case "tool_search_output":
-      out.push({
-        type: "tool-result",
-        toolCallId: item.call_id ?? state.hostedToolSearchCallIds.shift() ?? item.id,
-        toolName: custom("tool_search"),
-        result: { tools: toJsonValue(item.tools) },
-        providerMetadata: { [name]: { itemId: item.id } }
-      })
+      out.push(Parts.toolSearchResult(item, state.hostedToolSearchCallIds, names))
       return
     case "mcp_call": {
       state.ongoingToolCalls[index] = undefined
@@ -412,22 +336,7 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
       const toolCallId = approvalRequestId != null
         ? (state.approvalFromStream.get(approvalRequestId) ?? o.approvalFromPrompt[approvalRequestId] ?? item.id)
         : item.id
-      const toolName = `mcp.${item.name}`
-      out.push({ type: "tool-call", toolCallId, toolName, input: item.arguments, providerExecuted: true, dynamic: true })
-      out.push({
-        type: "tool-result",
-        toolCallId,
-        toolName,
-        result: {
-          type: "call",
-          serverLabel: item.server_label,
-          name: item.name,
-          arguments: item.arguments,
-          ...(item.output != null ? { output: item.output } : {}),
-          ...(item.error != null ? { error: toJsonValue(item.error) } : {})
-        },
-        providerMetadata: { [name]: { itemId: item.id } }
-      })
+      out.push(...Parts.mcpCallParts(item, toolCallId, names))
       return
     }
     case "mcp_list_tools":
@@ -445,13 +354,7 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
       }
       if (toolCall && item.status === "completed") {
         state.hasFunctionCall = true
-        out.push({
-          type: "tool-call",
-          toolCallId: toolCall.toolCallId,
-          toolName: custom("apply_patch"),
-          input: JSON.stringify({ callId: item.call_id, operation: item.operation }),
-          providerMetadata: { [name]: { itemId: item.id } }
-        })
+        out.push(Parts.applyPatchCall(item, toolCall.toolCallId, names))
       }
       state.ongoingToolCalls[index] = undefined
       return
@@ -461,16 +364,7 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
       const dummyToolCallId = o.generateId()
       const approvalRequestId = item.approval_request_id ?? item.id
       state.approvalFromStream.set(approvalRequestId, dummyToolCallId)
-      const toolName = `mcp.${item.name}`
-      out.push({
-        type: "tool-call",
-        toolCallId: dummyToolCallId,
-        toolName,
-        input: item.arguments,
-        providerExecuted: true,
-        dynamic: true
-      })
-      out.push({ type: "tool-approval-request", approvalId: approvalRequestId, toolCallId: dummyToolCallId })
+      out.push(...Parts.mcpApprovalParts(item, dummyToolCallId, approvalRequestId))
       return
     }
     case "local_shell_call":
@@ -494,51 +388,15 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
       return
     case "shell_call":
       state.ongoingToolCalls[index] = undefined
-      out.push({
-        type: "tool-call",
-        toolCallId: item.call_id,
-        toolName: custom("shell"),
-        input: JSON.stringify({
-          action: {
-            commands: item.action.commands,
-            timeoutMs: item.action.timeout_ms ?? undefined,
-            maxOutputLength: item.action.max_output_length ?? undefined
-          }
-        }),
-        ...(o.isShellProviderExecuted && { providerExecuted: true }),
-        providerMetadata: { [name]: { itemId: item.id } }
-      })
+      out.push(Parts.shellCall(item, o.isShellProviderExecuted, names))
       return
     case "shell_call_output":
-      out.push({
-        type: "tool-result",
-        toolCallId: item.call_id,
-        toolName: custom("shell"),
-        result: shellOutputResult(item)
-      })
+      out.push(Parts.shellResult(item, names))
       return
     case "reasoning":
       return reasoningDone(item, index, state, o, out)
     case "compaction":
-      out.push({
-        type: "custom",
-        kind: "openai.compaction",
-        providerMetadata: {
-          [name]: { type: "compaction", itemId: item.id, encryptedContent: item.encrypted_content }
-        }
-      })
+      out.push(Parts.compaction(item, names))
       return
   }
 }
-
-/** The `openai.shell` tool result of a `shell_call_output` item. @internal */
-export const shellOutputResult = (item: Extract<DoneItem, { type: "shell_call_output" }>) => ({
-  ...(item.max_output_length != null && { maxOutputLength: item.max_output_length }),
-  output: item.output.map((entry) => ({
-    stdout: entry.stdout,
-    stderr: entry.stderr,
-    outcome: entry.outcome.type === "exit"
-      ? { type: "exit", exitCode: entry.outcome.exit_code }
-      : { type: "timeout" }
-  }))
-})

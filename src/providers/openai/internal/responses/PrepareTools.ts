@@ -11,9 +11,9 @@ import type { CallTool, FunctionTool, ToolChoice } from "../../../../spec/CallOp
 import { UnsupportedFunctionalityError } from "../../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../../spec/Warning.ts"
 import * as Tools from "../../OpenAIResponsesTools.ts"
-import { normalizeOpenAIJsonSchema } from "../normalizeJsonSchema.ts"
-import { validate } from "./inputContext.ts"
-import type { ToolNameMapping } from "./toolNameMapping.ts"
+import { normalizeOpenAIJsonSchema } from "../NormalizeJsonSchema.ts"
+import { validate } from "./InputContext.ts"
+import type { ToolNameMapping } from "./ToolNameMapping.ts"
 
 type Json = Record<string, unknown>
 type AllowedEntry = { type: string; name?: string; server_label?: string }

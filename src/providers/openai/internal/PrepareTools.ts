@@ -12,7 +12,7 @@ import type { CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
 import type { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import type { OpenAIChatFunctionTool, OpenAIChatToolChoice } from "../OpenAIChatApi.ts"
-import { normalizeOpenAIJsonSchema } from "./normalizeJsonSchema.ts"
+import { normalizeOpenAIJsonSchema } from "./NormalizeJsonSchema.ts"
 
 /** @internal */
 export interface PreparedTools {

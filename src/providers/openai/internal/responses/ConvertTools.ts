@@ -20,7 +20,7 @@ import type { ProviderOptions } from "../../../../spec/ProviderMetadata.ts"
 import type { Warning } from "../../../../spec/Warning.ts"
 import { ToolResultOptions } from "../../OpenAIResponsesOptions.ts"
 import * as Tools from "../../OpenAIResponsesTools.ts"
-import { getParallelToolCallMetadata, hasSameParallelToolCall, type ParallelGroup } from "./parallelGroups.ts"
+import { getParallelToolCallMetadata, hasSameParallelToolCall, type ParallelGroup } from "./ParallelGroups.ts"
 import {
   type ConvertContext,
   type InputItem,
@@ -28,7 +28,7 @@ import {
   parseOptions,
   stringOption,
   validate
-} from "./inputContext.ts"
+} from "./InputContext.ts"
 
 const stringify = (value: unknown): string => stringifyWithBigIntAndCycles(value) ?? ""
 

@@ -7,7 +7,7 @@
 import { Effect, Result } from "effect"
 import type { Warning } from "../../../../spec/Warning.ts"
 import type { TextFormat } from "../../OpenAIResponsesOptions.ts"
-import { normalizeOpenAIJsonSchema } from "../normalizeJsonSchema.ts"
+import { normalizeOpenAIJsonSchema } from "../NormalizeJsonSchema.ts"
 
 /** @internal */
 export const normalizeTextFormat = (format: TextFormat, warnings: Array<Warning>) => {

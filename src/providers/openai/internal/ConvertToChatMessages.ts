@@ -14,8 +14,8 @@ import type { FilePart, Prompt } from "../../../spec/Prompt.ts"
 import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
 import type { Warning } from "../../../spec/Warning.ts"
 import { OpenAIChatMessageOptions } from "../OpenAIChatOptions.ts"
-import { encodeToolCallArguments } from "./encodeToolCallArguments.ts"
-import { resolveFullMediaType } from "./mediaType.ts"
+import { encodeToolCallArguments } from "./EncodeToolCallArguments.ts"
+import { resolveFullMediaType } from "./MediaType.ts"
 
 /** @internal */
 export type SystemMessageMode = "system" | "developer" | "remove"

@@ -12,10 +12,10 @@ import type { ParseResult } from "../../../../runtime/ParseJson.ts"
 import { APICallError } from "../../../../spec/errors/APICallError.ts"
 import type { StreamPart } from "../../../../spec/StreamPart.ts"
 import type { Chunk } from "../../OpenAIResponsesApi.ts"
-import { createOpenAIProviderStreamError } from "../streamError.ts"
-import { annotationSource, convertUsage, escapeJsonDelta, mapFinishReason } from "./mapping.ts"
-import { onItemAdded, onItemDone } from "./streamOutputItems.ts"
-import { initialState, resolveOutputItemId, type StreamOptions, type StreamState } from "./streamState.ts"
+import { createOpenAIProviderStreamError } from "../StreamError.ts"
+import { annotationSource, convertUsage, escapeJsonDelta, mapFinishReason } from "./Mapping.ts"
+import { onItemAdded, onItemDone } from "./StreamOutputItems.ts"
+import { initialState, resolveOutputItemId, type StreamOptions, type StreamState } from "./StreamState.ts"
 
 type Out = Array<StreamPart>
 
