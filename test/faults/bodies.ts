@@ -49,10 +49,9 @@ const sources: Record<string, ReadonlyArray<Source>> = {
   google: [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
   "google-vertex": [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }, { dir: "google-vertex", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
   "amazon-bedrock": [{ dir: "amazon-bedrock", suffix: ".chunks.txt", convert: Bedrock.chunksToBody, contentType: "application/vnd.amazon.eventstream" }],
-  // the hosted Anthropic models: the Anthropic corpus as each host sends it, plus the host's own bodies
-  "google-vertex-anthropic": [{ dir: "anthropic", suffix: ".chunks.txt", convert: AnthropicH.chunksToSse }, sse("google-vertex-anthropic")],
+  // the hosted Anthropic models: the hosts' own bodies (the Anthropic corpus runs through the same model above)
+  "google-vertex-anthropic": [sse("google-vertex-anthropic")],
   "amazon-bedrock-anthropic": [
-    { dir: "anthropic", suffix: ".chunks.txt", convert: BedrockAnthropic.anthropicLinesToBody, contentType: "application/vnd.amazon.eventstream" },
     { dir: "amazon-bedrock-anthropic", suffix: ".chunks.txt", convert: BedrockAnthropic.anthropicLinesToBody, contentType: "application/vnd.amazon.eventstream" }
   ]
 }
