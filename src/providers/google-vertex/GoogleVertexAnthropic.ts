@@ -148,25 +148,23 @@ export const transformRequestHeaders = (
 
 /**
  * Resolves settings into the messages model config. Without a
- * `generateAuthToken`, requests carry a service-account bearer token fetched
- * through `client`.
+ * `generateAuthToken`, each request carries a service-account bearer token
+ * fetched through `client` (as upstream's edge path, a token per request).
  *
  * @since 0.2.0
  */
 export const modelConfig = Effect.fn("GoogleVertexAnthropic.modelConfig")(function*(
   modelId: string,
-  settings: Settings = {},
-  client?: HttpClient.HttpClient
+  settings: Settings,
+  client: HttpClient.HttpClient
 ) {
   const baseURL = yield* resolveBaseURL(settings)
   const token: Effect.Effect<string | Redacted.Redacted<string>, ModelError> = settings.generateAuthToken ??
-    (client === undefined
-      ? Effect.succeed("")
-      : Effect.provideService(
-        generateAuthToken(settings.googleCredentials, `ai-sdk-google-vertex/${VERSION}`),
-        HttpClient.HttpClient,
-        client
-      ))
+    Effect.provideService(
+      generateAuthToken(settings.googleCredentials, `ai-sdk-google-vertex/${VERSION}`),
+      HttpClient.HttpClient,
+      client
+    )
   const headers = Effect.map(token, (value): RequestHeaders.Input => ({
     Authorization: Redacted.make(`Bearer ${typeof value === "string" ? value : Redacted.value(value)}`),
     ...settings.headers
