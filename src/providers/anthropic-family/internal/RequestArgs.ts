@@ -11,6 +11,7 @@ import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedF
 import type { Warning } from "../../../spec/Warning.ts"
 import { isCustomReasoning, mapReasoningToProviderBudget, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
+import { resolveProviderOptions } from "../../../provider-utils/ResolveProviderOptions.ts"
 import { resolveProviderReference } from "../../../provider-utils/ResolveProviderReference.ts"
 import { LanguageModelOptions, type Thinking } from "../AnthropicOptions.ts"
 import { makeCacheControlValidator } from "./CacheControl.ts"
@@ -35,7 +36,35 @@ export interface PreparedRequest {
   readonly includePings: boolean
   readonly toolNameMapping: ToolNameMapping
   readonly preparedTools: Array<RequestTool> | undefined
+  /** The provider name's first segment (`anthropic`, `googleVertex`, `bedrock`): the custom options key. */
+  readonly providerOptionsName: string
+  /** The call used the custom key itself (not only `anthropic` or a legacy alias): metadata gets that key too. */
+  readonly usedCustomProviderKey: boolean
 }
+
+/**
+ * What a host changes in the request preparation (upstream
+ * `AnthropicLanguageModelConfig`'s `provider` and capability flags).
+ *
+ * @since 0.2.0
+ */
+export interface HostOptions {
+  /** The provider name; its first dot-separated segment is the custom provider options key. */
+  readonly provider: string
+  /** Native structured output in `structuredOutputMode: "auto"`; default `true`. */
+  readonly supportsNativeStructuredOutput?: boolean | undefined
+  /** Strict tool input schemas; default `true`. */
+  readonly supportsStrictTools?: boolean | undefined
+}
+
+// Upstream `getProviderOptionsName`.
+const providerOptionsNameOf = (provider: string): string => {
+  const dot = provider.indexOf(".")
+  return dot === -1 ? provider : provider.substring(0, dot)
+}
+
+// Upstream `LEGACY_PROVIDER_OPTIONS_NAMES`: Vertex's key was `vertex` before `googleVertex`.
+const legacyProviderOptionsNames: Readonly<Record<string, ReadonlyArray<string>>> = { googleVertex: ["vertex"] }
 
 type Effort = "low" | "medium" | "high" | "xhigh" | "max"
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
@@ -97,8 +126,11 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
   readonly callOptions: CallOptions
   readonly stream: boolean
   readonly userSuppliedBetas: Set<string>
+  /** The host's provider name and flags; default the Anthropic API's (`anthropic.messages`). */
+  readonly host?: HostOptions | undefined
 }) {
   const { callOptions: call, modelId, stream } = options
+  const host = options.host ?? { provider: "anthropic.messages" }
   const warnings: Array<Warning> = []
   let temperature = call.temperature
   let topP = call.topP
@@ -134,10 +166,25 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
   }
   const responseSchema = responseFormat?.type === "json" ? responseFormat.schema : undefined
 
+  const providerOptionsName = providerOptionsNameOf(host.provider)
   const parsed = yield* parseProviderOptions("anthropic", call.providerOptions, LanguageModelOptions)
-  const anthropicOptions: Mutable<LanguageModelOptions> = { ...parsed }
+  // The custom key and its legacy aliases are alternatives: the first present one is used.
+  const custom = yield* resolveProviderOptions(
+    call.providerOptions,
+    providerOptionsName !== "anthropic"
+      ? [providerOptionsName, ...(legacyProviderOptionsNames[providerOptionsName] ?? [])]
+      : [],
+    "first",
+    LanguageModelOptions
+  )
+  const usedCustomProviderKey = custom.namespaces[0] === providerOptionsName
+  const anthropicOptions: Mutable<LanguageModelOptions> = Object.assign({}, parsed ?? {}, custom.options ?? {})
 
-  if (anthropicOptions.serviceTier != null && !["auto", "standard_only"].includes(anthropicOptions.serviceTier)) {
+  // Hosts other than Anthropic (and MiniMax) have no tier list: the tier is sent as given.
+  if (
+    providerOptionsName === "anthropic" && anthropicOptions.serviceTier != null &&
+    !["auto", "standard_only"].includes(anthropicOptions.serviceTier)
+  ) {
     warnings.push({
       type: "unsupported",
       feature: "serviceTier",
@@ -176,8 +223,8 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
     }
   }
   const isAnthropicModel = caps.isKnownModel || modelId.includes("claude-")
-  const supportsStructuredOutput = caps.supportsStructuredOutput
-  const supportsStrictTools = caps.supportsStructuredOutput
+  const supportsStructuredOutput = (host.supportsNativeStructuredOutput ?? true) && caps.supportsStructuredOutput
+  const supportsStrictTools = (host.supportsStrictTools ?? true) && caps.supportsStructuredOutput
   const structuredOutputMode = anthropicOptions.structuredOutputMode ?? "auto"
   let useStructuredOutput = structuredOutputMode === "outputFormat" ||
     (structuredOutputMode === "auto" && supportsStructuredOutput &&
@@ -218,7 +265,11 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
     })
   }
   if (anthropicOptions.thread != null) {
-    return yield* new UnsupportedFunctionalityError({ functionality: "Anthropic message threads (not ported)" })
+    return yield* new UnsupportedFunctionalityError(
+      options.host === undefined
+        ? { functionality: "Anthropic message threads (not ported)" }
+        : { functionality: "Anthropic message threads", message: `${host.provider} does not support Anthropic message threads.` }
+    )
   }
 
   const cacheControl = makeCacheControlValidator()
@@ -558,7 +609,9 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
     usesJsonResponseTool: jsonResponseTool != null,
     includePings: stream && anthropicOptions.includePings === true,
     toolNameMapping,
-    preparedTools: prepared.tools
+    preparedTools: prepared.tools,
+    providerOptionsName,
+    usedCustomProviderKey
   }
   return request
 })

@@ -20,6 +20,7 @@ import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataE
 import type { ModelError } from "../../spec/errors/ModelError.ts"
 import { isProviderStreamError } from "../../spec/errors/ProviderStreamError.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
+import type { ProviderMetadata, ProviderOptions } from "../../spec/ProviderMetadata.ts"
 import type { GenerateResult } from "../../spec/Results.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
 import { ErrorBody, MessagesResponse, StreamEvent, type StreamEvent as StreamEventType } from "./AnthropicApi.ts"
@@ -42,6 +43,66 @@ export interface Config {
   /** Resolved headers of every request (API key, `anthropic-version`, user headers, user agent). */
   readonly headers: Effect.Effect<RequestHeaders.Input, ModelError>
   readonly generateId?: (() => string) | undefined
+  /** Upstream `buildRequestUrl`: the URL of a call; default `${baseURL}/messages`. */
+  readonly buildRequestUrl?: ((baseURL: string, isStreaming: boolean) => string) | undefined
+  /**
+   * Upstream `transformRequestBody`: the body sent, from the prepared
+   * arguments and betas; the result's `request.body` stays the arguments, as upstream's.
+   */
+  readonly transformRequestBody?: ((args: RequestArgs, betas: ReadonlySet<string>) => RequestArgs) | undefined
+  /** Upstream `transformRequestHeaders`: the call's final headers, given its provider options. */
+  readonly transformRequestHeaders?:
+    | ((
+      headers: RequestHeaders.Input,
+      providerOptions: ProviderOptions | undefined
+    ) => Effect.Effect<RequestHeaders.Input, ModelError>)
+    | undefined
+  /** URLs the model reads itself; default the Anthropic API's (`supportedUrls`). */
+  readonly supportedUrls?: LanguageModel.SupportedUrls | undefined
+  /** Native structured output in `structuredOutputMode: "auto"`; default `true`. */
+  readonly supportsNativeStructuredOutput?: boolean | undefined
+  /** Strict tool input schemas; default `true`. */
+  readonly supportsStrictTools?: boolean | undefined
+  /** The host's side of the exchange (signing, error bodies, stream framing); default the Anthropic API's. */
+  readonly transport?: Transport | undefined
+}
+
+/**
+ * A request body as sent (a JSON object).
+ *
+ * @since 0.2.0
+ */
+export type RequestArgs = { readonly [key: string]: unknown }
+
+/**
+ * What a host authorizes: the request as it will be sent.
+ *
+ * @since 0.2.0
+ */
+export interface AuthRequest {
+  readonly url: string
+  /** Lower-case names; the `content-type` and every config, call and beta header. */
+  readonly headers: Readonly<Record<string, string>>
+  /** The exact body text. */
+  readonly body: string
+}
+
+/**
+ * The host's side of the exchange, where upstream's hosted variants wrap
+ * `fetch`: headers computed from the request as sent (SigV4), the error body
+ * handler and the stream body decoder.
+ *
+ * @since 0.2.0
+ */
+export interface Transport {
+  /** Headers added to the request as sent (bearer token or SigV4 signature). */
+  readonly authorize?: ((request: AuthRequest) => Effect.Effect<RequestHeaders.Input, ModelError>) | undefined
+  /** The handler of a non-2xx response; default Anthropic's error body. */
+  readonly failedResponseHandler?: Http.ResponseHandler<APICallError, unknown> | undefined
+  /** The stream body's decoder into events; default SSE. */
+  readonly streamResponseHandler?:
+    | Http.ResponseHandler<Stream.Stream<ParseResult<StreamEventType>, ModelError>, ModelError>
+    | undefined
 }
 
 /**
@@ -81,12 +142,34 @@ const requestHeaders = (
     betas.size > 0 ? { "anthropic-beta": Array.from(betas).join(",") } : {}
   )
 
-const failedResponseHandler = Http.jsonErrorResponseHandler({
+/**
+ * Upstream `anthropicFailedResponseHandler`: the Anthropic error body's message.
+ *
+ * @since 0.2.0
+ */
+export const failedResponseHandler = Http.jsonErrorResponseHandler({
   errorSchema: ErrorBody,
   errorToMessage: (data) => data.error.message
 })
 const successfulResponseHandler = Http.jsonResponseHandler(MessagesResponse)
-const eventSourceResponseHandler = Http.eventSourceResponseHandler(StreamEvent)
+
+/**
+ * The stream body as the Anthropic API sends it: SSE events of `StreamEvent`.
+ *
+ * @since 0.2.0
+ */
+export const eventSourceResponseHandler = Http.eventSourceResponseHandler(StreamEvent)
+
+const plainHeaders = (headers: RequestHeaders.Input): Record<string, string> => {
+  const out: Record<string, string> = { "content-type": "application/json" }
+  const revealed = RequestHeaders.reveal(RequestHeaders.normalizeHeaders(headers))
+  for (const key of Object.keys(revealed)) out[key] = revealed[key]
+  return out
+}
+
+// Upstream adds the metadata under the custom key too when the call used it.
+const withCustomKey = (metadata: ProviderMetadata | undefined, name: string): ProviderMetadata | undefined =>
+  metadata?.["anthropic"] === undefined ? metadata : { ...metadata, [name]: metadata["anthropic"] }
 
 const extractCitationDocuments = (prompt: Prompt): Array<CitationDocument> => {
   const documents: Array<CitationDocument> = []
@@ -113,9 +196,54 @@ const extractCitationDocuments = (prompt: Prompt): Array<CitationDocument> => {
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
-  const url = `${config.baseURL}/messages`
+  const urlOf = (isStreaming: boolean) =>
+    config.buildRequestUrl?.(config.baseURL, isStreaming) ?? `${config.baseURL}/messages`
   const withClient = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient>) =>
     Effect.provideService(effect, HttpClient.HttpClient, client)
+  const host = {
+    provider: config.provider,
+    supportsNativeStructuredOutput: config.supportsNativeStructuredOutput,
+    supportsStrictTools: config.supportsStrictTools
+  }
+  const transport = config.transport ?? {}
+  const failed = transport.failedResponseHandler ?? failedResponseHandler
+
+  // Upstream `getHeaders` (then `transformRequestHeaders`), `transformRequestBody`
+  // and `postJsonToApi`; a host's authorizer sees the request as sent.
+  const post = Effect.fnUntraced(function*<A, E1>(
+    options: CallOptions,
+    isStreaming: boolean,
+    configHeaders: RequestHeaders.Input,
+    prepared: { readonly args: RequestArgs; readonly betas: Set<string> },
+    successful: Http.ResponseHandler<A, E1>
+  ) {
+    const url = urlOf(isStreaming)
+    const combined = requestHeaders(configHeaders, options.headers, prepared.betas)
+    const headers = config.transformRequestHeaders === undefined
+      ? combined
+      : yield* config.transformRequestHeaders(combined, options.providerOptions)
+    const body = config.transformRequestBody?.(prepared.args, prepared.betas) ?? prepared.args
+    if (transport.authorize === undefined) {
+      const response = yield* withClient(Http.postJsonToApi({
+        url,
+        headers,
+        body,
+        failedResponseHandler: failed,
+        successfulResponseHandler: successful
+      }))
+      return { url, response }
+    }
+    const content = JSON.stringify(body)
+    const auth = yield* transport.authorize({ url, headers: plainHeaders(headers), body: content })
+    const response = yield* withClient(Http.postToApi({
+      url,
+      headers: { "Content-Type": "application/json", ...headers, ...auth },
+      body: { content, values: body },
+      failedResponseHandler: failed,
+      successfulResponseHandler: successful
+    }))
+    return { url, body, response }
+  })
 
   const generate = Effect.fn("Anthropic.generate")(function*(options: CallOptions) {
     const configHeaders = yield* config.headers
@@ -123,17 +251,13 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       modelId: config.modelId,
       callOptions: options,
       stream: false,
-      userSuppliedBetas: betasFromHeaders(configHeaders, options.headers)
+      userSuppliedBetas: betasFromHeaders(configHeaders, options.headers),
+      host
     })
     const body = prepared.args
     const citationDocuments = extractCitationDocuments(options.prompt)
-    const { rawValue, responseHeaders, value: response } = yield* withClient(Http.postJsonToApi({
-      url,
-      headers: requestHeaders(configHeaders, options.headers, prepared.betas),
-      body,
-      failedResponseHandler,
-      successfulResponseHandler
-    }))
+    const { rawValue, responseHeaders, value: response } =
+      (yield* post(options, false, configHeaders, prepared, successfulResponseHandler)).response
     const mapped = mapResponse(response, {
       toolNameMapping: prepared.toolNameMapping,
       citationDocuments,
@@ -145,6 +269,9 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     if (mapped instanceof InvalidResponseDataError) return yield* mapped
     const result: GenerateResult = {
       ...mapped,
+      ...(prepared.usedCustomProviderKey && prepared.providerOptionsName !== "anthropic" && {
+        providerMetadata: withCustomKey(mapped.providerMetadata, prepared.providerOptionsName)
+      }),
       request: { body },
       response: {
         id: response.id ?? undefined,
@@ -163,16 +290,22 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       modelId: config.modelId,
       callOptions: options,
       stream: true,
-      userSuppliedBetas: betasFromHeaders(configHeaders, options.headers)
+      userSuppliedBetas: betasFromHeaders(configHeaders, options.headers),
+      host
     })
     const body = prepared.args
-    const { responseHeaders, value: events } = yield* withClient(Http.postJsonToApi({
-      url,
-      headers: requestHeaders(configHeaders, options.headers, prepared.betas),
-      body,
-      failedResponseHandler,
-      successfulResponseHandler: eventSourceResponseHandler
-    }))
+    const sent = yield* post(
+      options,
+      true,
+      configHeaders,
+      prepared,
+      transport.streamResponseHandler ?? eventSourceResponseHandler
+    )
+    const { url } = sent
+    const { responseHeaders, value: events } = sent.response
+    const customKey = prepared.usedCustomProviderKey && prepared.providerOptionsName !== "anthropic"
+      ? prepared.providerOptionsName
+      : undefined
     const transducer = makeStreamTransducer({
       warnings: prepared.warnings,
       usesJsonResponseTool: prepared.usesJsonResponseTool,
@@ -190,7 +323,13 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       (): StreamTransform.Transformer<ParseResult<StreamEventType>, StreamPart, ModelError> => ({
         onChunk: (chunk, out) => {
           for (const item of chunk) {
-            for (const part of transducer.push(item)) out.push(part)
+            for (const part of transducer.push(item)) {
+              out.push(
+                customKey !== undefined && part.type === "finish"
+                  ? { ...part, providerMetadata: withCustomKey(part.providerMetadata, customKey) }
+                  : part
+              )
+            }
             const failure = transducer.failure()
             if (failure !== undefined) return failure
           }
@@ -216,7 +355,13 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     return result
   })
 
-  return LanguageModel.make({ provider: config.provider, modelId: config.modelId, supportedUrls, generate, stream })
+  return LanguageModel.make({
+    provider: config.provider,
+    modelId: config.modelId,
+    supportedUrls: config.supportedUrls ?? supportedUrls,
+    generate,
+    stream
+  })
 }
 
 // Upstream pulls the first provider part before returning: an `error` part
