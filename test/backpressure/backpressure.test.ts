@@ -13,6 +13,7 @@
  * run with the unbounded hand-off (`bufferSize: Infinity`, the former behaviour) shows the
  * measurement sees buffering.
  */
+import { createOpenAI } from "@ai-sdk/openai"
 import type { LanguageModelV4StreamPart } from "@ai-sdk/provider"
 import { Effect, Layer, Stream } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
@@ -21,6 +22,7 @@ import * as StreamText from "../../src/core/StreamText.ts"
 import * as Tool from "../../src/core/Tool.ts"
 import type { TextStreamPart } from "../../src/core/TextStreamPart.ts"
 import { isStepCount } from "../../src/core/StopCondition.ts"
+import { fromLanguageModelV4 } from "../../src/interop/FromLanguageModelV4.ts"
 import { toLanguageModelV4 } from "../../src/interop/ToLanguageModelV4.ts"
 import { LanguageModel, type Service } from "../../src/LanguageModel.ts"
 import { AmazonBedrock } from "../../src/providers/amazon-bedrock/index.ts"
@@ -233,6 +235,16 @@ it("interop: an upstream-shaped ReadableStream reader that pauses holds the serv
     await reader.cancel()
   }
   expectBounded(server, seen)
+})
+
+it("interop: an upstream provider model (@ai-sdk/openai over fetch) under streamText holds the server", async () => {
+  const server = await flood("openai")
+  const upstream = createOpenAI({ apiKey: "k", baseURL: server.baseURL }).chat("gpt-4o-mini")
+  const result = await run(Effect.gen(function*() {
+    const stream = StreamText.streamText({ prompt: "hi" }).pipe(Stream.provide(fromLanguageModelV4(upstream)))
+    return yield* slowThenPause(server, stream, isTextDelta)
+  }))
+  expectBounded(server, result)
 })
 
 it("reliability: ReliableModel (retries, timeouts) under streamText with its own timeouts holds the server", async () => {
