@@ -6,7 +6,8 @@
  * the peak of the bytes the server was ahead of the consumer, and the wall time.
  *
  * Implementations: aimux's OpenAI chat `stream` and `streamText` (both over effect's
- * `FetchHttpClient`), and upstream's `@ai-sdk/openai` `doStream` and `ai` `streamText` (`fetch`),
+ * `FetchHttpClient`; `streamText` also with `bufferSize: Infinity`, the former unbounded
+ * hand-off), and upstream's `@ai-sdk/openai` `doStream` and `ai` `streamText` (`fetch`),
  * all against the same server. `--only aimux-stream,upstream-streamText` picks some.
  */
 import { createOpenAI } from "@ai-sdk/openai"
@@ -76,6 +77,13 @@ const runs: Record<string, Run> = {
     Effect.runPromise(Effect.gen(function*() {
       const model = yield* OpenAI.chat("gpt-4o-mini", { apiKey: "k", baseURL: server.baseURL })
       const stream = StreamText.streamText({ prompt: "hi" }).pipe(Stream.provideService(LanguageModel, model))
+      yield* forEachDelta(stream, (p) => p.type === "text-delta", onDelta)
+    }).pipe(Effect.provide(layers))),
+  // the former hand-off (an unbounded queue): what the bounded one saves
+  "aimux-streamText-unbounded": (server, onDelta) =>
+    Effect.runPromise(Effect.gen(function*() {
+      const model = yield* OpenAI.chat("gpt-4o-mini", { apiKey: "k", baseURL: server.baseURL })
+      const stream = StreamText.streamText({ prompt: "hi", bufferSize: Infinity }).pipe(Stream.provideService(LanguageModel, model))
       yield* forEachDelta(stream, (p) => p.type === "text-delta", onDelta)
     }).pipe(Effect.provide(layers))),
   "upstream-doStream": async (server, onDelta) => {
