@@ -9,6 +9,7 @@
  * | `src/provider-utils/`          | spec, runtime (+ `eventsource-parser`: SSE decoding lives here) |
  * | `src/providers/<name>/`        | spec, runtime, provider-utils, LanguageModel, its own folder (+ `eventsource-parser`) |
  * | `src/providers/gemini-family/` | a shared provider kit: what a provider may import; google and google-vertex import it |
+ * | `src/providers/anthropic-family/` | a shared provider kit: anthropic, google-vertex and amazon-bedrock import it |
  * | `src/core/`                    | spec, runtime, LanguageModel                               |
  * | `src/reliability/`             | spec, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
@@ -73,9 +74,10 @@ const layerOf = (file: string): Layer | undefined => {
 
 /**
  * Provider folders other providers may import (each imports only the layers a provider may): the
- * Gemini model of google and google-vertex, the OpenAI-family chat kit.
+ * Gemini model of google and google-vertex, the OpenAI-family chat kit, the Anthropic messages model of
+ * anthropic and its hosted variants.
  */
-const sharedProviderKits = new Set(["gemini-family", "openai-family"])
+const sharedProviderKits = new Set(["gemini-family", "openai-family", "anthropic-family"])
 
 const importPatterns = [
   /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?[^;"'`]*?\sfrom\s*["']([^"']+)["']/g,
@@ -356,6 +358,7 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/providers/groq/Bad.ts", `import { EventStreamCodec } from "@smithy/eventstream-codec"`)).toHaveLength(1)
     expect(checkFile("src/elsewhere/Bad.ts", ``)).toHaveLength(1)
     expect(checkFile("src/providers/gemini-family/Bad.ts", `import { x } from "../google/Google.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/anthropic-family/Bad.ts", `import { x } from "../anthropic/Anthropic.ts"`)).toHaveLength(1)
   })
 
   it("accepts what the table allows (synthetic inputs)", () => {

@@ -18,6 +18,9 @@ import { jsonLines, pretty, type Renderer, style } from "./demo/DemoRender.ts"
 import { type DemoProvider, script } from "./demo/RecordedTurns.ts"
 import * as ReplayServer from "../testing/ReplayServer.ts"
 import { errorToJson } from "./internal/wire.ts"
+import * as HttpTimeouts from "../runtime/HttpTimeouts.ts"
+import { APICallError } from "../spec/errors/APICallError.ts"
+import { RetryError } from "../spec/errors/RetryError.ts"
 
 /**
  * The help text of `aimux demo`.
@@ -25,6 +28,7 @@ import { errorToJson } from "./internal/wire.ts"
  * @since 0.1.0
  */
 export const usage = `usage: aimux demo [--provider openai-chat|anthropic] [--json] [--model <id>] [--replay] [--delay <ms>]
+                  [--timeout <ms>] [--max-retries <n>]
 
 Runs a small agent (tools: weather, calculator) with streamText until the model answers.
 
@@ -34,6 +38,10 @@ Runs a small agent (tools: weather, calculator) with streamText until the model 
   --model <id>    model id (default gpt-4o-mini / claude-sonnet-4-5)
   --replay        use the embedded replay server even when an API key is set
   --delay <ms>    pause between replayed SSE events (default 25)
+  --timeout <ms>  how long to wait for the response headers, and for each body chunk after them,
+                  before the call fails (default 30000; 0 waits forever). A stalled server ends
+                  the demo with a message saying so.
+  --max-retries <n>  retries of a failed model call, stalls included (default 2, as upstream)
 
 Modes: without an API key, an embedded replay server on 127.0.0.1 serves a recorded
 conversation (no network, no key). With OPENAI_API_KEY (and optional OPENAI_BASE_URL, e.g.
@@ -46,8 +54,13 @@ interface Args {
   readonly model: string | undefined
   readonly replay: boolean
   readonly delayMs: number
+  readonly timeoutMs: number
+  readonly maxRetries: number
   readonly help: boolean
 }
+
+/** The demo's stall bound: interactive, so far below the library's 300 s (Node fetch's own). */
+const defaultTimeoutMs = 30_000
 
 const defaultModels: Readonly<Record<DemoProvider, string>> = {
   "openai-chat": "gpt-4o-mini",
@@ -60,6 +73,8 @@ const parseArgs = (argv: ReadonlyArray<string>): Args | string => {
   let model: string | undefined
   let replay = false
   let delayMs = 25
+  let timeoutMs = defaultTimeoutMs
+  let maxRetries = 2
   let help = false
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
@@ -94,11 +109,23 @@ const parseArgs = (argv: ReadonlyArray<string>): Args | string => {
         delayMs = Number(value)
         break
       }
+      case "--timeout": {
+        const value = argv[++i]
+        if (value === undefined || !/^\d+$/.test(value)) return `--timeout must be a number of milliseconds, got '${value ?? ""}'`
+        timeoutMs = Number(value)
+        break
+      }
+      case "--max-retries": {
+        const value = argv[++i]
+        if (value === undefined || !/^\d+$/.test(value)) return `--max-retries must be a whole number, got '${value ?? ""}'`
+        maxRetries = Number(value)
+        break
+      }
       default:
         return `unknown argument '${arg}'`
     }
   }
-  return { provider, json, model, replay, delayMs, help }
+  return { provider, json, model, replay, delayMs, timeoutMs, maxRetries, help }
 }
 
 const nonEmpty = (value: string | undefined): string | undefined =>
@@ -141,6 +168,19 @@ const target = (args: Args) =>
     return result
   })
 
+/** The stall (undici-style timeout of the default safety net) behind a failed call, if any. */
+const stallOf = (error: unknown): HttpTimeouts.HeadersTimeoutError | HttpTimeouts.BodyTimeoutError | undefined => {
+  const last = error instanceof RetryError ? error.lastError : error
+  if (!APICallError.isInstance(last)) return undefined
+  const cause = last.cause
+  return cause instanceof HttpTimeouts.HeadersTimeoutError || cause instanceof HttpTimeouts.BodyTimeoutError ? cause : undefined
+}
+
+const stallMessage = (stall: HttpTimeouts.HeadersTimeoutError | HttpTimeouts.BodyTimeoutError, where: string, attempts: number) =>
+  `${where} ${stall instanceof HttpTimeouts.HeadersTimeoutError ? "sent no response headers" : "stopped sending its response"} within ${stall.timeoutMs} ms` +
+  ` (${attempts} attempt${attempts === 1 ? "" : "s"}); the server accepted the request and stalled.` +
+  ` --timeout <ms> changes the limit, --max-retries <n> the attempts`
+
 const replaySummary = (server: ReplayServer.Running): string => {
   const served = server.received.map((r, i) => `request ${i + 1} ${r.path} → ${r.status}`).join(", ")
   return `replay server: ${served}`
@@ -175,15 +215,28 @@ export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
   }
   const s = style(!args.json && process.stdout.isTTY === true && nonEmpty(process.env.NO_COLOR) === undefined)
   const renderer: Renderer = args.json ? jsonLines(write) : pretty(write, s)
+  let stall: { readonly error: HttpTimeouts.HeadersTimeoutError | HttpTimeouts.BodyTimeoutError; readonly attempts: number } | undefined
+  let whereLabel = ""
   const program = Effect.scoped(Effect.gen(function*() {
     const where = yield* target(args)
+    whereLabel = where.server === undefined ? where.description.replace(/^live: (\S+).*$/, "$1") : where.server.url
     info(`${s.bold("aimux demo")} — ${where.description}\n`)
     yield* Effect.gen(function*() {
       const model = yield* LanguageModel
       info(`${s.dim(`provider ${model.provider} · model ${model.modelId} · tools: weather, calculator`)}\n\n`)
       info(`${s.bold("user")}  ${DemoAgent.prompt}\n`)
-      yield* Stream.runForEach(DemoAgent.run(), (part) => Effect.sync(() => renderer.part(part)))
-    }).pipe(Effect.provide(where.layer))
+      yield* Stream.runForEach(DemoAgent.run({ maxRetries: args.maxRetries }), (part) =>
+        Effect.sync(() => {
+          if (part.type === "error") {
+            const found = stallOf(part.error)
+            if (found !== undefined) stall = { error: found, attempts: part.error instanceof RetryError ? part.error.errors.length : 1 }
+          }
+          renderer.part(part)
+        }))
+    }).pipe(
+      Effect.provide(where.layer),
+      HttpTimeouts.provide(args.timeoutMs === 0 ? { headers: false, bodyIdle: false } : { headers: args.timeoutMs, bodyIdle: args.timeoutMs })
+    )
     if (where.server !== undefined) info(`${s.dim(replaySummary(where.server))}\n`)
   }))
   const exit = await Effect.runPromiseExit(program)
@@ -194,6 +247,10 @@ export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
     return 1
   }
   const { errors, finished } = renderer.outcome()
+  if (stall !== undefined) {
+    process.stderr.write(`aimux demo: ${stallMessage(stall.error, whereLabel, stall.attempts)}\n`)
+    return 1
+  }
   if (!finished || errors > 0) {
     process.stderr.write(`aimux demo: the run ${finished ? `reported ${errors} error part(s)` : "ended without a finish part"}\n`)
     return 1

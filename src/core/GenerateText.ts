@@ -52,17 +52,17 @@ import type { RetryError } from "../spec/errors/RetryError.ts"
  *
  * @since 0.1.0
  */
-export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult, T, R> {
+export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult<NoInfer<T>>, T, R> {
   /** Tool approvals (upstream `toolApproval`; precedes each tool's `needsApproval`), see `ToolApproval`. */
   readonly toolApproval?: ToolApproval.Configuration<NoInfer<T>, R> | undefined
   /** Called after each step (upstream `onStepEnd`). */
-  readonly onStepEnd?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onStepEnd?: ((step: StepResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
-  readonly onStepFinish?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onStepFinish?: ((step: StepResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Called once with the result (upstream `onEnd`). */
-  readonly onEnd?: ((result: GenerateTextResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onEnd?: ((result: GenerateTextResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onEnd`; used when `onEnd` is absent. */
-  readonly onFinish?: ((result: GenerateTextResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onFinish?: ((result: GenerateTextResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Called with `{ error }` when the generation fails (an aimux addition; the Effect still fails with it). */
   readonly onError?: ((event: { readonly error: unknown }) => Effect.Effect<void, unknown>) | undefined
 }
@@ -74,7 +74,7 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
  *
  * @since 0.1.0
  */
-export interface GenerateTextResult extends StreamTextResult {}
+export type GenerateTextResult<T extends Toolkit.Any = Toolkit.Any> = StreamTextResult<T>
 
 
 /**
@@ -103,24 +103,30 @@ export type GenerateTextError =
  *
  * @since 0.1.0
  */
-export const generateText = <T extends Toolkit.Any = {}, R = never, O extends Output.Any = Output.Output<string, string, never>>(
+export function generateText<T extends Toolkit.Any = {}, R = never, O extends Output.Any = Output.Output<string, string, never>>(
   options: GenerateTextOptions<T, R> & {
     /** Structured output (upstream `output`; default `Output.text()`): response format and `result.output`. */
     readonly output?: O | undefined
   }
 ): Effect.Effect<
-  WithOutput<GenerateTextResult, Output.CompleteOf<O>>,
+  WithOutput<GenerateTextResult<T>, Output.CompleteOf<O>>,
   GenerateTextError,
   LanguageModel | Toolkit.Services<T> | R
-> =>
-  withGenerateOutput(options.output, Timeouts.total(run(withInstructions(options)), Timeouts.timeoutsOf(options.timeout).totalMs)).pipe(
+>
+// the run holds its steps for the open toolkit; the signature above types them by the toolkit
+// (the values are those: each call and result was parsed against its tool)
+export function generateText(
+  options: GenerateTextOptions<Toolkit.Any, unknown> & { readonly output?: Output.Any | undefined }
+): Effect.Effect<WithOutput<GenerateTextResult, unknown>, GenerateTextError, unknown> {
+  return withGenerateOutput(options.output, Timeouts.total(run(withInstructions(options)), Timeouts.timeoutsOf(options.timeout).totalMs)).pipe(
     Effect.tapError((error) => notify(options.onError, { error })),
     Effect.withSpan("GenerateText.generateText")
   )
+}
 
-const run = <T extends Toolkit.Any, R>(
-  options: GenerateTextOptions<T, R>
-): Effect.Effect<GenerateTextResult, GenerateTextError, LanguageModel | Toolkit.Services<T> | R> =>
+const run = (
+  options: GenerateTextOptions<Toolkit.Any, unknown>
+): Effect.Effect<GenerateTextResult, GenerateTextError, unknown> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
     yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })

@@ -51,3 +51,7 @@ export * as StepResult from "./StepResult.ts"
 export * as StreamTextResult from "./StreamTextResult.ts"
 /** @since 0.2.0 */
 export * as TextStreamPart from "./TextStreamPart.ts"
+/** @since 0.2.0 */
+export * as StreamTextLowMemory from "./StreamTextLowMemory.ts"
+/** @since 0.2.0 */
+export * as TypedContent from "./TypedContent.ts"

@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Option, Stream } from "effect"
+import { Duration, Effect, Option, Stream } from "effect"
 import * as Headers from "effect/http/Headers"
 import * as HttpBody from "effect/http/HttpBody"
 import * as HttpClient from "effect/http/HttpClient"
@@ -21,6 +21,8 @@ import { EmptyResponseBodyError } from "../spec/errors/EmptyResponseBodyError.ts
 import { reasonPhrase } from "./internal/statusText.ts"
 import * as JsonEventStream from "./JsonEventStream.ts"
 import { makeSafeParseJson, type ParseResult } from "../runtime/ParseJson.ts"
+import { isAbortError } from "../runtime/AbortError.ts"
+import { BodyTimeoutError, HeadersTimeoutError, HttpTimeouts } from "../runtime/HttpTimeouts.ts"
 import * as RequestHeaders from "./RequestHeaders.ts"
 import type * as Sse from "./Sse.ts"
 
@@ -101,7 +103,53 @@ const utf8 = new TextDecoder()
 export const readBodyText = (
   response: HttpClientResponse.HttpClientResponse
 ): Effect.Effect<string, HttpClientError.HttpClientError> =>
-  Effect.map(response.arrayBuffer, (buffer) => utf8.decode(buffer))
+  Effect.flatMap(HttpTimeouts, ({ bodyIdle }) => {
+    if (bodyIdle === undefined) return Effect.map(response.arrayBuffer, (buffer) => utf8.decode(buffer))
+    const chunks: Array<Uint8Array> = []
+    return Stream.runForEachArray(boundIdle(response, bodyIdle), (arr) => Effect.sync(() => void chunks.push(...arr))).pipe(
+      Effect.map(() => utf8.decode(concat(chunks)))
+    )
+  })
+
+const concat = (chunks: ReadonlyArray<Uint8Array>): Uint8Array => {
+  if (chunks.length === 1) return chunks[0]
+  let size = 0
+  for (const c of chunks) size += c.length
+  const out = new Uint8Array(size)
+  let at = 0
+  for (const c of chunks) {
+    out.set(c, at)
+    at += c.length
+  }
+  return out
+}
+
+/**
+ * The default safety net's body bound (runtime `HttpTimeouts.bodyIdle`, undici `bodyTimeout`):
+ * each pull of the body (one network chunk) must arrive within `idle`.
+ */
+const boundIdle = (
+  response: HttpClientResponse.HttpClientResponse,
+  idle?: Duration.Duration
+): Stream.Stream<Uint8Array, HttpClientError.HttpClientError> =>
+  // the bound is read where the body's pull is taken (not in a `Stream.unwrap` before it), so a
+  // consumer that takes the pull and stops still cancels the body
+  Stream.transformPull(response.stream, (pull) =>
+    Effect.map(idle === undefined ? HttpTimeouts : Effect.succeed({ bodyIdle: idle }), ({ bodyIdle }: { readonly bodyIdle: Duration.Duration | undefined }) =>
+      bodyIdle === undefined ? pull : Effect.timeoutOrElse(pull, {
+        duration: bodyIdle,
+        // a body read failure, as effect's fetch client reports one: `causeOf` finds undici's error
+        orElse: () =>
+          Effect.fail(
+            new HttpClientError.HttpClientError({
+              reason: new HttpClientError.DecodeError({
+                request: response.request,
+                response,
+                cause: new BodyTimeoutError({ code: "UND_ERR_BODY_TIMEOUT", timeoutMs: Duration.toMillis(bodyIdle) })
+              })
+            })
+          )
+      })))
 
 /**
  * The underlying error of an `HttpClientError` (what `fetch` threw), or the
@@ -113,10 +161,6 @@ export const causeOf = (error: unknown): unknown =>
   HttpClientError.isHttpClientError(error) && "cause" in error.reason && error.reason.cause !== undefined
     ? error.reason.cause
     : error
-
-const isAbortError = (error: unknown): boolean =>
-  (error instanceof Error || (typeof DOMException === "function" && error instanceof DOMException)) &&
-  (error.name === "AbortError" || error.name === "ResponseAborted" || error.name === "TimeoutError")
 
 const FETCH_FAILED_ERROR_MESSAGES = ["fetch failed", "failed to fetch"]
 const RETRYABLE_NETWORK_ERROR_CODES = new Set([
@@ -303,7 +347,7 @@ export const jsonErrorResponseHandler = <T>(
  */
 export const bodyStream = (info: ResponseInfo): Stream.Stream<Uint8Array, APICallError> => {
   const { requestBodyValues, response, url } = info
-  return Stream.catch(response.stream, (error) => {
+  return Stream.catch(boundIdle(response), (error) => {
     const cause = causeOf(error)
     if (isAbortError(cause)) return Stream.fromEffect(Effect.interrupt)
     return Stream.fail(
@@ -415,7 +459,14 @@ export const postToApi = <A, E1, E2>(
       Headers.CurrentRedactedNames,
       (names) => Effect.provideService(untraced, Headers.CurrentRedactedNames, [...names, ...secretNames])
     )
-    return execute.pipe(
+    // the default safety net (runtime `HttpTimeouts`, undici `headersTimeout`): the failure is
+    // undici's, so `handleFetchError` makes it upstream's retryable "Cannot connect to API"
+    const bounded = Effect.flatMap(HttpTimeouts, ({ headers: limit }) =>
+      limit === undefined ? execute : Effect.timeoutOrElse(execute, {
+        duration: limit,
+        orElse: () => Effect.fail(new HeadersTimeoutError({ code: "UND_ERR_HEADERS_TIMEOUT", timeoutMs: Duration.toMillis(limit) }))
+      }))
+    return bounded.pipe(
       Effect.mapError((error) => fetchFailure(causeOf(error))),
       Effect.flatMap((response): Effect.Effect<HandlerResult<A>, APICallError> => {
         const info: ResponseInfo = { url, requestBodyValues, response }

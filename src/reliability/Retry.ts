@@ -12,6 +12,11 @@
  *   (upstream checks the count first);
  * - a non-retryable error on the first attempt: the error itself; on a later attempt:
  *   `RetryError` `errorNotRetryable`, `Failed after <n> attempts with non-retryable error: '<message>'`;
+ * - an abort or a timeout (upstream `isAbortError`: named `AbortError`, `ResponseAborted` or
+ *   `TimeoutError`, so every aimux timeout error) is the error itself, at any attempt, neither
+ *   recorded nor wrapped (upstream rethrows it before its retry rules); a step or total timeout
+ *   always, any other timeout unless the policy's predicate retries it (aimux's per-attempt
+ *   first-chunk timeout with `additionalRetryable`);
  * - `errors` holds every attempt's failure in order; interruption and defects are never retried.
  *
  * Delays run on Effect's `Clock`, so `TestClock` drives them.
@@ -24,7 +29,9 @@ import { APICallError } from "../spec/errors/APICallError.ts"
 import { CoreInvalidArgumentError } from "../spec/errors/CoreInvalidArgumentError.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
 import { RetryError } from "../spec/errors/RetryError.ts"
+import { isAbortError } from "../runtime/AbortError.ts"
 import * as RetryAfter from "../runtime/RetryAfter.ts"
+import { StepTimeoutError, TotalTimeoutError } from "../spec/errors/TimeoutError.ts"
 
 /**
  * A retry policy: the schedule stepped with each failure (its delay is the wait before the next
@@ -180,6 +187,14 @@ export interface Session {
 }
 
 /**
+ * A failure that ends the call as it is (see the module documentation): the call's own deadline
+ * (step, total) is past, or an abort / timeout the policy does not retry.
+ */
+const isFinal = (policy: Policy, error: unknown): boolean =>
+  error instanceof StepTimeoutError || error instanceof TotalTimeoutError ||
+  (isAbortError(error) && !policy.isRetryable(error))
+
+/**
  * Starts a {@link Session} of a policy.
  *
  * @since 0.1.0
@@ -189,6 +204,7 @@ export const session = (policy: Policy): Effect.Effect<Session> =>
     const errors: Array<unknown> = []
     const decide = <E>(error: E): Effect.Effect<void, E | RetryError> =>
       Effect.gen(function*() {
+        if (isFinal(policy, error)) return yield* Effect.fail(error)
         errors.push(error)
         const tryNumber = errors.length
         const now = yield* Clock.currentTimeMillis

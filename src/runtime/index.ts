@@ -13,3 +13,5 @@ export * as IdGenerator from "./IdGenerator.ts"
 export * as ParseJson from "./ParseJson.ts"
 /** @since 0.2.0 */
 export * as RetryAfter from "./RetryAfter.ts"
+/** @since 0.2.0 */
+export * as AbortError from "./AbortError.ts"

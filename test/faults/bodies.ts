@@ -3,13 +3,10 @@
  * CLI registry (converted to the provider's wire framing by the provider's own test harness), and
  * the registry's models talking to the loopback server over effect's `FetchHttpClient`.
  */
-import { Effect, Exit, Layer, Stream } from "effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { Effect, Exit, Stream } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { providers } from "../../src/cli/ProviderRegistry.ts"
 import type { Service } from "../../src/LanguageModel.ts"
-import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
 import type { StreamPart } from "../../src/spec/StreamPart.ts"
 import * as Bedrock from "../providers/amazon-bedrock/harness.ts"
 import * as AnthropicH from "../providers/anthropic/harness.ts"
@@ -62,7 +59,7 @@ export interface Body {
 }
 
 /** Every registered provider id; a provider without fixtures fails the suite (see `bodies`). */
-export const providerIds = Object.keys(providers)
+export const providerIds = L.providerIds
 
 /** All bodies, per registered provider, in a stable order. */
 export const bodies: ReadonlyArray<Body> = providerIds.flatMap((provider) =>
@@ -86,13 +83,8 @@ export const send = (res: import("node:http").ServerResponse, body: Body, end = 
 }
 
 /** The registry's model for `provider`, against the loopback server, with counter ids. */
-export const model = (provider: string, server: L.Server, apiKey = L.apiKey): Effect.Effect<Service, unknown> => {
-  const entry = providers[provider]
-  if (entry === undefined) return Effect.die(new Error(`unregistered provider ${provider}`))
-  return entry.make({ modelId: entry.defaultModel, apiKey, baseURL: server.baseURL }).pipe(
-    Effect.provide(Layer.merge(FetchHttpClient.layer, IdGenerator.layerCounter("gen")))
-  )
-}
+export const model = (provider: string, server: L.Server, apiKey = L.apiKey): Effect.Effect<Service, unknown> =>
+  L.registryModel(provider, server, apiKey)
 
 /** A user message naming the request, so a server (and a cross-talk check) can tell streams apart. */
 export const call = (text = "hi") => L.call(text)

@@ -6,7 +6,9 @@ import { Effect, Layer } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
+import { providers } from "../../src/cli/ProviderRegistry.ts"
 import { LanguageModel, type Service } from "../../src/LanguageModel.ts"
+import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
 import { Anthropic } from "../../src/providers/anthropic/index.ts"
 import { OpenAI } from "../../src/providers/openai/index.ts"
 import type { CallOptions } from "../../src/spec/CallOptions.ts"
@@ -91,3 +93,15 @@ export const fetchLayer = FetchHttpClient.layer
 export const call = (text = "hi"): CallOptions => ({ prompt: [{ role: "user", content: [{ type: "text", text }] }] })
 
 export const layerOf = (service: Service): Layer.Layer<LanguageModel> => Layer.succeed(LanguageModel, service)
+
+/** Every provider id of the CLI registry. */
+export const providerIds = Object.keys(providers)
+
+/** The registry's model for `provider` against the loopback server (fetch client, counter ids). */
+export const registryModel = (provider: string, server: Server, key = apiKey): Effect.Effect<Service, unknown> => {
+  const entry = providers[provider]
+  if (entry === undefined) return Effect.die(new Error(`unregistered provider ${provider}`))
+  return entry.make({ modelId: entry.defaultModel, apiKey: key, baseURL: server.baseURL }).pipe(
+    Effect.provide(Layer.merge(FetchHttpClient.layer, IdGenerator.layerCounter("gen")))
+  )
+}

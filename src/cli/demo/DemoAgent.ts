@@ -28,10 +28,11 @@ export const prompt =
  *
  * @since 0.1.0
  */
-export const run = () =>
+export const run = (options: { readonly maxRetries?: number | undefined } = {}) =>
   StreamText.streamText({
     system,
     prompt,
     tools,
-    stopWhen: StopCondition.isStepCount(5)
+    stopWhen: StopCondition.isStepCount(5),
+    maxRetries: options.maxRetries
   })

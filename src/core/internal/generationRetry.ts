@@ -8,6 +8,7 @@
  * @internal
  */
 import { Clock, Duration, Effect, Schedule } from "effect"
+import { isAbortError } from "../../runtime/AbortError.ts"
 import { retryDelayMillis } from "../../runtime/RetryAfter.ts"
 import { APICallError } from "../../spec/errors/APICallError.ts"
 import { CoreInvalidArgumentError } from "../../spec/errors/CoreInvalidArgumentError.ts"
@@ -45,7 +46,9 @@ const headersOf = (error: unknown): Pick<APICallError, "responseHeaders"> =>
  * Runs `effect` with upstream's retry rules: with 0 retries the error passes unwrapped; a
  * retryable failure waits and retries while attempts remain, else `RetryError`
  * `maxRetriesExceeded`; a non-retryable failure is itself on the first attempt, else `RetryError`
- * `errorNotRetryable`. Interruption and defects are never retried.
+ * `errorNotRetryable`. An abort or timeout failure (upstream `isAbortError`, so every aimux timeout
+ * error) is rethrown as it is at any attempt, as upstream's loop does before its rules.
+ * Interruption and defects are never retried.
  *
  * @internal
  */
@@ -58,6 +61,7 @@ export const withRetries = <A, E, R>(
     const errors: Array<unknown> = []
     const loop: Effect.Effect<A, E | RetryError, R> = Effect.catch(effect, (error) =>
       Effect.gen(function*() {
+        if (isAbortError(error)) return yield* Effect.fail(error)
         errors.push(error)
         const tryNumber = errors.length
         if (tryNumber > maxRetries) {

@@ -35,6 +35,7 @@ import { downloadAssets } from "./generationPrompt.ts"
 import type { StepSetup } from "./generationStep.ts"
 import { makeContentBuilder, makePartIdMap, makeRawCollector } from "./generationStreamParts.ts"
 import { chunkTimeouts, isOwnChunkTimeout, type Timeouts } from "./generationTimeouts.ts"
+import { consumeWithRetries, markRetried, type StreamRetryPolicy } from "./streamRetries.ts"
 import type { ChunkTimeoutError, FirstChunkTimeoutError } from "../../spec/errors/TimeoutError.ts"
 
 /**
@@ -62,6 +63,13 @@ export interface StreamStepEnv {
   readonly reserveText: (id: string) => string
   readonly reserveReasoning: (id: string) => string
   readonly generateId: () => string
+  /**
+   * Whether steps collect their content (text, reasoning, tool calls): false only in the
+   * low-memory mode when nothing reads it (upstream `retention.collectContent`).
+   */
+  readonly collectContent?: boolean | undefined
+  /** `streamRetries` (undefined: no stream retry behaviour, as upstream without the option). */
+  readonly streamRetry?: StreamRetryPolicy | undefined
 }
 
 /**
@@ -122,8 +130,10 @@ export class StepParts {
   readonly request: RequestInfo
   response: StepResponse
 
-  constructor(env: StreamStepEnv, setup: StepSetup, request: RequestInfo, response: StepResponse) {
+  constructor(env: StreamStepEnv, setup: StepSetup, request: RequestInfo, response: StepResponse, retried = false) {
     this.env = env
+    // a stream retry's attempt continues a step whose start-step went out already
+    this.first = !retried
     this.setup = setup
     this.request = request
     this.response = response
@@ -136,7 +146,7 @@ export class StepParts {
   /** Records and emits a part of the step's content. */
   readonly forward = (part: TextStreamPart): Effect.Effect<void> =>
     Effect.suspend(() => {
-      this.builder.add(part)
+      if (this.env.collectContent !== false) this.builder.add(part)
       return this.env.emit(part)
     })
 
@@ -383,14 +393,37 @@ export const runStreamStep = (
       if (stepNumber > 0) yield* stepError(error)
       return { _tag: "Failed", noOutput: false } as const
     }
-    const { stream, request, response } = started.value
-    const parts = new StepParts(env, setup, { ...request }, {
-      id: env.generateId(),
-      timestamp: new Date(yield* Clock.currentTimeMillis),
-      modelId: env.model.modelId
-    })
-    parts.callStart = callStart
-    const streamExit = yield* Effect.exit(Stream.runForEach(chunkTimeouts(stream, env.timeouts), parts.handle))
+    let { request, response } = started.value
+    const stepParts = (retried: boolean) =>
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        const made = new StepParts(env, setup, { ...request }, {
+          id: env.generateId(),
+          timestamp: new Date(now),
+          modelId: env.model.modelId
+        }, retried)
+        made.callStart = callStart
+        return made
+      })
+    let parts = yield* stepParts(false)
+    let retried = false
+    const policy = env.streamRetry
+    const streamExit = yield* Effect.exit(
+      policy === undefined
+        ? Stream.runForEach(chunkTimeouts(started.value.stream, env.timeouts), parts.handle)
+        : consumeWithRetries(policy, started.value.stream, {
+          handle: (part) => parts.handle(part),
+          wrap: (stream) => chunkTimeouts(stream, env.timeouts),
+          // the new attempt's request, response headers and bookkeeping replace the failed one's
+          reconnect: Effect.gen(function*() {
+            const next = yield* withRetries(attempt, env.maxRetries)
+            request = next.request
+            response = next.response
+            parts = yield* stepParts(true)
+            retried = true
+            return next.stream
+          })
+        })
+    )
     if (Exit.isFailure(streamExit)) {
       if (Cause.hasInterruptsOnly(streamExit.cause)) return yield* Effect.interrupt
       const error = Cause.squash(streamExit.cause)
@@ -414,7 +447,7 @@ export const runStreamStep = (
     const stepEnd = yield* Clock.currentTimeMillis
     const performance = { stepTimeMs: stepEnd - stepStart, toolExecutionMs }
     const stepResponse: StepResponse = { ...parts.response, headers: response?.headers }
-    yield* env.emit({
+    const finishStep: TextStreamPart = {
       type: "finish-step",
       finishReason: parts.finishReason,
       rawFinishReason: parts.rawFinishReason,
@@ -422,7 +455,9 @@ export const runStreamStep = (
       performance,
       providerMetadata: parts.providerMetadata,
       response: stepResponse
-    })
+    }
+    if (retried) markRetried(finishStep, { content: [...parts.builder.content], request: parts.request, warnings: parts.warnings })
+    yield* env.emit(finishStep)
     const responseMessages = yield* toResponseMessages(parts.builder.content, setup.runtime.info)
     const step: StepResult = {
       stepNumber,

@@ -36,6 +36,8 @@ export interface Settings {
   /** Service account; default the `GOOGLE_CLIENT_EMAIL` / `GOOGLE_PRIVATE_KEY` config values. */
   readonly googleCredentials?: GoogleCredentials | undefined
   readonly generateId?: (() => string) | undefined
+  /** Downloads of tool-result file URLs sent as inline data: at most `maxBytes` per file (default 7 MiB). */
+  readonly toolResultDownloads?: { readonly maxBytes?: number | undefined } | undefined
 }
 
 /**
@@ -146,6 +148,7 @@ export const modelConfig = Effect.fn("GoogleVertex.modelConfig")(function*(
     finalHeaders: key === undefined ? undefined : Effect.succeed({ "x-goog-api-key": key }),
     supportedUrls,
     supportsGoogleCloudStorageUrls: true,
+    toolResultDownloads: { maxBytes: settings.toolResultDownloads?.maxBytes ?? 7 * 1024 * 1024 },
     generateId: settings.generateId
   }
   return config

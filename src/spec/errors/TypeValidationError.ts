@@ -5,10 +5,10 @@
  */
 import { Schema } from "effect"
 import { getErrorMessage } from "./getErrorMessage.ts"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_TypeValidationError"
-const marker = markerOf(name)
 
 /**
  * Where the failing value sits (upstream's `TypeValidationContext`).
@@ -57,7 +57,7 @@ const prefixOf = (context: TypeValidationContext | undefined): string => {
  *
  * @since 0.1.0
  */
-export class TypeValidationError extends Schema.TaggedError<TypeValidationError>(name)("TypeValidationError", {
+export class TypeValidationError extends UpstreamError<TypeValidationError>(name)("TypeValidationError", {
   message: Schema.String,
   value: Schema.optional(Schema.Unknown),
   context: Schema.optional(TypeValidationContext),
@@ -71,15 +71,6 @@ export class TypeValidationError extends Schema.TaggedError<TypeValidationError>
       context: options.context,
       cause: options.cause
     }), makeOptions)
-  }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is TypeValidationErrorLike {
-    return hasMarker(u, marker)
   }
 
   /**
@@ -106,7 +97,6 @@ export class TypeValidationError extends Schema.TaggedError<TypeValidationError>
     return new TypeValidationError({ value, cause, context })
   }
 }
-markPrototype(TypeValidationError.prototype, name)
 
 /**
  * What `TypeValidationError.isInstance` narrows to.
