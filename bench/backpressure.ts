@@ -7,7 +7,7 @@
  *
  * Implementations: aimux's OpenAI chat `stream` and `streamText` (both over effect's
  * `FetchHttpClient`; `streamText` also with `bufferSize: Infinity`, the former unbounded
- * hand-off), and upstream's `@ai-sdk/openai` `doStream` and `ai` `streamText` (`fetch`),
+ * hand-off; and the low-memory mode), and upstream's `@ai-sdk/openai` `doStream` and `ai` `streamText` (`fetch`),
  * all against the same server. `--only aimux-stream,upstream-streamText` picks some.
  */
 import { createOpenAI } from "@ai-sdk/openai"
@@ -15,6 +15,7 @@ import { streamText as upstreamStreamText } from "ai"
 import { Effect, Layer, Stream } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as StreamText from "../src/core/StreamText.ts"
+import * as StreamTextLowMemory from "../src/core/StreamTextLowMemory.ts"
 import { LanguageModel } from "../src/LanguageModel.ts"
 import { OpenAI } from "../src/providers/openai/index.ts"
 import { IdGenerator } from "../src/runtime/IdGenerator.ts"
@@ -77,6 +78,12 @@ const runs: Record<string, Run> = {
     Effect.runPromise(Effect.gen(function*() {
       const model = yield* OpenAI.chat("gpt-4o-mini", { apiKey: "k", baseURL: server.baseURL })
       const stream = StreamText.streamText({ prompt: "hi" }).pipe(Stream.provideService(LanguageModel, model))
+      yield* forEachDelta(stream, (p) => p.type === "text-delta", onDelta)
+    }).pipe(Effect.provide(layers))),
+  "aimux-streamTextLowMemory": (server, onDelta) =>
+    Effect.runPromise(Effect.gen(function*() {
+      const model = yield* OpenAI.chat("gpt-4o-mini", { apiKey: "k", baseURL: server.baseURL })
+      const stream = StreamTextLowMemory.experimental_streamTextLowMemory({ prompt: "hi" }).pipe(Stream.provideService(LanguageModel, model))
       yield* forEachDelta(stream, (p) => p.type === "text-delta", onDelta)
     }).pipe(Effect.provide(layers))),
   // the former hand-off (an unbounded queue): what the bounded one saves
