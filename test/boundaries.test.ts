@@ -21,6 +21,9 @@
  * `src/providers/amazon-bedrock/` may also import `@smithy/eventstream-codec` and `aws4fetch` (AWS
  * event-stream framing and SigV4: DESIGN.md's "well-kept library where a real protocol needs one").
  *
+ * `src/providers/google-vertex/ApplicationDefaultCredentials.ts` may import the optional peer
+ * `google-auth-library`, only with a dynamic `import()` (the default path never loads it).
+ *
  * Every layer may import `effect`, and `node:` builtins are not library dependencies but are
  * allowed only where "anything" is. Nothing in `src/` but `src/interop/` imports `ai` or
  * `@ai-sdk/*`. A file in a folder the table does not know is a violation, so a new folder needs a
@@ -119,6 +122,10 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
       if (spec === "eventsource-parser" && (layer.kind === "provider-utils" || layer.kind === "provider")) continue
       // DESIGN.md: a well-kept library where a real protocol needs one (AWS event-stream framing, SigV4)
       if (layer.kind === "provider" && layer.name === "amazon-bedrock" && bedrockPackages.has(spec)) continue
+      if (
+        spec === "google-auth-library" && file === "src/providers/google-vertex/ApplicationDefaultCredentials.ts" &&
+        !/(?:\bfrom|^\s*import)\s*["']google-auth-library["']/m.test(source)
+      ) continue
       fail(`a ${layer.kind} module may not import this package`)
       continue
     }
@@ -358,6 +365,11 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/providers/groq/Bad.ts", `import { EventStreamCodec } from "@smithy/eventstream-codec"`)).toHaveLength(1)
     expect(checkFile("src/elsewhere/Bad.ts", ``)).toHaveLength(1)
     expect(checkFile("src/providers/gemini-family/Bad.ts", `import { x } from "../google/Google.ts"`)).toHaveLength(1)
+    // the optional peer: only lazily, only from its one file
+    const adc = "src/providers/google-vertex/ApplicationDefaultCredentials.ts"
+    expect(checkFile(adc, `import { GoogleAuth } from "google-auth-library"`)).toHaveLength(1)
+    expect(checkFile("src/providers/google-vertex/GoogleVertex.ts", `const m = () => import("google-auth-library")`)).toHaveLength(1)
+    expect(checkFile(adc, `const m = () => import("google-auth-library")`)).toStrictEqual([])
     expect(checkFile("src/providers/anthropic-family/Bad.ts", `import { x } from "../anthropic/Anthropic.ts"`)).toHaveLength(1)
   })
 

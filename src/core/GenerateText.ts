@@ -40,9 +40,9 @@ import type { StreamTextResult } from "./StreamTextResult.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import * as ToolApproval from "./ToolApproval.ts"
 import * as ToolApprovalResume from "./ToolApprovalResume.ts"
-import { getInputSchemaInput } from "./ToolCallParser.ts"
 import type { InvalidToolApprovalError } from "../spec/errors/InvalidToolApprovalError.ts"
 import type { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
+import type { InvalidToolApprovalSignatureError } from "../spec/errors/InvalidToolApprovalSignatureError.ts"
 import type { MissingToolResultsError } from "../spec/errors/MissingToolResultsError.ts"
 import type { RetryError } from "../spec/errors/RetryError.ts"
 
@@ -52,9 +52,7 @@ import type { RetryError } from "../spec/errors/RetryError.ts"
  *
  * @since 0.1.0
  */
-export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult<NoInfer<T>>, T, R> {
-  /** Tool approvals (upstream `toolApproval`; precedes each tool's `needsApproval`), see `ToolApproval`. */
-  readonly toolApproval?: ToolApproval.Configuration<NoInfer<T>, R> | undefined
+export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult<NoInfer<T>>, T, R>, ToolApproval.Options<T, R> {
   /** Called after each step (upstream `onStepEnd`). */
   readonly onStepEnd?: ((step: StepResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
@@ -91,6 +89,7 @@ export type GenerateTextError =
   | CoreInvalidArgumentError
   | InvalidToolApprovalError
   | ToolCallNotFoundForApprovalError
+  | InvalidToolApprovalSignatureError
   | MissingToolResultsError
   | RetryError
   | InvalidPromptError
@@ -142,7 +141,10 @@ const run = (
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     const initialMessages = conversation
-    // approvals answered in the last tool message run (or are denied) before the first step (upstream)
+    let system = options.system
+    const steps: Array<StepResult> = []
+    yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
+    // after onStart: approvals answered in the last tool message run (or are denied) before the first step (upstream)
     const resumed = yield* ToolApprovalResume.resume({
       messages: typeof options.prompt === "string" ? [] : options.prompt ?? options.messages ?? [],
       prompt: conversation,
@@ -150,13 +152,11 @@ const run = (
       toolInfo: baseRuntime.info,
       configuration: options.toolApproval,
       refineToolInput: options.refineToolInput,
-      execute: (call, messages) => baseRuntime.execute(call, messages, () => Effect.void),
+      secret: options.experimental_toolApprovalSecret,
+      execute: (call, messages) => executeWithCallbacks(baseRuntime, callbacks, callId, call, messages, () => Effect.void),
       concurrency: options.toolCallConcurrency
     })
     conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
-    let system = options.system
-    const steps: Array<StepResult> = []
-    yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
       const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation, initialMessages, model }, baseRuntime)
@@ -232,7 +232,8 @@ const run = (
         tools: options.tools,
         configuration: options.toolApproval,
         messages: stepSetup.conversation,
-        generateId
+        generateId,
+        secret: options.experimental_toolApprovalSecret
       })
       if (reason === "stop" || reason === "tool-calls") {
         const runs = yield* Timeouts.stepFrom(
@@ -251,12 +252,7 @@ const run = (
         outputs,
         approvals
       )
-      const responseMessages = ToolApproval.addToResponseMessages(
-        yield* toResponseMessages(content, runtime.info),
-        content,
-        approvals,
-        getInputSchemaInput
-      )
+      const responseMessages = yield* toResponseMessages(content, runtime.info)
       const step: StepResult = {
         stepNumber,
         model: { provider: stepModel.provider, modelId: stepModel.modelId },

@@ -27,7 +27,8 @@ import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.t
 import { toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep, type StepSetup, type StepState } from "./internal/generationStep.ts"
 import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
-import { makeContentBuilder, makeIdReserver, withStickyTextMetadata } from "./internal/generationStreamParts.ts"
+import { type StreamApprovals, streamApprovals } from "./internal/generationStreamApprovals.ts"
+import { makeContentBuilder, makeIdReserver, resumedMessagesOf, withStickyTextMetadata } from "./internal/generationStreamParts.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
 import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
 import { callIds, generationIds } from "./internal/generationIds.ts"
@@ -38,12 +39,14 @@ import { timeoutsOf } from "./internal/generationTimeouts.ts"
 import { withStreamOutput } from "./internal/outputWiring.ts"
 import { retriedAttemptOf, skipsCallbacks, type StreamRetryPolicy, streamRetryPolicyOf } from "./internal/streamRetries.ts"
 import type * as Output from "./Output.ts"
-import { toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
+import { type ResponseMessage, toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
 import { type StepResult, viewsOf } from "./StepResult.ts"
 import { isStepCount } from "./StopCondition.ts"
 import type { StreamTextResult } from "./StreamTextResult.ts"
 import type { TextStreamPart } from "./TextStreamPart.ts"
 import type * as Toolkit from "./Toolkit.ts"
+import type * as ToolApproval from "./ToolApproval.ts"
+import * as ToolApprovalResume from "./ToolApprovalResume.ts"
 
 export type { StepResult, StepViews, StepReasoningPart } from "./StepResult.ts"
 export type { StreamTextResult } from "./StreamTextResult.ts"
@@ -83,7 +86,7 @@ export interface ChunkEvent {
  * @since 0.1.0
  */
 export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolkit.Any = T>
-  extends BaseOptions<StepResult<NoInfer<Typed>>, T, R>
+  extends BaseOptions<StepResult<NoInfer<Typed>>, T, R>, ToolApproval.Options<T, R>
 {
   /** Forward provider `raw` parts. */
   readonly includeRawChunks?: boolean | undefined
@@ -221,6 +224,7 @@ const run = <T extends Toolkit.Any, R>(
       const context = yield* Effect.context<LanguageModel | Toolkit.Services<T> | R>()
       const setup = (state: StepState<StepResult>) =>
         Effect.provideContext(setupStep(options, state, baseRuntime), context)
+      const approvals = streamApprovals(options, baseRuntime, context)
       // the common case (room in the queue) costs what an unbounded offer did; a full queue waits
       const emit = (part: TextStreamPart): Effect.Effect<void> =>
         Effect.suspend(() => Queue.offerUnsafe(queue, part) ? Effect.void : Effect.asVoid(Queue.offer(queue, part)))
@@ -255,7 +259,10 @@ const run = <T extends Toolkit.Any, R>(
       const timeouts = timeoutsOf(options.timeout)
       const callId = (yield* callIds)()
       // a timeout ends the run as an abort does (upstream aborts with a TimeoutError reason)
-      const run = Timeouts.total(runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts, streamRetry), timeouts.totalMs).pipe(
+      const run = Timeouts.total(
+        runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts, streamRetry, approvals),
+        timeouts.totalMs
+      ).pipe(
         Effect.map((): { readonly aborted: boolean; readonly reason: unknown } => ({ aborted: false, reason: undefined })),
         Effect.catch((error): Effect.Effect<{ readonly aborted: true; readonly reason: unknown }> =>
           Effect.succeed({ aborted: true, reason: error }))
@@ -315,7 +322,8 @@ const runSteps = <T extends Toolkit.Any, R>(
   callId: string,
   maxRetries: number,
   timeouts: Timeouts.Timeouts,
-  streamRetry: StreamRetryPolicy | undefined
+  streamRetry: StreamRetryPolicy | undefined,
+  approvals: StreamApprovals
 ): Effect.Effect<void, Timeouts.GenerationTimeoutError, LanguageModel> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
@@ -342,7 +350,8 @@ const runSteps = <T extends Toolkit.Any, R>(
       reserveReasoning: makeIdReserver(generateId),
       generateId,
       streamRetry,
-      collectContent: options._internal?.retention?.collectContent ?? true
+      collectContent: options._internal?.retention?.collectContent ?? true,
+      gate: approvals.gate(generateId)
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
@@ -354,13 +363,22 @@ const runSteps = <T extends Toolkit.Any, R>(
     const standardized = yield* Effect.exit(standardizePrompt(options))
     if (standardized._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(standardized.cause) })
     yield* notify(callbacks.onStart, startEventOf("ai.streamText", callId, model, options, maxRetries, conversation))
+    // approvals answered in the last tool message run (or are denied) before the first step (upstream)
+    const resumedExit = yield* Effect.exit(approvals.resume(emitChunk, conversation, callbacks, callId))
+    if (resumedExit._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(resumedExit.cause) })
+    const resumed = resumedExit.value
+    conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
+    // upstream's prompt rule: a client call without a result before a later message (vercel/ai#17033)
+    const checked = yield* Effect.exit(ToolApprovalResume.checkToolResults(conversation))
+    if (checked._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(checked.cause) })
     for (let stepNumber = 0;; stepNumber++) {
       const stepSetup = yield* setup({ stepNumber, steps, system, conversation, initialMessages, model })
-      const outcome = yield* Timeouts.step(runStreamStep(env, stepNumber, stepSetup), timeouts.stepMs)
+      const stepEnv = stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env
+      const outcome = yield* Timeouts.step(runStreamStep(stepEnv, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
         // upstream: a failed model call after finished steps still ends the run with onEnd (the
         // final step's values, no finish part: null total usage); an incomplete stream does not
-        if (steps.length > 0 && !outcome.noOutput) yield* notify(onEnd, endEventOf(steps, CoreUsage.nullUsage()))
+        if (steps.length > 0 && !outcome.noOutput) yield* notify(onEnd, endEventOf(steps, CoreUsage.nullUsage(), resumed))
         return
       }
       const { step } = outcome
@@ -371,12 +389,13 @@ const runSteps = <T extends Toolkit.Any, R>(
         finishReason: step.finishReason,
         toolCalls: outcome.toolCalls,
         toolOutputs: outcome.toolOutputs,
+        deniedApprovals: outcome.deniedApprovals,
         stopConditions,
         steps
       })
       if (!next) {
         yield* annotateEnd({ finishReason: step.finishReason, totalUsage, text: step.text, recordContent: options.recordContent })
-        yield* notify(onEnd, endEventOf(steps, totalUsage))
+        yield* notify(onEnd, endEventOf(steps, totalUsage, resumed))
         yield* emitChunk({ type: "finish", finishReason: step.finishReason, rawFinishReason: step.rawFinishReason, totalUsage })
         return
       }
@@ -386,11 +405,21 @@ const runSteps = <T extends Toolkit.Any, R>(
     }
   })
 
-/** The onEnd payload: finish reason of the final step (upstream `onEndEvent`), the given total usage. */
-const endEventOf = (steps: ReadonlyArray<StepResult>, totalUsage: CoreUsage.LanguageModelUsage): StreamTextResult => {
+/**
+ * The onEnd payload: finish reason of the final step (upstream `onEndEvent`), the given total
+ * usage; a resumed tool message first in the response messages (upstream `initialResponseMessages`).
+ */
+const endEventOf = (
+  steps: ReadonlyArray<StepResult>,
+  totalUsage: CoreUsage.LanguageModelUsage,
+  resumed: ReadonlyArray<ResponseMessage>
+): StreamTextResult => {
   const finalStep = steps[steps.length - 1]!
-  return resultOf(steps, { finishReason: finalStep.finishReason, rawFinishReason: finalStep.rawFinishReason, totalUsage })
+  return withResumed(resultOf(steps, { finishReason: finalStep.finishReason, rawFinishReason: finalStep.rawFinishReason, totalUsage }), resumed)
 }
+
+const withResumed = (result: StreamTextResult, resumed: ReadonlyArray<ResponseMessage>): StreamTextResult =>
+  resumed.length === 0 ? result : { ...result, responseMessages: [...resumed, ...result.responseMessages] }
 
 /**
  * Folds the parts of one run into the aggregated values. Fails with {@link AbortedError} when the
@@ -422,6 +451,7 @@ export const aggregate = (
     let finish: Extract<TextStreamPart, { readonly type: "finish" }> | undefined = undefined
     let firstError: { readonly error: unknown } | undefined = undefined
     let noOutput: unknown = undefined
+    let resumed: ReadonlyArray<ResponseMessage> = []
     for (const part of parts) {
       switch (part.type) {
         case "abort":
@@ -434,6 +464,7 @@ export const aggregate = (
           finish = part
           break
         case "start-step":
+          if (steps.length === 0) resumed = resumedMessagesOf(part)
           builder = makeContentBuilder()
           warnings = part.warnings
           request = part.request
@@ -475,11 +506,11 @@ export const aggregate = (
         })
       )
     }
-    return resultOf(steps, {
+    return withResumed(resultOf(steps, {
       finishReason: finish?.finishReason ?? "other",
       rawFinishReason: finish?.rawFinishReason,
       totalUsage: finish?.totalUsage ?? CoreUsage.nullUsage()
-    })
+    }), resumed)
   })
 
 /**

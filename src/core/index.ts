@@ -42,6 +42,8 @@ export * as ToolApproval from "./ToolApproval.ts"
 /** @since 0.2.0 */
 export * as ToolApprovalResume from "./ToolApprovalResume.ts"
 /** @since 0.2.0 */
+export * as ToolApprovalSignature from "./ToolApprovalSignature.ts"
+/** @since 0.2.0 */
 export * as SmoothStream from "./SmoothStream.ts"
 /** @since 0.2.0 */
 export * as GenerationEvents from "./GenerationEvents.ts"

@@ -19,6 +19,7 @@ import { getErrorMessage } from "../../spec/errors/getErrorMessage.ts"
 import { NoOutputGeneratedError } from "../../spec/errors/NoOutputGeneratedError.ts"
 import { normalizeStreamProviderError } from "../../spec/errors/StreamProviderError.ts"
 import { ToolChoiceViolationError } from "../../spec/errors/ToolChoiceViolationError.ts"
+import { ToolCallNotFoundForApprovalError } from "../../spec/errors/ToolCallNotFoundForApprovalError.ts"
 import type { UnifiedFinishReason } from "../../spec/FinishReason.ts"
 import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
 import type { RequestInfo } from "../../spec/Results.ts"
@@ -33,7 +34,8 @@ import { type StepResult, viewsOf } from "../StepResult.ts"
 import type { StepResponse, TextStreamPart } from "../TextStreamPart.ts"
 import { downloadAssets } from "./generationPrompt.ts"
 import type { StepSetup } from "./generationStep.ts"
-import { makeContentBuilder, makePartIdMap, makeRawCollector } from "./generationStreamParts.ts"
+import type { CallGate } from "./generationStreamApprovals.ts"
+import { makeContentBuilder, makePartIdMap, makeRawCollector, withResumedMessages } from "./generationStreamParts.ts"
 import { chunkTimeouts, isOwnChunkTimeout, type Timeouts } from "./generationTimeouts.ts"
 import { consumeWithRetries, markRetried, type StreamRetryPolicy } from "./streamRetries.ts"
 import type { ChunkTimeoutError, FirstChunkTimeoutError } from "../../spec/errors/TimeoutError.ts"
@@ -63,6 +65,10 @@ export interface StreamStepEnv {
   readonly reserveText: (id: string) => string
   readonly reserveReasoning: (id: string) => string
   readonly generateId: () => string
+  /** The approval decision of a valid call (see `generationStreamApprovals.ts`). */
+  readonly gate: (call: ToolCall, messages: Prompt) => Effect.Effect<CallGate>
+  /** The resumed tool message before the first step, carried by that step's `start-step` for the fold. */
+  readonly resumed?: ReadonlyArray<ResponseMessage> | undefined
   /**
    * Whether steps collect their content (text, reasoning, tool calls): false only in the
    * low-memory mode when nothing reads it (upstream `retention.collectContent`).
@@ -86,6 +92,8 @@ export type StepOutcome =
     readonly toolCalls: ReadonlyArray<ToolCall>
     readonly toolOutputs: ReadonlyArray<ToolOutput>
     readonly responseMessages: ReadonlyArray<ResponseMessage>
+    /** Calls denied by the approval policy: answered without an output (upstream). */
+    readonly deniedApprovals: number
   }
 
 /** Upstream's step finish reason before any `finish` part (a function so narrowing does not fix it to "other"). */
@@ -108,6 +116,8 @@ export class StepParts {
   readonly toolCalls: Array<ToolCall> = []
   readonly outputs: Array<ToolResult | ToolError> = []
   readonly toExecute: Array<ToolCall> = []
+  /** Approval responses with `approved: false` in this step. */
+  deniedApprovals = 0
   warnings: ReadonlyArray<Warning> = []
   finishReason: UnifiedFinishReason = initialFinishReason()
   rawFinishReason: string | undefined = undefined
@@ -154,7 +164,9 @@ export class StepParts {
   readonly startStep = (): Effect.Effect<void> => {
     if (!this.first) return Effect.void
     this.first = false
-    return this.env.emit({ type: "start-step", request: this.request, warnings: this.warnings })
+    const part: TextStreamPart = { type: "start-step", request: this.request, warnings: this.warnings }
+    if (this.env.resumed !== undefined) withResumedMessages(part, this.env.resumed)
+    return this.env.emit(part)
   }
 
   /** Handles one V4 part of the model stream. */
@@ -260,8 +272,18 @@ export class StepParts {
         return this.env.includeRawChunks ? this.forward(part) : Effect.void
       case "ping":
         return this.forward(part)
-      case "tool-approval-request":
-        return Effect.void
+      case "tool-approval-request": {
+        // a provider-side approval request (e.g. an MCP call) names a call of this step (upstream)
+        if (this.withheld) return Effect.void
+        const call = this.callsById.get(part.toolCallId)
+        if (call === undefined) {
+          return this.forward({
+            type: "error",
+            error: new ToolCallNotFoundForApprovalError({ toolCallId: part.toolCallId, approvalId: part.approvalId })
+          })
+        }
+        return this.forward({ type: "tool-approval-request", approvalId: part.approvalId, toolCall: call })
+      }
     }
   }
 
@@ -288,8 +310,15 @@ export class StepParts {
     if (this.withheld) return Effect.void
     this.toolCalls.push(call)
     if (call.invalid !== true) {
-      if (this.setup.runtime.isExecutable(call)) this.toExecute.push(call)
-      return this.forward(call)
+      // the call goes out first, then its approval parts; a blocked call does not run (upstream)
+      return Effect.andThen(
+        this.forward(call),
+        Effect.flatMap(this.env.gate(call, this.setup.conversation), (gate) => {
+          if (gate.run && this.setup.runtime.isExecutable(call)) this.toExecute.push(call)
+          if (gate.denied) this.deniedApprovals++
+          return gate.parts.length === 0 ? Effect.void : Effect.forEach(gate.parts, this.forward, { discard: true })
+        })
+      )
     }
     if (call.providerExecuted === true) return this.forward(call)
     const toolError: ToolError = {
@@ -472,5 +501,12 @@ export const runStreamStep = (
       response: { ...stepResponse, messages: responseMessages },
       providerMetadata: parts.providerMetadata
     }
-    return { _tag: "Finished", step, toolCalls: parts.toolCalls, toolOutputs: parts.outputs, responseMessages } as const
+    return {
+      _tag: "Finished",
+      step,
+      toolCalls: parts.toolCalls,
+      toolOutputs: parts.outputs,
+      responseMessages,
+      deniedApprovals: parts.deniedApprovals
+    } as const
   })

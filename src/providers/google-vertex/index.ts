@@ -14,4 +14,6 @@ export * as GoogleVertexLanguageModel from "../gemini-family/GeminiLanguageModel
 /** @since 0.2.0 */
 export * as GoogleVertexOptions from "../gemini-family/GeminiOptions.ts"
 /** @since 0.2.0 */
+export * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
+/** @since 0.2.0 */
 export * as GoogleVertexAnthropic from "./GoogleVertexAnthropic.ts"
