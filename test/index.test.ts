@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest"
 // the package's public specifiers, resolved to src/ through the "aimux-source" export condition
 import * as aimux from "aimux"
+import * as amazonBedrock from "aimux/amazon-bedrock"
 import * as anthropic from "aimux/anthropic"
 import * as deepseek from "aimux/deepseek"
+import * as googleVertex from "aimux/google-vertex"
 import * as groq from "aimux/groq"
 import * as interop from "aimux/interop"
 import * as openai from "aimux/openai"
@@ -34,6 +36,12 @@ describe("package entry points", () => {
     expect(Object.keys(groq)).toContain("Groq")
     expect(Object.keys(deepseek)).toContain("DeepSeek")
     expect(Object.keys(openaiCompatible)).toContain("OpenAICompatible")
+  })
+
+  it("the hosted Anthropic models are on their host's subpath", () => {
+    expect(typeof googleVertex.GoogleVertexAnthropic.model).toBe("function")
+    expect(typeof amazonBedrock.AmazonBedrockAnthropic.model).toBe("function")
+    expect(Object.keys(anthropic)).toEqual(expect.arrayContaining(["AnthropicApi", "AnthropicLanguageModel", "AnthropicOptions"]))
   })
 
   it("the reliability, testing and interop entries expose the wrappers, the kit and the bridges", () => {

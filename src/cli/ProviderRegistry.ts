@@ -4,16 +4,16 @@
  *
  * @since 0.1.0
  */
-import type { Effect } from "effect"
+import { Effect } from "effect"
 import type { HttpClient } from "effect/http"
 import type * as LanguageModel from "../LanguageModel.ts"
 import type { IdGenerator } from "../runtime/IdGenerator.ts"
-import { AmazonBedrock } from "../providers/amazon-bedrock/index.ts"
+import { AmazonBedrock, AmazonBedrockAnthropic } from "../providers/amazon-bedrock/index.ts"
 import { Anthropic } from "../providers/anthropic/index.ts"
 import { DeepSeek } from "../providers/deepseek/index.ts"
 import { Groq } from "../providers/groq/index.ts"
 import { Google } from "../providers/google/index.ts"
-import { GoogleVertex } from "../providers/google-vertex/index.ts"
+import { GoogleVertex, GoogleVertexAnthropic } from "../providers/google-vertex/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
 import { OpenAICompatible } from "../providers/openai-compatible/index.ts"
 import { HuggingFace } from "../providers/huggingface/index.ts"
@@ -100,5 +100,22 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   "amazon-bedrock": {
     defaultModel: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
     make: ({ apiKey, baseURL, modelId }) => AmazonBedrock.model(modelId, { region: "us-east-1", apiKey, baseURL })
+  },
+  // Anthropic messages on Vertex (`:streamRawPredict`): the key is the bearer access token
+  "google-vertex-anthropic": {
+    defaultModel: "claude-sonnet-4-5@20250929",
+    make: ({ apiKey, baseURL, modelId }) =>
+      GoogleVertexAnthropic.model(modelId, {
+        project: "aimux",
+        location: "us-east5",
+        baseURL,
+        generateAuthToken: Effect.succeed(apiKey)
+      })
+  },
+  // Anthropic messages on Bedrock (`invoke-with-response-stream`, binary event-stream frames), us-east-1, bearer key
+  "amazon-bedrock-anthropic": {
+    defaultModel: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+    make: ({ apiKey, baseURL, modelId }) =>
+      AmazonBedrockAnthropic.model(modelId, { region: "us-east-1", apiKey, baseURL })
   }
 }

@@ -80,7 +80,7 @@ const readText = (path: string, what: string): string | UsageError => {
 }
 
 /** Providers whose stream body is AWS binary event-stream frames, not SSE. */
-const eventStreamProviders: ReadonlySet<string> = new Set(["amazon-bedrock"])
+const eventStreamProviders: ReadonlySet<string> = new Set(["amazon-bedrock", "amazon-bedrock-anthropic"])
 
 /**
  * Whether an SSE body has at least one `data` field: a line `data`, or one starting with `data:`
@@ -135,7 +135,12 @@ const runStream = async (args: StreamArgs): Promise<number> => {
     )
     return 2
   }
-  const replay = ReplayHttpClient.make({ body: bytes, chunkSize: args.chunkSize })
+  // an event-stream body is labelled as the AWS API labels it (the Anthropic-on-Bedrock decoder keys on it)
+  const replay = ReplayHttpClient.make({
+    body: bytes,
+    chunkSize: args.chunkSize,
+    ...(eventStreamProviders.has(args.provider) && { headers: { "content-type": "application/vnd.amazon.eventstream" } })
+  })
   const program = Effect.gen(function*() {
     const model = yield* entry.make({ modelId: args.model ?? entry.defaultModel, apiKey: "aimux-replay" })
     const response = yield* model.stream({

@@ -9,6 +9,7 @@ import * as path from "node:path"
 import type { Service } from "../../src/LanguageModel.ts"
 import type { StreamPart } from "../../src/spec/StreamPart.ts"
 import * as Bedrock from "../providers/amazon-bedrock/harness.ts"
+import * as BedrockAnthropic from "../providers/amazon-bedrock/anthropicHarness.ts"
 import * as AnthropicH from "../providers/anthropic/harness.ts"
 import * as GoogleH from "../providers/google/harness.ts"
 import * as Responses from "../providers/openai-responses/harness.ts"
@@ -47,7 +48,12 @@ const sources: Record<string, ReadonlyArray<Source>> = {
   huggingface: [{ dir: "huggingface", suffix: ".chunks.txt", convert: lines }],
   google: [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
   "google-vertex": [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }, { dir: "google-vertex", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
-  "amazon-bedrock": [{ dir: "amazon-bedrock", suffix: ".chunks.txt", convert: Bedrock.chunksToBody, contentType: "application/vnd.amazon.eventstream" }]
+  "amazon-bedrock": [{ dir: "amazon-bedrock", suffix: ".chunks.txt", convert: Bedrock.chunksToBody, contentType: "application/vnd.amazon.eventstream" }],
+  // the hosted Anthropic models: the hosts' own bodies (the Anthropic corpus runs through the same model above)
+  "google-vertex-anthropic": [sse("google-vertex-anthropic")],
+  "amazon-bedrock-anthropic": [
+    { dir: "amazon-bedrock-anthropic", suffix: ".chunks.txt", convert: BedrockAnthropic.anthropicLinesToBody, contentType: "application/vnd.amazon.eventstream" }
+  ]
 }
 
 /** One fixture body as a provider receives it. */

@@ -58,6 +58,9 @@ export const incompleteFrameMessage = (buffered: number): string =>
 export class FrameDecoder {
   private pending: Array<Uint8Array> = []
   private pendingLength = 0
+  // the total length of the incomplete frame at the front, once its prelude has been read: the
+  // pieces are joined only when it has arrived (a large frame in small chunks stays linear)
+  private needed = 4
 
   /**
    * Decodes the frames completed by `chunk` into `out`; the error message of
@@ -69,18 +72,23 @@ export class FrameDecoder {
     if (chunk.length === 0) return undefined
     this.pending.push(chunk)
     this.pendingLength += chunk.length
-    if (this.pendingLength < 4) return undefined
+    if (this.pendingLength < this.needed) return undefined
     let buffer = this.pending.length === 1 ? this.pending[0] : this.join()
     let offset = 0
+    this.needed = 4
     while (buffer.length - offset >= 4) {
       const totalLength = new DataView(buffer.buffer, buffer.byteOffset + offset, 4).getUint32(0, false)
-      if (buffer.length - offset < totalLength) break
+      if (buffer.length - offset < totalLength) {
+        this.needed = totalLength
+        break
+      }
       let decoded
       try {
         decoded = codec.decode(buffer.subarray(offset, offset + totalLength))
       } catch (error) {
         this.pending = []
         this.pendingLength = 0
+        this.needed = 4
         return error instanceof Error ? error.message : String(error)
       }
       offset += totalLength

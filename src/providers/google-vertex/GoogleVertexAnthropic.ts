@@ -20,6 +20,7 @@ import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
 import type { ModelError } from "../../spec/errors/ModelError.ts"
 import * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
 import { VERSION } from "./GoogleVertex.ts"
+import * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
 import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.ts"
 
 /**
@@ -44,6 +45,11 @@ export interface Settings {
   readonly headers?: Readonly<Record<string, string | undefined>> | undefined
   /** Service account; default the `GOOGLE_CLIENT_EMAIL` / `GOOGLE_PRIVATE_KEY` config values. */
   readonly googleCredentials?: GoogleCredentials | undefined
+  /**
+   * Without a service account: `google-auth-library`'s `GoogleAuthOptions` for
+   * Application Default Credentials (the optional peer, as upstream's node entry).
+   */
+  readonly googleAuthOptions?: object | undefined
   /** The bearer token of each request (upstream `generateAuthToken`); default the service account's. */
   readonly generateAuthToken?: Effect.Effect<string | Redacted.Redacted<string>, ModelError> | undefined
   readonly generateId?: (() => string) | undefined
@@ -146,27 +152,40 @@ export const transformRequestHeaders = (
     return { ...headers, "x-vertex-ai-labels": Base64.convertToBase64(encoder.encode(JSON.stringify(options.labels))) }
   })
 
+const isSet = (name: string) => Effect.map(optionalConfig(name), (value) => value !== undefined)
+
+// As the Gemini model on Vertex: a service account (given, or either variable set) signs a JWT
+// as upstream's edge entry; otherwise Application Default Credentials, as upstream's node entry
+// (its `googleAuthOptions` only: the node Anthropic variant sets no project there).
+const authTokenOf = (settings: Settings, client: HttpClient.HttpClient) =>
+  Effect.map(ApplicationDefaultCredentials.make({ googleAuthOptions: settings.googleAuthOptions }), (adc) => {
+    const serviceAccount = Effect.provideService(
+      generateAuthToken(settings.googleCredentials, `ai-sdk-google-vertex/${VERSION}`),
+      HttpClient.HttpClient,
+      client
+    )
+    return settings.googleCredentials !== undefined ? serviceAccount : Effect.flatMap(
+      Effect.zipWith(isSet("GOOGLE_CLIENT_EMAIL"), isSet("GOOGLE_PRIVATE_KEY"), (email, key) => email || key),
+      (hasServiceAccount): Effect.Effect<Redacted.Redacted<string>, ModelError> => hasServiceAccount ? serviceAccount : adc
+    )
+  })
+
 /**
  * Resolves settings into the messages model config. Without a
- * `generateAuthToken`, requests carry a service-account bearer token fetched
- * through `client`.
+ * `generateAuthToken`, each request carries a bearer token: the service
+ * account's, fetched through `client` (a token per request, as upstream's
+ * edge path), else Application Default Credentials'.
  *
  * @since 0.2.0
  */
 export const modelConfig = Effect.fn("GoogleVertexAnthropic.modelConfig")(function*(
   modelId: string,
-  settings: Settings = {},
-  client?: HttpClient.HttpClient
+  settings: Settings,
+  client: HttpClient.HttpClient
 ) {
   const baseURL = yield* resolveBaseURL(settings)
   const token: Effect.Effect<string | Redacted.Redacted<string>, ModelError> = settings.generateAuthToken ??
-    (client === undefined
-      ? Effect.succeed("")
-      : Effect.provideService(
-        generateAuthToken(settings.googleCredentials, `ai-sdk-google-vertex/${VERSION}`),
-        HttpClient.HttpClient,
-        client
-      ))
+    (yield* authTokenOf(settings, client))
   const headers = Effect.map(token, (value): RequestHeaders.Input => ({
     Authorization: Redacted.make(`Bearer ${typeof value === "string" ? value : Redacted.value(value)}`),
     ...settings.headers

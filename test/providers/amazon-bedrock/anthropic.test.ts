@@ -149,7 +149,7 @@ describe("Anthropic on Bedrock: stream parts, differential", () => {
           expect(partsView(ours.parts)).toStrictEqual(partsView(upstream.parts))
           expect(errorView(ours.failure)).toStrictEqual(errorView(upstream.failure))
           expect(normalize(ours.responseHeaders)).toStrictEqual(normalize(upstream.responseHeaders))
-        }))
+        }), 120_000) // upstream's decoder copies its whole buffer per chunk: slow at one byte per chunk
     }
   }
 

@@ -12,6 +12,7 @@ import { Effect, Exit, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import type * as LanguageModel from "../../../src/LanguageModel.ts"
+import { readAll } from "../_kit/ReadAll.ts"
 import { errorView, failureOf, normalize, toAimux } from "./harness.ts"
 
 export interface Reply {
@@ -94,21 +95,6 @@ export interface StreamRun {
   readonly responseHeaders: unknown
 }
 
-const readAll = async (stream: ReadableStream<unknown>) => {
-  const parts: Array<unknown> = []
-  const reader = stream.getReader()
-  try {
-    while (true) {
-      const { done, value } = await reader.read()
-      if (done) break
-      parts.push(value)
-    }
-  } catch (error) {
-    return { parts, failure: error }
-  }
-  return { parts, failure: undefined }
-}
-
 export const upstreamStream = async (
   host: Host,
   reply: Reply,
@@ -118,8 +104,8 @@ export const upstreamStream = async (
   const captured: Captured = {}
   try {
     const result = await host.upstream(upstreamFetch(reply, captured), modelId).doStream(options)
-    const { failure, parts } = await readAll(result.stream)
-    return { captured, parts, failure, request: result.request, responseHeaders: result.response?.headers }
+    const { error, parts } = await readAll(result.stream)
+    return { captured, parts, failure: error, request: result.request, responseHeaders: result.response?.headers }
   } catch (error) {
     return { captured, parts: [], failure: error, request: undefined, responseHeaders: undefined }
   }
@@ -186,8 +172,8 @@ export const aimuxGenerate = (host: Host, reply: Reply, options: LanguageModelV4
     return run
   })
 
-// Source ids come from each side's own id generator: renumber them in order.
-const renumberSources = (value: unknown): unknown => {
+/** Source ids come from each side's own id generator: renumbered in order. */
+export const renumberSources = (value: unknown): unknown => {
   let n = 0
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk)
