@@ -5,6 +5,8 @@
  * Also the floor of any Effect program (`bench/cold-start/effect.mjs`: `effect` + `effect/http`
  * alone), so aimux's own share shows, and both programs again with Node's compile cache
  * (`NODE_COMPILE_CACHE`, warmed by the untimed run), which removes most of the compile time.
+ * And the same pair for a program that imports Effect's modules directly (`effect/Effect`,
+ * `effect/http/FetchHttpClient`) instead of the barrels: `aimux-deep.mjs` against `effect-deep.mjs`.
  * Builds `dist/` first; one untimed run of each (file cache), then `runs` of each, interleaved;
  * medians of wall clock (spawn to exit) and of the child's own CPU time. Also counts the files
  * each program loads, per package (`bench/cold-start/count-modules.mjs`).
@@ -40,6 +42,8 @@ export interface ColdStart {
   readonly upstream: Side
   /** `effect` + `effect/http` alone. */
   readonly effect: Side
+  /** aimux from a program importing effect's modules directly, and that program's floor. */
+  readonly deep: { readonly aimux: Side; readonly effect: Side }
   readonly wallRatio: number
   readonly cpuRatio: number
   /** With a warm compile cache (both sides). */
@@ -73,17 +77,21 @@ export const runColdStart = (runs: number, log: (line: string) => void): ColdSta
   log("cold start: npm run build\n")
   execFileSync(process.execPath, [path.join(root, "scripts/build.ts")], { cwd: root, stdio: ["ignore", "ignore", "inherit"] })
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "aimux-compile-cache-"))
-  for (const program of ["aimux.mjs", "upstream.mjs", "effect.mjs"]) sample(program)
+  for (const program of ["aimux.mjs", "upstream.mjs", "effect.mjs", "aimux-deep.mjs", "effect-deep.mjs"]) sample(program)
   for (const program of ["aimux.mjs", "upstream.mjs"]) sample(program, cacheDir)
   const aimux: Array<Sample> = []
   const upstream: Array<Sample> = []
   const effect: Array<Sample> = []
+  const deepAimux: Array<Sample> = []
+  const deepEffect: Array<Sample> = []
   const cachedAimux: Array<Sample> = []
   const cachedUpstream: Array<Sample> = []
   for (let i = 0; i < runs; i++) {
     aimux.push(sample("aimux.mjs"))
     upstream.push(sample("upstream.mjs"))
     effect.push(sample("effect.mjs"))
+    deepAimux.push(sample("aimux-deep.mjs"))
+    deepEffect.push(sample("effect-deep.mjs"))
     cachedAimux.push(sample("aimux.mjs", cacheDir))
     cachedUpstream.push(sample("upstream.mjs", cacheDir))
     log(`cold start: run ${i + 1}/${runs}\n`)
@@ -103,6 +111,7 @@ export const runColdStart = (runs: number, log: (line: string) => void): ColdSta
     aimux: a,
     upstream: u,
     effect: side(effect, "effect.mjs"),
+    deep: { aimux: side(deepAimux, "aimux-deep.mjs"), effect: side(deepEffect, "effect-deep.mjs") },
     wallRatio: a.wallMs / u.wallMs,
     cpuRatio: a.cpuMs / u.cpuMs,
     cached: { aimux: ca, upstream: cu, wallRatio: ca.wallMs / cu.wallMs, cpuRatio: ca.cpuMs / cu.cpuMs }
@@ -122,13 +131,19 @@ export const report = (result: ColdStart): ReadonlyArray<string> => [
   `  ai + @ai-sdk/openai:         ${result.upstream.wallMs.toFixed(0)} ms wall, ${result.upstream.cpuMs.toFixed(0)} ms cpu`,
   `  effect + effect/http alone:   ${result.effect.wallMs.toFixed(0)} ms wall, ${result.effect.cpuMs.toFixed(0)} ms cpu ` +
     `(aimux's own share: ${(result.aimux.cpuMs - result.effect.cpuMs).toFixed(0)} ms cpu)`,
-  `  aimux/upstream: ${result.wallRatio.toFixed(2)} wall clock, ${result.cpuRatio.toFixed(2)} cpu`,
+  `  aimux/upstream: ${result.wallRatio.toFixed(2)} wall clock, ${result.cpuRatio.toFixed(2)} cpu; ` +
+    `aimux/effect floor: ${(result.aimux.cpuMs / result.effect.cpuMs).toFixed(2)} cpu`,
+  `  importing effect's modules directly (effect/Effect, effect/http/FetchHttpClient): aimux program ` +
+    `${result.deep.aimux.cpuMs.toFixed(0)} ms cpu, floor ${result.deep.effect.cpuMs.toFixed(0)} ms cpu ` +
+    `(aimux's own share: ${(result.deep.aimux.cpuMs - result.deep.effect.cpuMs).toFixed(0)} ms cpu); ` +
+    `aimux/upstream ${(result.deep.aimux.cpuMs / result.upstream.cpuMs).toFixed(2)} cpu`,
   `  with a warm compile cache (NODE_COMPILE_CACHE): aimux ${result.cached.aimux.cpuMs.toFixed(0)} ms cpu, ` +
     `upstream ${result.cached.upstream.cpuMs.toFixed(0)} ms cpu; aimux/upstream ${result.cached.wallRatio.toFixed(2)} wall clock, ` +
     `${result.cached.cpuRatio.toFixed(2)} cpu`,
   `  aimux loads: ${describe(result.aimux.modules)}`,
   `  upstream loads: ${describe(result.upstream.modules)}`,
-  `  effect alone loads: ${describe(result.effect.modules)}`
+  `  effect alone loads: ${describe(result.effect.modules)}`,
+  `  aimux (deep effect imports) loads: ${describe(result.deep.aimux.modules)}`
 ]
 
 if (import.meta.main) {

@@ -7,6 +7,7 @@
  * 100 KB and 200 KB only.
  */
 import { parsePartialJson } from "ai"
+import { Schema } from "effect"
 import * as Output from "../src/core/Output.ts"
 
 const cpuMs = (f: () => void): number => {
@@ -39,6 +40,14 @@ export const objectText = (bytes: number): string => {
   return JSON.stringify({ title: "report", items })
 }
 
+/** The `Output.array` envelope of about `bytes` characters: `{"elements": [records]}`. */
+export const elementsText = (bytes: number): string => {
+  const { items } = JSON.parse(objectText(bytes))
+  return JSON.stringify({ elements: items })
+}
+
+const Item = Schema.Struct({ id: Schema.Number, name: Schema.String, done: Schema.Boolean, score: Schema.Number, text: Schema.String })
+
 /** The text cut into `count` deltas of equal size. */
 export const deltasOf = (text: string, count: number): Array<string> => {
   const size = Math.ceil(text.length / count)
@@ -47,8 +56,9 @@ export const deltasOf = (text: string, count: number): Array<string> => {
   return out
 }
 
-const aimuxRun = (deltas: ReadonlyArray<string>): number => {
-  const parser = Output.json().makePartialParser()
+const aimuxRun = (deltas: ReadonlyArray<string>, shape: PartialJsonRow["shape"]): number => {
+  // the array-of-records envelope goes through Output.array's element scanner, as partialOutputStream does
+  const parser = shape === "elements" ? Output.array({ element: Item }).makePartialParser() : Output.json().makePartialParser()
   let published = 0
   const ms = cpuMs(() => {
     for (const delta of deltas) if (parser.push(delta) !== undefined) published++
@@ -74,14 +84,15 @@ const median3 = (runs: ReadonlyArray<number>) => [...runs].sort((a, b) => a - b)
 /** One row of the P workload. */
 export interface PartialJsonRow {
   readonly implementation: "aimux" | "upstream"
-  readonly shape: "text field" | "records"
+  readonly shape: "text field" | "records" | "elements"
   readonly bytes: number
   readonly deltas: number
   readonly cpuMs: number
 }
 
 /**
- * Runs workload P on two shapes (one long text field; an array of ~200-byte records): aimux at
+ * Runs workload P on three shapes (one long text field; an object holding an array of ~200-byte
+ * records; the same records as `Output.array`'s `{"elements": [...]}` envelope): aimux at
  * 1 MB / 10k and 4 MB / 40k deltas, upstream at 100 KB / 1k and 200 KB / 2k deltas.
  */
 export const runPartialJson = async (log: (s: string) => void): Promise<{
@@ -90,13 +101,13 @@ export const runPartialJson = async (log: (s: string) => void): Promise<{
 }> => {
   const rows: Array<PartialJsonRow> = []
   const ratios: Array<{ readonly implementation: string; readonly shape: string; readonly ratio: number }> = []
-  const shapes = [["text field", textObjectText], ["records", objectText]] as const
+  const shapes = [["text field", textObjectText], ["records", objectText], ["elements", elementsText]] as const
   for (const [shape, make] of shapes) {
     const aimux: Array<number> = []
     for (const [bytes, count] of [[1_000_000, 10_000], [4_000_000, 40_000]] as const) {
       const deltas = deltasOf(make(bytes), count)
-      aimuxRun(deltas)
-      const ms = median3([aimuxRun(deltas), aimuxRun(deltas), aimuxRun(deltas)])
+      aimuxRun(deltas, shape)
+      const ms = median3([aimuxRun(deltas, shape), aimuxRun(deltas, shape), aimuxRun(deltas, shape)])
       rows.push({ implementation: "aimux", shape, bytes, deltas: deltas.length, cpuMs: ms })
       log(`P ${shape} aimux ${bytes} B / ${deltas.length} deltas: ${ms.toFixed(1)} cpu ms\n`)
       aimux.push(ms)

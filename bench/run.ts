@@ -7,7 +7,8 @@
  * default 7), `--warmup N` (default 3), `--memory-runs N` (default 3), `--latency-runs N`
  * (default 31), `--chunk-size N` (default 16384), `--quick` (fewer runs, no linearity check
  * unless asked for). `C` is the cold start (bench/coldStart.ts; builds dist/ first; `--cold-runs N`,
- * default 9).
+ * default 9). `LM` (only with `--only LM`) is the live heap of a 100 MB text stream in 80 MB
+ * processes (bench/lowMemory.ts; `--lm-mb N`).
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -19,6 +20,7 @@ import { liveHeapPeak, measureAll, measureLatency, type MeasureOptions, median, 
 import * as W from "./workloads.ts"
 import { runPartialJson } from "./partialJson.ts"
 import { report as coldStartReport, runColdStart } from "./coldStart.ts"
+import { report as lowMemoryReport, runLowMemory } from "./lowMemory.ts"
 
 const argv = process.argv.slice(2)
 const flag = (name: string): string | undefined => {
@@ -313,6 +315,19 @@ if (selected("C", !quick)) {
   })
 }
 
+// LM: live heap of a 100 MB text stream in 80 MB processes (bench/lowMemory.ts; only when asked: minutes)
+const lowMemoryMB = Number(flag("lm-mb") ?? 100)
+let lowMemory: ReturnType<typeof runLowMemory> | undefined
+if (selected("LM", false)) {
+  lowMemory = runLowMemory(lowMemoryMB, undefined, (s) => process.stderr.write(s))
+  const aimux = lowMemory.find((r) => r.variant === "aimux-lowMemory")
+  targets.push({
+    target: `LM aimux low-memory mode live heap peak on ${lowMemoryMB} MB of text < 32 MB`,
+    value: aimux?.peakMB === undefined ? (aimux?.outcome ?? "not run") : `${fmt(aimux.peakMB, 1)} MB`,
+    met: aimux?.peakMB !== undefined && aimux.peakMB < 32
+  })
+}
+
 // ---- report ----
 
 const cpu = os.cpus()[0]?.model ?? "unknown"
@@ -380,6 +395,7 @@ if (partialJson !== undefined) {
   for (const r of partialJson.ratios) console.log(`  ${r.shape}, ${r.implementation}: time ratio ${fmt(r.ratio)} for 4x (aimux) / 2x (upstream) the size`)
 }
 if (coldStart !== undefined) console.log(`\n${coldStartReport(coldStart).join("\n")}`)
+if (lowMemory !== undefined) console.log(`\n${lowMemoryReport(lowMemoryMB, lowMemory).join("\n")}`)
 console.log("\ntargets:")
 for (const t of targets) console.log(`  [${t.met ? "met" : "MISSED"}] ${t.target}: ${t.value}`)
 

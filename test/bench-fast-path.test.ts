@@ -20,7 +20,7 @@ import type { Schema } from "effect"
 import { secureJsonParse as upstreamSecureJsonParse } from "@ai-sdk/provider-utils"
 import { Result } from "effect"
 import { makeSafeValidate, secureJsonParse } from "../src/runtime/ParseJson.ts"
-import { StreamEvent } from "../src/providers/anthropic/AnthropicApi.ts"
+import { StreamEvent } from "../src/providers/anthropic-family/AnthropicApi.ts"
 import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "../src/providers/openai/OpenAIChatApi.ts"
 import { TypeValidationError } from "../src/spec/errors/TypeValidationError.ts"
 

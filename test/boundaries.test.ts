@@ -9,6 +9,7 @@
  * | `src/provider-utils/`          | spec, runtime (+ `eventsource-parser`: SSE decoding lives here) |
  * | `src/providers/<name>/`        | spec, runtime, provider-utils, LanguageModel, its own folder (+ `eventsource-parser`) |
  * | `src/providers/gemini-family/` | a shared provider kit: what a provider may import; google and google-vertex import it |
+ * | `src/providers/anthropic-family/` | a shared provider kit: anthropic, google-vertex and amazon-bedrock import it |
  * | `src/core/`                    | spec, runtime, LanguageModel                               |
  * | `src/reliability/`             | spec, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
@@ -19,6 +20,9 @@
  *
  * `src/providers/amazon-bedrock/` may also import `@smithy/eventstream-codec` and `aws4fetch` (AWS
  * event-stream framing and SigV4: DESIGN.md's "well-kept library where a real protocol needs one").
+ *
+ * `src/providers/google-vertex/ApplicationDefaultCredentials.ts` may import the optional peer
+ * `google-auth-library`, only with a dynamic `import()` (the default path never loads it).
  *
  * Every layer may import `effect`, and `node:` builtins are not library dependencies but are
  * allowed only where "anything" is. Nothing in `src/` but `src/interop/` imports `ai` or
@@ -73,9 +77,10 @@ const layerOf = (file: string): Layer | undefined => {
 
 /**
  * Provider folders other providers may import (each imports only the layers a provider may): the
- * Gemini model of google and google-vertex, the OpenAI-family chat kit.
+ * Gemini model of google and google-vertex, the OpenAI-family chat kit, the Anthropic messages model of
+ * anthropic and its hosted variants.
  */
-const sharedProviderKits = new Set(["gemini-family", "openai-family"])
+const sharedProviderKits = new Set(["gemini-family", "openai-family", "anthropic-family"])
 
 const importPatterns = [
   /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?[^;"'`]*?\sfrom\s*["']([^"']+)["']/g,
@@ -117,6 +122,10 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
       if (spec === "eventsource-parser" && (layer.kind === "provider-utils" || layer.kind === "provider")) continue
       // DESIGN.md: a well-kept library where a real protocol needs one (AWS event-stream framing, SigV4)
       if (layer.kind === "provider" && layer.name === "amazon-bedrock" && bedrockPackages.has(spec)) continue
+      if (
+        spec === "google-auth-library" && file === "src/providers/google-vertex/ApplicationDefaultCredentials.ts" &&
+        !/(?:\bfrom|^\s*import)\s*["']google-auth-library["']/m.test(source)
+      ) continue
       fail(`a ${layer.kind} module may not import this package`)
       continue
     }
@@ -356,6 +365,12 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/providers/groq/Bad.ts", `import { EventStreamCodec } from "@smithy/eventstream-codec"`)).toHaveLength(1)
     expect(checkFile("src/elsewhere/Bad.ts", ``)).toHaveLength(1)
     expect(checkFile("src/providers/gemini-family/Bad.ts", `import { x } from "../google/Google.ts"`)).toHaveLength(1)
+    // the optional peer: only lazily, only from its one file
+    const adc = "src/providers/google-vertex/ApplicationDefaultCredentials.ts"
+    expect(checkFile(adc, `import { GoogleAuth } from "google-auth-library"`)).toHaveLength(1)
+    expect(checkFile("src/providers/google-vertex/GoogleVertex.ts", `const m = () => import("google-auth-library")`)).toHaveLength(1)
+    expect(checkFile(adc, `const m = () => import("google-auth-library")`)).toStrictEqual([])
+    expect(checkFile("src/providers/anthropic-family/Bad.ts", `import { x } from "../anthropic/Anthropic.ts"`)).toHaveLength(1)
   })
 
   it("accepts what the table allows (synthetic inputs)", () => {

@@ -1,10 +1,10 @@
 /**
- * The example of docs/approvals.md: a tool that needs approval, the paused run, and the resumed
- * run with the user's answer.
+ * The examples of docs/approvals.md: a tool that needs approval, the paused run, and the resumed
+ * run with the user's answer; in generateText, and in streamText with signed requests.
  */
 import { expect, it } from "@effect/vitest"
-import { Effect, Schema } from "effect"
-import { GenerateText, Tool } from "aimux"
+import { Effect, Schema, Stream } from "effect"
+import { GenerateText, StreamText, Tool } from "aimux"
 import { MockLanguageModel, StreamHelpers } from "aimux/testing"
 
 const transfer = Tool.make({
@@ -53,5 +53,42 @@ it.effect("pause for approval, resume with the answer", () =>
         usage: StreamHelpers.usage(10, 5),
         warnings: []
       }
+    ]
+  }))))
+
+// streamText: the same pause and resume, with signed approval requests
+const secret = "server-side secret"
+
+const streamedPauseAndResume = Effect.gen(function*() {
+  // 1. the run's parts: the call, then its approval request (signed); the run ends there
+  const { fullStream, result } = yield* StreamText.withResult(
+    StreamText.streamText({ messages: [user], tools: { transfer }, experimental_toolApprovalSecret: secret })
+  )
+  const parts = yield* Stream.runCollect(fullStream)
+  const request = Array.from(parts).find((part) => part.type === "tool-approval-request")
+  if (request === undefined) return yield* Effect.die("no approval request")
+  const paused = yield* result
+  // 2. the user denies: the resumed run starts with a tool-output-denied part
+  const resumed = yield* Stream.runCollect(StreamText.streamText({
+    messages: [
+      user,
+      ...paused.responseMessages,
+      { role: "tool", content: [{ type: "tool-approval-response", approvalId: request.approvalId, approved: false, reason: "not today" }] }
+    ],
+    tools: { transfer },
+    experimental_toolApprovalSecret: secret
+  }))
+  return { request, resumed: Array.from(resumed) }
+})
+
+it.effect("streamText: a signed approval request, then a denial", () =>
+  Effect.gen(function*() {
+    const { request, resumed } = yield* streamedPauseAndResume
+    expect(request.signature).toMatch(/^[\w-]{43}$/)
+    expect(resumed.map((part) => part.type).slice(0, 3)).toEqual(["start", "tool-output-denied", "start-step"])
+  }).pipe(Effect.provide(MockLanguageModel.layer({
+    stream: [
+      { stream: StreamHelpers.framed([StreamHelpers.toolCall("c1", "transfer", { amount: 5 })], StreamHelpers.finish("tool-calls")) },
+      { stream: StreamHelpers.framed(StreamHelpers.textParts("t", "Not sent."), StreamHelpers.finish("stop")) }
     ]
   }))))

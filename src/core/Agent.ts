@@ -78,7 +78,7 @@ export interface ToolLoopAgent<T extends Toolkit.Any, R, O extends Output.Any> {
   readonly generate: (
     call: CallOptions
   ) => Effect.Effect<
-    WithOutput<GenerateText.GenerateTextResult, Output.CompleteOf<O>>,
+    WithOutput<GenerateText.GenerateTextResult<T>, Output.CompleteOf<O>>,
     GenerateText.GenerateTextError,
     LanguageModel | Toolkit.Services<T> | R
   >
@@ -134,8 +134,8 @@ export const make = <T extends Toolkit.Any = {}, R = never, O extends Output.Any
     ...(call.prompt !== undefined ? { prompt: call.prompt } : {}),
     ...(call.messages !== undefined ? { messages: call.messages } : {}),
     headers: agentHeaders(settings.headers),
-    onStepEnd: merge(onStepEnd ?? onStepFinish, call.onStepEnd),
-    onEnd: merge(onEnd ?? onFinish, call.onEnd)
+    onStepEnd: merge<StreamText.StepResult<T>>(onStepEnd ?? onStepFinish, call.onStepEnd),
+    onEnd: merge<GenerateText.GenerateTextResult<T>>(onEnd ?? onFinish, call.onEnd)
   })
   const withModel = <A, E, Req>(effect: Effect.Effect<A, E, Req>) =>
     model === undefined ? effect : Effect.provideService(effect, LanguageModel, model)

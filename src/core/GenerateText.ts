@@ -40,9 +40,9 @@ import type { StreamTextResult } from "./StreamTextResult.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import * as ToolApproval from "./ToolApproval.ts"
 import * as ToolApprovalResume from "./ToolApprovalResume.ts"
-import { getInputSchemaInput } from "./ToolCallParser.ts"
 import type { InvalidToolApprovalError } from "../spec/errors/InvalidToolApprovalError.ts"
 import type { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
+import type { InvalidToolApprovalSignatureError } from "../spec/errors/InvalidToolApprovalSignatureError.ts"
 import type { MissingToolResultsError } from "../spec/errors/MissingToolResultsError.ts"
 import type { RetryError } from "../spec/errors/RetryError.ts"
 
@@ -52,17 +52,15 @@ import type { RetryError } from "../spec/errors/RetryError.ts"
  *
  * @since 0.1.0
  */
-export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult, T, R> {
-  /** Tool approvals (upstream `toolApproval`; precedes each tool's `needsApproval`), see `ToolApproval`. */
-  readonly toolApproval?: ToolApproval.Configuration<NoInfer<T>, R> | undefined
+export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult<NoInfer<T>>, T, R>, ToolApproval.Options<T, R> {
   /** Called after each step (upstream `onStepEnd`). */
-  readonly onStepEnd?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onStepEnd?: ((step: StepResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
-  readonly onStepFinish?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onStepFinish?: ((step: StepResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Called once with the result (upstream `onEnd`). */
-  readonly onEnd?: ((result: GenerateTextResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onEnd?: ((result: GenerateTextResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onEnd`; used when `onEnd` is absent. */
-  readonly onFinish?: ((result: GenerateTextResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onFinish?: ((result: GenerateTextResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Called with `{ error }` when the generation fails (an aimux addition; the Effect still fails with it). */
   readonly onError?: ((event: { readonly error: unknown }) => Effect.Effect<void, unknown>) | undefined
 }
@@ -74,7 +72,7 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
  *
  * @since 0.1.0
  */
-export interface GenerateTextResult extends StreamTextResult {}
+export type GenerateTextResult<T extends Toolkit.Any = Toolkit.Any> = StreamTextResult<T>
 
 
 /**
@@ -91,6 +89,7 @@ export type GenerateTextError =
   | CoreInvalidArgumentError
   | InvalidToolApprovalError
   | ToolCallNotFoundForApprovalError
+  | InvalidToolApprovalSignatureError
   | MissingToolResultsError
   | RetryError
   | InvalidPromptError
@@ -103,24 +102,30 @@ export type GenerateTextError =
  *
  * @since 0.1.0
  */
-export const generateText = <T extends Toolkit.Any = {}, R = never, O extends Output.Any = Output.Output<string, string, never>>(
+export function generateText<T extends Toolkit.Any = {}, R = never, O extends Output.Any = Output.Output<string, string, never>>(
   options: GenerateTextOptions<T, R> & {
     /** Structured output (upstream `output`; default `Output.text()`): response format and `result.output`. */
     readonly output?: O | undefined
   }
 ): Effect.Effect<
-  WithOutput<GenerateTextResult, Output.CompleteOf<O>>,
+  WithOutput<GenerateTextResult<T>, Output.CompleteOf<O>>,
   GenerateTextError,
   LanguageModel | Toolkit.Services<T> | R
-> =>
-  withGenerateOutput(options.output, Timeouts.total(run(withInstructions(options)), Timeouts.timeoutsOf(options.timeout).totalMs)).pipe(
+>
+// the run holds its steps for the open toolkit; the signature above types them by the toolkit
+// (the values are those: each call and result was parsed against its tool)
+export function generateText(
+  options: GenerateTextOptions<Toolkit.Any, unknown> & { readonly output?: Output.Any | undefined }
+): Effect.Effect<WithOutput<GenerateTextResult, unknown>, GenerateTextError, unknown> {
+  return withGenerateOutput(options.output, Timeouts.total(run(withInstructions(options)), Timeouts.timeoutsOf(options.timeout).totalMs)).pipe(
     Effect.tapError((error) => notify(options.onError, { error })),
     Effect.withSpan("GenerateText.generateText")
   )
+}
 
-const run = <T extends Toolkit.Any, R>(
-  options: GenerateTextOptions<T, R>
-): Effect.Effect<GenerateTextResult, GenerateTextError, LanguageModel | Toolkit.Services<T> | R> =>
+const run = (
+  options: GenerateTextOptions<Toolkit.Any, unknown>
+): Effect.Effect<GenerateTextResult, GenerateTextError, unknown> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
     yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
@@ -136,7 +141,10 @@ const run = <T extends Toolkit.Any, R>(
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     const initialMessages = conversation
-    // approvals answered in the last tool message run (or are denied) before the first step (upstream)
+    let system = options.system
+    const steps: Array<StepResult> = []
+    yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
+    // after onStart: approvals answered in the last tool message run (or are denied) before the first step (upstream)
     const resumed = yield* ToolApprovalResume.resume({
       messages: typeof options.prompt === "string" ? [] : options.prompt ?? options.messages ?? [],
       prompt: conversation,
@@ -144,13 +152,11 @@ const run = <T extends Toolkit.Any, R>(
       toolInfo: baseRuntime.info,
       configuration: options.toolApproval,
       refineToolInput: options.refineToolInput,
-      execute: (call, messages) => baseRuntime.execute(call, messages, () => Effect.void),
+      secret: options.experimental_toolApprovalSecret,
+      execute: (call, messages) => executeWithCallbacks(baseRuntime, callbacks, callId, call, messages, () => Effect.void),
       concurrency: options.toolCallConcurrency
     })
     conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
-    let system = options.system
-    const steps: Array<StepResult> = []
-    yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
       const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation, initialMessages, model }, baseRuntime)
@@ -226,7 +232,8 @@ const run = <T extends Toolkit.Any, R>(
         tools: options.tools,
         configuration: options.toolApproval,
         messages: stepSetup.conversation,
-        generateId
+        generateId,
+        secret: options.experimental_toolApprovalSecret
       })
       if (reason === "stop" || reason === "tool-calls") {
         const runs = yield* Timeouts.stepFrom(
@@ -245,12 +252,7 @@ const run = <T extends Toolkit.Any, R>(
         outputs,
         approvals
       )
-      const responseMessages = ToolApproval.addToResponseMessages(
-        yield* toResponseMessages(content, runtime.info),
-        content,
-        approvals,
-        getInputSchemaInput
-      )
+      const responseMessages = yield* toResponseMessages(content, runtime.info)
       const step: StepResult = {
         stepNumber,
         model: { provider: stepModel.provider, modelId: stepModel.modelId },

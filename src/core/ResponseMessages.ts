@@ -10,8 +10,10 @@ import type { JsonValue } from "../spec/Json.ts"
 import type { AssistantContentPart, AssistantMessage, ToolMessage, ToolResultOutput, ToolResultPart } from "../spec/Prompt.ts"
 import type { ProviderOptions } from "../spec/ProviderMetadata.ts"
 import type { ContentPart, ToolInfoSet } from "./StepContent.ts"
-import type { RequestPart as ToolApprovalRequestPart } from "./ToolApprovalParts.ts"
+import type { RequestPart as ToolApprovalRequestPart, ResponsePart as ToolApprovalResponsePart } from "./ToolApprovalParts.ts"
 import { getTool } from "./StepContent.ts"
+import { getInputSchemaInput } from "./ToolCallParser.ts"
+import { isDeepEqualData } from "./internal/isDeepEqualData.ts"
 
 /**
  * A generated file in a response message, as upstream writes it: its data is the base64 text
@@ -48,16 +50,41 @@ export interface ResponseAssistantMessage {
 }
 
 /**
+ * The tool message of a step's response: tool results and approval responses (upstream
+ * `ToolModelMessage`).
+ *
+ * @since 0.2.0
+ */
+export interface ResponseToolMessage {
+  readonly role: "tool"
+  readonly content: ReadonlyArray<ToolResultPart | ToolApprovalResponsePart>
+  readonly providerOptions?: ProviderOptions | undefined
+}
+
+/**
  * A response message: the assistant's or the tool results'.
  *
  * @since 0.1.0
  */
-export type ResponseMessage = ResponseAssistantMessage | ToolMessage
+export type ResponseMessage = ResponseAssistantMessage | ResponseToolMessage
 
 const isNotApprovalRequest = (part: ResponseAssistantPart): part is Exclude<ResponseAssistantPart, ToolApprovalRequestPart> =>
   part.type !== "tool-approval-request"
 
 const isProviderExecuted = (part: object): boolean => "providerExecuted" in part && part.providerExecuted === true
+
+/**
+ * A provider-executed approval response as the model receives it (upstream
+ * `convertToLanguageModelMessage`: approval id, decision and reason only).
+ *
+ * @since 0.2.0
+ */
+export const approvalResponseForModel = (part: ToolApprovalResponsePart): ToolMessage["content"][number] => ({
+  type: "tool-approval-response",
+  approvalId: part.approvalId,
+  approved: part.approved,
+  reason: part.reason
+})
 
 const isResponseFile = (part: ResponseAssistantPart): part is ResponseFilePart =>
   part.type === "file" || part.type === "reasoning-file"
@@ -69,9 +96,15 @@ const isResponseFile = (part: ResponseAssistantPart): part is ResponseFilePart =
  * @since 0.2.0
  */
 export const toPromptMessage = (message: ResponseMessage): AssistantMessage | ToolMessage => {
-  // approval parts are not sent to the model; provider-executed approval responses are (upstream)
+  // approval parts are not sent to the model; provider-executed approval responses are, without
+  // their `providerExecuted` and `providerOptions` (upstream `convertToLanguageModelMessage`)
   if (message.role === "tool") {
-    return { ...message, content: message.content.filter((p) => p.type !== "tool-approval-response" || isProviderExecuted(p)) }
+    const content: Array<ToolMessage["content"][number]> = []
+    for (const part of message.content) {
+      if (part.type !== "tool-approval-response") content.push(part)
+      else if (isProviderExecuted(part)) content.push(approvalResponseForModel(part))
+    }
+    return { ...message, content }
   }
   return {
     ...message,
@@ -126,21 +159,28 @@ export const toolModelOutput = (options: {
   )
 }
 
-const sortByCallOrder = (
-  results: ReadonlyArray<ToolResultPart>,
+/** Results sorted into tool-call order in the result slots; other parts keep their places (upstream). */
+const sortByCallOrder = <P extends ToolResultPart | ToolApprovalResponsePart>(
+  parts: ReadonlyArray<P>,
   order: ReadonlyMap<string, number>
-): Array<ToolResultPart> =>
-  results
+): Array<P> => {
+  const results = parts
     .map((part, index) => ({ part, index }))
+    .filter(({ part }) => part.type === "tool-result")
     .sort((a, b) => {
-      const ao = order.get(a.part.toolCallId)
-      const bo = order.get(b.part.toolCallId)
+      const ao = order.get(toolCallIdOf(a.part))
+      const bo = order.get(toolCallIdOf(b.part))
       if (ao == null && bo == null) return a.index - b.index
       if (ao == null) return 1
       if (bo == null) return -1
       return ao - bo || a.index - b.index
     })
-    .map(({ part }) => part)
+  let next = 0
+  return parts.map((part) => (part.type === "tool-result" ? results[next++]!.part : part))
+}
+
+const toolCallIdOf = (part: ToolResultPart | ToolApprovalResponsePart): string =>
+  part.type === "tool-result" ? part.toolCallId : ""
 
 /**
  * Converts step content to response messages, by upstream's rules: sources and client tool
@@ -199,6 +239,21 @@ export const toResponseMessages = Effect.fnUntraced(function*(
           providerOptions: part.providerMetadata
         })
         break
+      case "tool-approval-request": {
+        const inputSchemaInput = getInputSchemaInput(part.toolCall)
+        assistant.push({
+          type: "tool-approval-request",
+          approvalId: part.approvalId,
+          toolCallId: part.toolCall.toolCallId,
+          ...(part.reason != null ? { reason: part.reason } : {}),
+          isAutomatic: part.isAutomatic,
+          ...(part.signature != null ? { signature: part.signature } : {}),
+          ...(inputSchemaInput !== undefined && !isDeepEqualData(inputSchemaInput.value, part.toolCall.input)
+            ? { inputSchemaInput: inputSchemaInput.value }
+            : {})
+        })
+        break
+      }
       case "tool-result":
       case "tool-error": {
         if (part.providerExecuted !== true) break
@@ -223,8 +278,28 @@ export const toResponseMessages = Effect.fnUntraced(function*(
   }
   if (assistant.length > 0) messages.push({ role: "assistant", content: assistant })
 
-  const results: Array<ToolResultPart> = []
+  // the tool message in content order: approval responses (a denied one followed by its
+  // `execution-denied` result) and client results, the results sorted into tool-call order
+  const toolContent: Array<ToolResultPart | ToolApprovalResponsePart> = []
   for (const part of content) {
+    if (part.type === "tool-approval-response") {
+      toolContent.push({
+        type: "tool-approval-response",
+        approvalId: part.approvalId,
+        approved: part.approved,
+        reason: part.reason,
+        providerExecuted: part.providerExecuted
+      })
+      if (!part.approved) {
+        toolContent.push({
+          type: "tool-result",
+          toolCallId: part.toolCall.toolCallId,
+          toolName: part.toolCall.toolName,
+          output: { type: "execution-denied", reason: part.reason }
+        })
+      }
+      continue
+    }
     if (part.type !== "tool-result" && part.type !== "tool-error") continue
     if (part.providerExecuted === true) continue
     const output = yield* toolModelOutput({
@@ -235,7 +310,7 @@ export const toResponseMessages = Effect.fnUntraced(function*(
       tools,
       errorMode: part.type === "tool-error" ? "text" : "none"
     })
-    results.push({
+    toolContent.push({
       type: "tool-result",
       toolCallId: part.toolCallId,
       toolName: part.toolName,
@@ -243,6 +318,6 @@ export const toResponseMessages = Effect.fnUntraced(function*(
       ...(part.providerMetadata != null ? { providerOptions: part.providerMetadata } : {})
     })
   }
-  if (results.length > 0) messages.push({ role: "tool", content: sortByCallOrder(results, order) })
+  if (toolContent.length > 0) messages.push({ role: "tool", content: sortByCallOrder(toolContent, order) })
   return messages
 })

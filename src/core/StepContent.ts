@@ -11,6 +11,7 @@
  */
 import { Effect, Schema } from "effect"
 import type * as Content from "../spec/Content.ts"
+import { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
 import type { FileDataDataOrUrl } from "../spec/FileData.ts"
 import type { JsonObject } from "../spec/Json.ts"
 import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
@@ -101,7 +102,7 @@ export interface FilePart {
 }
 
 /**
- * A content part of a step (upstream `ContentPart`, without tool approvals).
+ * A content part of a step (upstream `ContentPart`).
  *
  * @since 0.1.0
  */
@@ -215,8 +216,8 @@ export const fromGenerateContent = (options: {
   readonly toolCalls: ReadonlyArray<ToolCall>
   readonly toolOutputs: ReadonlyArray<ToolOutput>
   readonly tools: ToolInfoSet | undefined
-}): Effect.Effect<Array<ContentPart>, ToolCallNotFound> =>
-  Effect.suspend(() => {
+}): Effect.Effect<Array<ContentPart>, ToolCallNotFound | ToolCallNotFoundForApprovalError> =>
+  Effect.suspend((): Effect.Effect<Array<ContentPart>, ToolCallNotFound | ToolCallNotFoundForApprovalError> => {
     const parts: Array<ContentPart> = []
     const findCall = (id: string) => options.toolCalls.find((call) => call.toolCallId === id)
     for (const part of options.content) {
@@ -254,9 +255,15 @@ export const fromGenerateContent = (options: {
           parts.push(fromProviderResult(part, { input: call.input, dynamic: call.dynamic, toolMetadata: call.toolMetadata }))
           break
         }
-        case "tool-approval-request":
-          // Tool approvals are not supported yet (see the issue report); the request is dropped.
+        case "tool-approval-request": {
+          // a provider-side approval request (e.g. an MCP call) names a call of this step (upstream)
+          const call = findCall(part.toolCallId)
+          if (call === undefined) {
+            return Effect.fail(new ToolCallNotFoundForApprovalError({ toolCallId: part.toolCallId, approvalId: part.approvalId }))
+          }
+          parts.push({ type: "tool-approval-request", approvalId: part.approvalId, toolCall: call })
           break
+        }
       }
     }
     return Effect.succeed([...parts, ...options.toolOutputs])

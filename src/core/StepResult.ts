@@ -14,6 +14,9 @@ import type { ResponseMessage } from "./ResponseMessages.ts"
 import type { ContentPart, FilePart, GeneratedFile, ToolCall, ToolResult } from "./StepContent.ts"
 import { textOf } from "./StepContent.ts"
 import type { StepPerformance, StepResponse } from "./TextStreamPart.ts"
+import type * as Toolkit from "./Toolkit.ts"
+import * as TypedContent from "./TypedContent.ts"
+import type { TypedToolCall } from "./TypedToolCall.ts"
 
 /**
  * A reasoning part of a step as upstream's `step.reasoning` gives it (prompt form: a reasoning
@@ -31,31 +34,41 @@ export type StepReasoningPart =
   }
 
 /**
- * The views of a step's content (upstream `DefaultStepResult` getters).
+ * The views of a step's content (upstream `DefaultStepResult` getters), with its tool calls of
+ * type `C` and tool results of type `Res` (the untyped ones by default). Parameterized by the call
+ * and result types (not the toolkit) so that a typed step is assignable to an untyped one.
  *
  * @since 0.2.0
  */
-export interface StepViews {
-  readonly content: ReadonlyArray<ContentPart>
+export interface StepViews<C extends ToolCall = ToolCall, Res extends ToolResult = ToolResult> {
+  readonly content: ReadonlyArray<Exclude<ContentPart, ToolCall | ToolResult> | C | Res>
   readonly text: string
   readonly reasoning: ReadonlyArray<StepReasoningPart>
   readonly reasoningText: string | undefined
   readonly files: ReadonlyArray<GeneratedFile>
   readonly sources: ReadonlyArray<Content.UrlSource | Content.DocumentSource>
-  readonly toolCalls: ReadonlyArray<ToolCall>
-  readonly staticToolCalls: ReadonlyArray<ToolCall>
-  readonly dynamicToolCalls: ReadonlyArray<ToolCall>
-  readonly toolResults: ReadonlyArray<ToolResult>
-  readonly staticToolResults: ReadonlyArray<ToolResult>
-  readonly dynamicToolResults: ReadonlyArray<ToolResult>
+  readonly toolCalls: ReadonlyArray<C>
+  readonly staticToolCalls: ReadonlyArray<C & { readonly dynamic?: false | undefined }>
+  readonly dynamicToolCalls: ReadonlyArray<C & { readonly dynamic: true }>
+  readonly toolResults: ReadonlyArray<Res>
+  readonly staticToolResults: ReadonlyArray<Res & { readonly dynamic?: false | undefined }>
+  readonly dynamicToolResults: ReadonlyArray<Res & { readonly dynamic: true }>
 }
 
 /**
- * A finished step.
+ * The views of a step's content with its tool calls and results typed by the toolkit `T`
+ * (upstream's `StepResult<TOOLS>` getters).
  *
- * @since 0.1.0
+ * @since 0.2.0
  */
-export interface StepResult extends StepViews {
+export type TypedStepViews<T extends Toolkit.Any> = StepViews<TypedToolCall<T>, TypedContent.TypedToolResult<T>>
+
+/**
+ * A finished step with its tool calls of type `C` and tool results of type `Res`.
+ *
+ * @since 0.2.0
+ */
+export interface StepResultOf<C extends ToolCall = ToolCall, Res extends ToolResult = ToolResult> extends StepViews<C, Res> {
   readonly stepNumber: number
   readonly model: { readonly provider: string; readonly modelId: string }
   readonly finishReason: UnifiedFinishReason
@@ -67,6 +80,14 @@ export interface StepResult extends StepViews {
   readonly response: StepResponse & { readonly messages: ReadonlyArray<ResponseMessage> }
   readonly providerMetadata: ProviderMetadata | undefined
 }
+
+/**
+ * A finished step, its tool calls and results typed by the toolkit `T` (upstream
+ * `StepResult<TOOLS>`; untyped for the open toolkit, the default).
+ *
+ * @since 0.1.0
+ */
+export type StepResult<T extends Toolkit.Any = Toolkit.Any> = StepResultOf<TypedToolCall<T>, TypedContent.TypedToolResult<T>>
 
 const reasoningPartOf = (part: Content.Reasoning | FilePart): StepReasoningPart =>
   part.type === "reasoning"
@@ -120,10 +141,10 @@ export const viewsOf = (content: ReadonlyArray<ContentPart>): StepViews => {
     files,
     sources,
     toolCalls,
-    staticToolCalls: toolCalls.filter((call) => call.dynamic !== true),
-    dynamicToolCalls: toolCalls.filter((call) => call.dynamic === true),
+    staticToolCalls: toolCalls.filter(TypedContent.isStaticToolCall),
+    dynamicToolCalls: toolCalls.filter(TypedContent.isDynamicToolCall),
     toolResults,
-    staticToolResults: toolResults.filter((result) => result.dynamic !== true),
-    dynamicToolResults: toolResults.filter((result) => result.dynamic === true)
+    staticToolResults: toolResults.filter(TypedContent.isStaticToolResult),
+    dynamicToolResults: toolResults.filter(TypedContent.isDynamicToolResult)
   }
 }

@@ -27,7 +27,8 @@ import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.t
 import { toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep, type StepSetup, type StepState } from "./internal/generationStep.ts"
 import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
-import { makeContentBuilder, makeIdReserver, withStickyTextMetadata } from "./internal/generationStreamParts.ts"
+import { type StreamApprovals, streamApprovals } from "./internal/generationStreamApprovals.ts"
+import { makeContentBuilder, makeIdReserver, resumedMessagesOf, withStickyTextMetadata } from "./internal/generationStreamParts.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
 import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
 import { callIds, generationIds } from "./internal/generationIds.ts"
@@ -36,13 +37,16 @@ import { startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
 import { timeoutsOf } from "./internal/generationTimeouts.ts"
 import { withStreamOutput } from "./internal/outputWiring.ts"
+import { retriedAttemptOf, skipsCallbacks, type StreamRetryPolicy, streamRetryPolicyOf } from "./internal/streamRetries.ts"
 import type * as Output from "./Output.ts"
-import { toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
+import { type ResponseMessage, toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
 import { type StepResult, viewsOf } from "./StepResult.ts"
 import { isStepCount } from "./StopCondition.ts"
 import type { StreamTextResult } from "./StreamTextResult.ts"
 import type { TextStreamPart } from "./TextStreamPart.ts"
 import type * as Toolkit from "./Toolkit.ts"
+import type * as ToolApproval from "./ToolApproval.ts"
+import * as ToolApprovalResume from "./ToolApprovalResume.ts"
 
 export type { StepResult, StepViews, StepReasoningPart } from "./StepResult.ts"
 export type { StreamTextResult } from "./StreamTextResult.ts"
@@ -81,7 +85,9 @@ export interface ChunkEvent {
  *
  * @since 0.1.0
  */
-export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult, T, R> {
+export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolkit.Any = T>
+  extends BaseOptions<StepResult<NoInfer<Typed>>, T, R>, ToolApproval.Options<T, R>
+{
   /** Forward provider `raw` parts. */
   readonly includeRawChunks?: boolean | undefined
   /**
@@ -98,24 +104,52 @@ export interface StreamTextOptions<T extends Toolkit.Any, R> extends BaseOptions
   readonly onChunk?: ((event: ChunkEvent) => Effect.Effect<void, unknown>) | undefined
   /**
    * Called for each `error` part, after it is emitted. Default: logs the error at error level
-   * through Effect's logger (upstream's default logs it to the console).
+   * through Effect's logger (upstream's default logs it to the console). With `streamRetries`
+   * given, it sees a provider error before it is decided, and returning `{ retry: true }` asks
+   * for one more attempt of the step once the automatic ones are used up (upstream
+   * `StreamTextOnErrorRetryCallback`).
    */
-  readonly onError?: ((event: ErrorEvent) => Effect.Effect<void, unknown>) | undefined
+  readonly onError?: ((event: ErrorEvent) => Effect.Effect<void | OnErrorRetry, unknown>) | undefined
+  /**
+   * Retries of a step whose model stream sent an `error` part after streaming started (upstream
+   * `streamRetries`, 7.0.91): the step is rerun, only the successful attempt is kept in its result;
+   * what the failed attempt already emitted stays in the stream (its open text/reasoning parts are
+   * closed), its tool parts are held back and dropped. Absent: no stream retry at all (default).
+   */
+  readonly streamRetries?: number | undefined
+  /**
+   * Upstream's `_internal.retention`: `collectContent: false` keeps no step content (set by
+   * `StreamTextLowMemory.experimental_streamTextLowMemory`, which decides it from the options).
+   */
+  readonly _internal?: { readonly retention?: { readonly collectContent: boolean } | undefined } | undefined
   /** Called after each step (upstream `onStepEnd`). */
-  readonly onStepEnd?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onStepEnd?: ((step: StepResult<NoInfer<Typed>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
-  readonly onStepFinish?: ((step: StepResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onStepFinish?: ((step: StepResult<NoInfer<Typed>>) => Effect.Effect<void, unknown>) | undefined
   /**
    * Called once after the last step, before `finish` is emitted (upstream `onEnd`); also when a
    * later step's model call fails (with the steps so far); not on abort, not when no step finished.
    */
-  readonly onEnd?: ((result: StreamTextResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onEnd?: ((result: StreamTextResult<NoInfer<Typed>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onEnd`; used when `onEnd` is absent. */
-  readonly onFinish?: ((result: StreamTextResult) => Effect.Effect<void, unknown>) | undefined
+  readonly onFinish?: ((result: StreamTextResult<NoInfer<Typed>>) => Effect.Effect<void, unknown>) | undefined
   /** Called when the abort trigger ends the run. */
   readonly onAbort?:
-    | ((event: { readonly callId: string; readonly steps: ReadonlyArray<StepResult>; readonly reason: string | undefined }) => Effect.Effect<void, unknown>)
+    | ((event: {
+      readonly callId: string
+      readonly steps: ReadonlyArray<StepResult<NoInfer<Typed>>>
+      readonly reason: string | undefined
+    }) => Effect.Effect<void, unknown>)
     | undefined
+}
+
+/**
+ * What `onError` returns to request a stream retry (upstream `StreamTextOnErrorResult`).
+ *
+ * @since 0.2.0
+ */
+export interface OnErrorRetry {
+  readonly retry: true
 }
 
 /**
@@ -144,8 +178,22 @@ export const logError = (event: ErrorEvent): Effect.Effect<void> =>
  *
  * @since 0.1.0
  */
-export const streamText = <T extends Toolkit.Any = {}, R = never>(
+export function streamText<T extends Toolkit.Any = {}, R = never>(
   input: StreamTextOptions<T, R> & {
+    /** Structured output (upstream `output`): response format, text-delta coalescing; see `OutputStream`. */
+    readonly output?: Output.Any | undefined
+  }
+): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>
+// the run holds its steps for the open toolkit; the signature above types the callbacks' steps
+// and results by the toolkit (the values are those: each call and result was parsed against its tool)
+export function streamText(
+  input: StreamTextOptions<Toolkit.Any, unknown, Toolkit.Any> & { readonly output?: Output.Any | undefined }
+): Stream.Stream<TextStreamPart, never, unknown> {
+  return run(input)
+}
+
+const run = <T extends Toolkit.Any, R>(
+  input: StreamTextOptions<T, R, Toolkit.Any> & {
     /** Structured output (upstream `output`): response format, text-delta coalescing; see `OutputStream`. */
     readonly output?: Output.Any | undefined
   }
@@ -158,15 +206,18 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
       const context = yield* Effect.context<LanguageModel | Toolkit.Services<T> | R>()
       const setup = (state: StepState<StepResult>) =>
         Effect.provideContext(setupStep(options, state, baseRuntime), context)
+      const approvals = streamApprovals(options, baseRuntime, context)
       const emit = (part: TextStreamPart) => {
         Queue.offerUnsafe(queue, part)
       }
       const onChunk = options.onChunk
       const onError = options.onError ?? logError
+      let streamRetry: StreamRetryPolicy | undefined = undefined
       // every error part, whatever produced it, reaches onError after it is emitted (upstream's
-      // event processor: enqueue, onChunk, onError)
+      // event processor: enqueue, onChunk, onError), unless a stream retry already showed it them
       const emitChunk = (part: TextStreamPart): Effect.Effect<void> => {
         const emitted = Effect.sync(() => emit(part))
+        if (skipsCallbacks(streamRetry, part)) return emitted
         const chunk = onChunk === undefined ? emitted : Effect.andThen(notify(onChunk, { chunk: part }), emitted)
         return part.type === "error" ? Effect.andThen(chunk, notify(onError, { error: part.error })) : chunk
       }
@@ -177,10 +228,23 @@ export const streamText = <T extends Toolkit.Any = {}, R = never>(
         yield* emitChunk({ type: "error", error: Cause.squash(maxRetries.cause) })
         return yield* Queue.end(queue)
       }
+      const streamRetries = yield* Effect.exit(
+        options.streamRetries === undefined
+          ? Effect.succeed(undefined)
+          : prepareRetries(options.streamRetries, { parameter: "streamRetries", defaultMaxRetries: 0 })
+      )
+      if (streamRetries._tag === "Failure") {
+        yield* emitChunk({ type: "error", error: Cause.squash(streamRetries.cause) })
+        return yield* Queue.end(queue)
+      }
+      streamRetry = streamRetryPolicyOf(streamRetries.value, { ownOnError: options.onError !== undefined, onChunk, onError })
       const timeouts = timeoutsOf(options.timeout)
       const callId = (yield* callIds)()
       // a timeout ends the run as an abort does (upstream aborts with a TimeoutError reason)
-      const run = Timeouts.total(runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts), timeouts.totalMs).pipe(
+      const run = Timeouts.total(
+        runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts, streamRetry, approvals),
+        timeouts.totalMs
+      ).pipe(
         Effect.map((): { readonly aborted: boolean; readonly reason: unknown } => ({ aborted: false, reason: undefined })),
         Effect.catch((error): Effect.Effect<{ readonly aborted: true; readonly reason: unknown }> =>
           Effect.succeed({ aborted: true, reason: error }))
@@ -228,13 +292,15 @@ const fromSignal = (signal: AbortSignal): Effect.Effect<unknown> =>
 
 /** The step loop: `start`, the steps (each a {@link runStreamStep}), then `finish`. */
 const runSteps = <T extends Toolkit.Any, R>(
-  options: StreamTextOptions<T, R>,
+  options: StreamTextOptions<T, R, Toolkit.Any>,
   setup: (state: StepState<StepResult>) => Effect.Effect<StepSetup>,
   emitChunk: (part: TextStreamPart) => Effect.Effect<void>,
   steps: Array<StepResult>,
   callId: string,
   maxRetries: number,
-  timeouts: Timeouts.Timeouts
+  timeouts: Timeouts.Timeouts,
+  streamRetry: StreamRetryPolicy | undefined,
+  approvals: StreamApprovals
 ): Effect.Effect<void, Timeouts.GenerationTimeoutError, LanguageModel> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
@@ -259,7 +325,10 @@ const runSteps = <T extends Toolkit.Any, R>(
       emit: emitChunk,
       reserveText: makeIdReserver(generateId),
       reserveReasoning: makeIdReserver(generateId),
-      generateId
+      generateId,
+      streamRetry,
+      collectContent: options._internal?.retention?.collectContent ?? true,
+      gate: approvals.gate(generateId)
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
@@ -271,13 +340,22 @@ const runSteps = <T extends Toolkit.Any, R>(
     const standardized = yield* Effect.exit(standardizePrompt(options))
     if (standardized._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(standardized.cause) })
     yield* notify(callbacks.onStart, startEventOf("ai.streamText", callId, model, options, maxRetries, conversation))
+    // approvals answered in the last tool message run (or are denied) before the first step (upstream)
+    const resumedExit = yield* Effect.exit(approvals.resume(emitChunk, conversation, callbacks, callId))
+    if (resumedExit._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(resumedExit.cause) })
+    const resumed = resumedExit.value
+    conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
+    // upstream's prompt rule: a client call without a result before a later message (vercel/ai#17033)
+    const checked = yield* Effect.exit(ToolApprovalResume.checkToolResults(conversation))
+    if (checked._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(checked.cause) })
     for (let stepNumber = 0;; stepNumber++) {
       const stepSetup = yield* setup({ stepNumber, steps, system, conversation, initialMessages, model })
-      const outcome = yield* Timeouts.step(runStreamStep(env, stepNumber, stepSetup), timeouts.stepMs)
+      const stepEnv = stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env
+      const outcome = yield* Timeouts.step(runStreamStep(stepEnv, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
         // upstream: a failed model call after finished steps still ends the run with onEnd (the
         // final step's values, no finish part: null total usage); an incomplete stream does not
-        if (steps.length > 0 && !outcome.noOutput) yield* notify(onEnd, endEventOf(steps, CoreUsage.nullUsage()))
+        if (steps.length > 0 && !outcome.noOutput) yield* notify(onEnd, endEventOf(steps, CoreUsage.nullUsage(), resumed))
         return
       }
       const { step } = outcome
@@ -288,12 +366,13 @@ const runSteps = <T extends Toolkit.Any, R>(
         finishReason: step.finishReason,
         toolCalls: outcome.toolCalls,
         toolOutputs: outcome.toolOutputs,
+        deniedApprovals: outcome.deniedApprovals,
         stopConditions,
         steps
       })
       if (!next) {
         yield* annotateEnd({ finishReason: step.finishReason, totalUsage, text: step.text, recordContent: options.recordContent })
-        yield* notify(onEnd, endEventOf(steps, totalUsage))
+        yield* notify(onEnd, endEventOf(steps, totalUsage, resumed))
         yield* emitChunk({ type: "finish", finishReason: step.finishReason, rawFinishReason: step.rawFinishReason, totalUsage })
         return
       }
@@ -303,11 +382,21 @@ const runSteps = <T extends Toolkit.Any, R>(
     }
   })
 
-/** The onEnd payload: finish reason of the final step (upstream `onEndEvent`), the given total usage. */
-const endEventOf = (steps: ReadonlyArray<StepResult>, totalUsage: CoreUsage.LanguageModelUsage): StreamTextResult => {
+/**
+ * The onEnd payload: finish reason of the final step (upstream `onEndEvent`), the given total
+ * usage; a resumed tool message first in the response messages (upstream `initialResponseMessages`).
+ */
+const endEventOf = (
+  steps: ReadonlyArray<StepResult>,
+  totalUsage: CoreUsage.LanguageModelUsage,
+  resumed: ReadonlyArray<ResponseMessage>
+): StreamTextResult => {
   const finalStep = steps[steps.length - 1]!
-  return resultOf(steps, { finishReason: finalStep.finishReason, rawFinishReason: finalStep.rawFinishReason, totalUsage })
+  return withResumed(resultOf(steps, { finishReason: finalStep.finishReason, rawFinishReason: finalStep.rawFinishReason, totalUsage }), resumed)
 }
+
+const withResumed = (result: StreamTextResult, resumed: ReadonlyArray<ResponseMessage>): StreamTextResult =>
+  resumed.length === 0 ? result : { ...result, responseMessages: [...resumed, ...result.responseMessages] }
 
 /**
  * Folds the parts of one run into the aggregated values. Fails with {@link AbortedError} when the
@@ -339,6 +428,7 @@ export const aggregate = (
     let finish: Extract<TextStreamPart, { readonly type: "finish" }> | undefined = undefined
     let firstError: { readonly error: unknown } | undefined = undefined
     let noOutput: unknown = undefined
+    let resumed: ReadonlyArray<ResponseMessage> = []
     for (const part of parts) {
       switch (part.type) {
         case "abort":
@@ -351,16 +441,24 @@ export const aggregate = (
           finish = part
           break
         case "start-step":
+          if (steps.length === 0) resumed = resumedMessagesOf(part)
           builder = makeContentBuilder()
           warnings = part.warnings
           request = part.request
           break
         case "finish-step": {
-          const messages = yield* toResponseMessages(builder.content, undefined)
+          // a stream-retried step keeps only its successful attempt (the failed one's parts came before)
+          const attempt = retriedAttemptOf(part)
+          const content = attempt?.content ?? builder.content
+          if (attempt !== undefined) {
+            warnings = attempt.warnings
+            request = attempt.request
+          }
+          const messages = yield* toResponseMessages(content, undefined)
           steps.push({
             stepNumber: steps.length,
             model: { provider: "", modelId: part.response.modelId },
-            ...viewsOf(builder.content),
+            ...viewsOf(content),
             finishReason: part.finishReason,
             rawFinishReason: part.rawFinishReason,
             usage: part.usage,
@@ -385,11 +483,11 @@ export const aggregate = (
         })
       )
     }
-    return resultOf(steps, {
+    return withResumed(resultOf(steps, {
       finishReason: finish?.finishReason ?? "other",
       rawFinishReason: finish?.rawFinishReason,
       totalUsage: finish?.totalUsage ?? CoreUsage.nullUsage()
-    })
+    }), resumed)
   })
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The parts of streamText's full stream (upstream `TextStreamPart`, without approvals) and the
+ * The parts of streamText's full stream (upstream `TextStreamPart`) and the
  * response of a step, in a module of their own so that the step machinery and the result fold
  * can use them without importing `StreamText.ts`.
  *
@@ -11,7 +11,7 @@ import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
-import type { FilePart, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
+import type { FilePart, ToolApprovalRequestOutput, ToolApprovalResponseOutput, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
 import type { PreliminaryToolResult } from "./ToolResult.ts"
 
 /**
@@ -37,7 +37,21 @@ export interface StepPerformance {
 }
 
 /**
- * A part of the full stream (upstream `TextStreamPart`, without approvals).
+ * A denied call's stand-in for its output (upstream `tool-output-denied`): the user or the
+ * approval policy denied it, so it has no result.
+ *
+ * @since 0.2.0
+ */
+export interface ToolOutputDenied {
+  readonly type: "tool-output-denied"
+  readonly toolCallId: string
+  readonly toolName: string
+  readonly providerExecuted?: boolean | undefined
+  readonly dynamic?: false | undefined
+}
+
+/**
+ * A part of the full stream (upstream `TextStreamPart`).
  *
  * @since 0.1.0
  */
@@ -53,6 +67,9 @@ export type TextStreamPart =
   | ToolResult
   | PreliminaryToolResult
   | ToolError
+  | ToolApprovalRequestOutput
+  | ToolApprovalResponseOutput
+  | ToolOutputDenied
   | Content.UrlSource
   | Content.DocumentSource
   | Content.CustomContent

@@ -14,13 +14,13 @@
  * @since 0.2.0
  */
 import { Effect } from "effect"
-import type { Prompt, ToolResultPart } from "../spec/Prompt.ts"
+import type { Prompt } from "../spec/Prompt.ts"
 import { getOwn } from "./internal/getOwn.ts"
-import type { ResponseMessage } from "./ResponseMessages.ts"
+import { isDeepEqualData as isDeepEqualDataImpl } from "./internal/isDeepEqualData.ts"
 import type { ToolApprovalRequestOutput, ToolApprovalResponseOutput, ToolCall, ToolOutput } from "./StepContent.ts"
-import type { RequestPart, ResponsePart } from "./ToolApprovalParts.ts"
 import type * as Tool from "./Tool.ts"
 import type * as Toolkit from "./Toolkit.ts"
+import * as ToolApprovalSignature from "./ToolApprovalSignature.ts"
 
 /**
  * The message parts of approvals.
@@ -158,6 +158,8 @@ export const gateStep = <T extends Toolkit.Any, R>(options: {
   readonly configuration: Configuration<T, R> | undefined
   readonly messages: Prompt
   readonly generateId: () => string
+  /** Signs each request (upstream `experimental_toolApprovalSecret`). */
+  readonly secret?: ToolApprovalSignature.Secret | undefined
 }): Effect.Effect<StepApprovals, never, R | Toolkit.Services<T>> =>
   Effect.gen(function*() {
     const requests: Array<ToolApprovalRequestOutput> = []
@@ -169,12 +171,19 @@ export const gateStep = <T extends Toolkit.Any, R>(options: {
       const status = yield* resolve({ ...options, toolCall })
       if (status.type === "not-applicable") continue
       const approvalId = options.generateId()
+      const signature = yield* signatureOf(options.secret, approvalId, toolCall)
       if (status.type === "user-approval") {
-        requests.push({ type: "tool-approval-request", approvalId, toolCall, ...(status.reason != null ? { reason: status.reason } : {}) })
+        requests.push({
+          type: "tool-approval-request",
+          approvalId,
+          toolCall,
+          ...(status.reason != null ? { reason: status.reason } : {}),
+          ...(signature != null ? { signature } : {})
+        })
         blocked.add(toolCall.toolCallId)
         continue
       }
-      requests.push({ type: "tool-approval-request", approvalId, toolCall, isAutomatic: true })
+      requests.push({ type: "tool-approval-request", approvalId, toolCall, isAutomatic: true, ...(signature != null ? { signature } : {}) })
       const approved = status.type === "approved"
       responses.push({
         type: "tool-approval-response",
@@ -191,6 +200,35 @@ export const gateStep = <T extends Toolkit.Any, R>(options: {
     }
     return { requests, responses, blocked, denied }
   })
+
+/**
+ * The signature of a new approval request when a secret is configured (upstream
+ * `maybeSignApproval` over the call's id, name and input).
+ *
+ * @since 0.2.0
+ */
+export const signatureOf = (
+  secret: ToolApprovalSignature.Secret | undefined,
+  approvalId: string,
+  toolCall: ToolCall
+): Effect.Effect<string | undefined> =>
+  ToolApprovalSignature.maybeSign(secret, { approvalId, toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input })
+
+/**
+ * The approval options of `generateText` and `streamText`.
+ *
+ * @since 0.2.0
+ */
+export interface Options<T extends Toolkit.Any, R> {
+  /** Tool approvals (upstream `toolApproval`; precedes each tool's `needsApproval`). */
+  readonly toolApproval?: Configuration<NoInfer<T>, R> | undefined
+  /**
+   * Secret for HMAC-signing approval requests (upstream `experimental_toolApprovalSecret`): each
+   * request is signed when issued and verified when its approval is replayed, so a client cannot
+   * forge an approval or change the approved call (see `ToolApprovalSignature`).
+   */
+  readonly experimental_toolApprovalSecret?: ToolApprovalSignature.Secret | undefined
+}
 
 /**
  * Step content with the approval parts placed as upstream (`convertLanguageModelContent`): the
@@ -214,127 +252,9 @@ export const placeContent = <P>(
   ]
 }
 
-const requestPartOf = (request: ToolApprovalRequestOutput, inputSchemaInput: { readonly value: unknown } | undefined): RequestPart => ({
-  type: "tool-approval-request",
-  approvalId: request.approvalId,
-  toolCallId: request.toolCall.toolCallId,
-  ...(request.reason != null ? { reason: request.reason } : {}),
-  isAutomatic: request.isAutomatic,
-  ...(request.signature != null ? { signature: request.signature } : {}),
-  ...(inputSchemaInput !== undefined && !isDeepEqualData(inputSchemaInput.value, request.toolCall.input)
-    ? { inputSchemaInput: inputSchemaInput.value }
-    : {})
-})
-
 /**
- * Adds the approval parts to a step's response messages (upstream `toResponseMessages`): the
- * requests at the end of the assistant message; in the tool message, each response where its
- * content part stands (a denied one followed by its `execution-denied` result), the results
- * sorted into tool-call order around them.
+ * Upstream `isDeepEqualData`: structural equality of JSON-like data.
  *
  * @since 0.2.0
  */
-export const addToResponseMessages = (
-  messages: ReadonlyArray<ResponseMessage>,
-  content: ReadonlyArray<{ readonly type: string }>,
-  approvals: StepApprovals,
-  inputSchemaInputOf: (call: ToolCall) => { readonly value: unknown } | undefined
-): Array<ResponseMessage> => {
-  if (approvals.requests.length === 0 && approvals.responses.length === 0) return [...messages]
-  const out: Array<ResponseMessage> = []
-  let assistantIndex = -1
-  let toolMessage: Extract<ResponseMessage, { readonly role: "tool" }> | undefined
-  for (const message of messages) {
-    if (message.role === "assistant") assistantIndex = out.length
-    if (message.role === "tool") toolMessage = message
-    else out.push(message)
-  }
-  const requestParts = approvals.requests.map((r) => requestPartOf(r, inputSchemaInputOf(r.toolCall)))
-  const assistant = out[assistantIndex]
-  if (assistant !== undefined && assistant.role === "assistant") {
-    out[assistantIndex] = { ...assistant, content: [...assistant.content, ...requestParts] }
-  } else {
-    out.unshift({ role: "assistant", content: requestParts })
-  }
-  // the tool message in content order: results where their outputs stand, responses where theirs do
-  const results = new Map<string, ToolResultPart>()
-  for (const part of toolMessage?.content ?? []) if (part.type === "tool-result") results.set(part.toolCallId, part)
-  const toolContent: Array<ToolResultPart | ResponsePart> = []
-  for (const part of content) {
-    if (part.type === "tool-approval-response" && isResponseOutput(part)) {
-      toolContent.push({
-        type: "tool-approval-response",
-        approvalId: part.approvalId,
-        approved: part.approved,
-        reason: part.reason,
-        providerExecuted: part.providerExecuted
-      })
-      if (!part.approved) {
-        toolContent.push({
-          type: "tool-result",
-          toolCallId: part.toolCall.toolCallId,
-          toolName: part.toolCall.toolName,
-          output: { type: "execution-denied", reason: part.reason }
-        })
-      }
-    } else if ((part.type === "tool-result" || part.type === "tool-error") && "toolCallId" in part && typeof part.toolCallId === "string") {
-      const result = results.get(part.toolCallId)
-      if (result !== undefined) toolContent.push(result)
-    }
-  }
-  const order = new Map<string, number>()
-  for (const message of out) {
-    if (message.role !== "assistant") continue
-    for (const part of message.content) if (part.type === "tool-call" && !order.has(part.toolCallId)) order.set(part.toolCallId, order.size)
-  }
-  if (toolContent.length > 0) out.push({ role: "tool", content: sortResults(toolContent, order) })
-  return out
-}
-
-const isResponseOutput = (part: { readonly type: string }): part is ToolApprovalResponseOutput =>
-  part.type === "tool-approval-response" && "toolCall" in part
-
-/** Results sorted into tool-call order in the result slots; other parts keep their places. */
-const sortResults = <P extends { readonly type: string }>(
-  parts: ReadonlyArray<P>,
-  order: ReadonlyMap<string, number>
-): Array<P> => {
-  const results = parts
-    .map((part, index) => ({ part, index }))
-    .filter(({ part }) => part.type === "tool-result")
-  const idOf = (part: P) => ("toolCallId" in part && typeof part.toolCallId === "string" ? part.toolCallId : "")
-  results.sort((a, b) => {
-    const ao = order.get(idOf(a.part))
-    const bo = order.get(idOf(b.part))
-    if (ao == null && bo == null) return a.index - b.index
-    if (ao == null) return 1
-    if (bo == null) return -1
-    return ao - bo || a.index - b.index
-  })
-  let next = 0
-  return parts.map((part) => (part.type === "tool-result" ? results[next++]!.part : part))
-}
-
-/** Upstream `isDeepEqualData`: structural equality of JSON-like data. */
-export const isDeepEqualData = (a: unknown, b: unknown): boolean => {
-  if (a === b) return true
-  if (a == null || b == null) return false
-  if (typeof a !== "object" || typeof b !== "object") return false
-  if (Array.isArray(a) !== Array.isArray(b)) return false
-  if (a instanceof Date || b instanceof Date) {
-    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false
-    for (let i = 0; i < a.length; i++) if (!isDeepEqualData(a[i], b[i])) return false
-    return true
-  }
-  const ka = Object.keys(a)
-  const kb = Object.keys(b)
-  if (ka.length !== kb.length) return false
-  for (const key of ka) {
-    if (!Object.hasOwn(b, key)) return false
-    if (!isDeepEqualData(Reflect.get(a, key), Reflect.get(b, key))) return false
-  }
-  return true
-}
+export const isDeepEqualData: (a: unknown, b: unknown) => boolean = isDeepEqualDataImpl

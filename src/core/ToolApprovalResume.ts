@@ -10,6 +10,7 @@ import { Effect } from "effect"
 import { InvalidToolApprovalError } from "../spec/errors/InvalidToolApprovalError.ts"
 import { InvalidToolInputError } from "../spec/errors/InvalidToolInputError.ts"
 import { MissingToolResultsError } from "../spec/errors/MissingToolResultsError.ts"
+import { InvalidToolApprovalSignatureError } from "../spec/errors/InvalidToolApprovalSignatureError.ts"
 import { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
 import type { Prompt, ToolResultPart } from "../spec/Prompt.ts"
 import { getOwn } from "./internal/getOwn.ts"
@@ -20,6 +21,7 @@ import { type Configuration, isDeepEqualData, type LooseConfiguration, resolve }
 import type { RequestPart, ResponsePart } from "./ToolApprovalParts.ts"
 import type { InputRefinement } from "./ToolCallParser.ts"
 import type * as Toolkit from "./Toolkit.ts"
+import * as ToolApprovalSignature from "./ToolApprovalSignature.ts"
 
 /**
  * A message as the approval collection reads it (user messages of the generation).
@@ -151,14 +153,16 @@ export function validateApproved<T extends Toolkit.Any, R>(options: {
   readonly configuration: Configuration<T, R> | undefined
   readonly refineToolInput: InputRefinement<T, R> | undefined
   readonly messages: Prompt
-}): Effect.Effect<Validated, never, R | Toolkit.Services<T>>
+  readonly secret?: ToolApprovalSignature.Secret | undefined
+}): Effect.Effect<Validated, InvalidToolApprovalSignatureError, R | Toolkit.Services<T>>
 export function validateApproved(options: {
   readonly approved: ReadonlyArray<Collected>
   readonly tools: Toolkit.Any | undefined
   readonly configuration: LooseConfiguration | undefined
   readonly refineToolInput: LooseRefinement | undefined
   readonly messages: Prompt
-}): Effect.Effect<Validated, never, unknown> {
+  readonly secret?: ToolApprovalSignature.Secret | undefined
+}): Effect.Effect<Validated, InvalidToolApprovalSignatureError, unknown> {
   return Effect.gen(function*() {
     const approved: Array<Collected> = []
     const denied: Array<Collected> = []
@@ -178,6 +182,7 @@ export function validateApproved(options: {
       }
       const toolCall: ToolCall = tool?.type === "dynamic" ? { ...fields, dynamic: true } : fields
       const approval: Collected = { ...collected, toolCall }
+      if (options.secret != null) yield* checkSignature(options.secret, approval)
       if (tool !== undefined && typeof tool.execute === "function" && tool.inputSchema !== undefined) {
         const approvedInput = structuredClone(toolCall.input)
         const schemaInput = Object.hasOwn(approval.request, "inputSchemaInput") ? approval.request.inputSchemaInput : toolCall.input
@@ -215,6 +220,21 @@ export function validateApproved(options: {
   })
 }
 
+/** Upstream: with a secret, an approved call's request must carry a signature that verifies. */
+const checkSignature = Effect.fnUntraced(function*(secret: ToolApprovalSignature.Secret, approval: Collected) {
+  const { request, toolCall } = approval
+  const fail = (reason: string) =>
+    Effect.fail(new InvalidToolApprovalSignatureError({ approvalId: request.approvalId, toolCallId: toolCall.toolCallId, reason }))
+  if (request.signature == null) return yield* fail("missing signature")
+  const valid = yield* ToolApprovalSignature.verify(secret, request.signature, {
+    approvalId: request.approvalId,
+    toolCallId: toolCall.toolCallId,
+    toolName: toolCall.toolName,
+    input: toolCall.input
+  })
+  if (!valid) return yield* fail("invalid signature")
+})
+
 /**
  * The outcome of {@link validateApproved}.
  *
@@ -230,6 +250,135 @@ export interface Validated {
 type LooseRefinement = { readonly [name: string]: ((input: unknown) => Effect.Effect<unknown, unknown, unknown>) | undefined }
 
 /**
+ * What resuming does (upstream `collectToolApprovals` + `validateApprovedToolApprovals`): the
+ * client calls to execute, the approved calls that are invalid now, and the denied calls (the
+ * user's denials and the policy's re-decisions; provider-executed ones apart).
+ *
+ * @since 0.2.0
+ */
+export interface Plan {
+  readonly approved: ReadonlyArray<Collected>
+  readonly invalid: ReadonlyArray<Collected & { readonly error: InvalidToolInputError }>
+  /** Denied client calls (the user's, then the policy's), with or without an existing result. */
+  readonly deniedLocal: ReadonlyArray<Collected>
+  /** Denied provider-executed calls (the provider learns it from the approval response). */
+  readonly deniedProvider: ReadonlyArray<Collected>
+}
+
+/**
+ * The options of {@link plan} and {@link resume}.
+ *
+ * @since 0.2.0
+ */
+export interface ResumeOptions<T extends Toolkit.Any, R> {
+  readonly messages: ReadonlyArray<MessageLike>
+  readonly prompt: Prompt
+  readonly tools: T | undefined
+  readonly configuration: Configuration<T, R> | undefined
+  readonly refineToolInput: InputRefinement<T, R> | undefined
+  readonly secret?: ToolApprovalSignature.Secret | undefined
+}
+
+/**
+ * The failures of resuming.
+ *
+ * @since 0.2.0
+ */
+export type ResumeError = InvalidToolApprovalError | ToolCallNotFoundForApprovalError | InvalidToolApprovalSignatureError
+
+/**
+ * Collects and re-validates the approval responses of the last tool message (signatures
+ * first when a secret is set); provider-executed approved calls are left to the provider.
+ *
+ * @since 0.2.0
+ */
+export const plan = <T extends Toolkit.Any, R>(
+  options: ResumeOptions<T, R>
+): Effect.Effect<Plan, ResumeError, R | Toolkit.Services<T>> =>
+  Effect.gen(function*() {
+    const collected = yield* collect(options.messages)
+    if (collected.approved.length === 0 && collected.denied.length === 0) {
+      return { approved: [], invalid: [], deniedLocal: [], deniedProvider: [] }
+    }
+    const validated = yield* validateApproved({
+      approved: collected.approved.filter((a) => a.toolCall.providerExecuted !== true),
+      tools: options.tools,
+      configuration: options.configuration,
+      refineToolInput: options.refineToolInput,
+      messages: options.prompt,
+      secret: options.secret
+    })
+    return {
+      approved: validated.approved,
+      invalid: validated.invalid,
+      deniedLocal: [...collected.denied.filter((a) => a.toolCall.providerExecuted !== true), ...validated.denied],
+      deniedProvider: collected.denied.filter((a) => a.toolCall.providerExecuted === true)
+    }
+  })
+
+/**
+ * The results a resumed tool message holds (upstream, before the first step): the executed
+ * calls' outputs, the invalid calls' errors (as error text), then `execution-denied` for the
+ * given denied calls; a provider-executed denial names its approval id for the provider
+ * (upstream generateText's `providerOptions.openai.approvalId`).
+ *
+ * @since 0.2.0
+ */
+export const resultsOf = Effect.fnUntraced(function*(
+  outputs: ReadonlyArray<ToolOutput>,
+  invalid: Plan["invalid"],
+  denied: ReadonlyArray<Collected>,
+  toolInfo: ToolInfoSet | undefined
+) {
+  const content: Array<ToolResultPart> = []
+  for (const output of outputs) {
+    content.push({
+      type: "tool-result",
+      toolCallId: output.toolCallId,
+      toolName: output.toolName,
+      output: yield* toolModelOutput({
+        toolCallId: output.toolCallId,
+        toolName: output.toolName,
+        input: output.input,
+        output: output.type === "tool-result" ? output.output : output.error,
+        tools: toolInfo,
+        errorMode: output.type === "tool-error" ? "text" : "none"
+      })
+    })
+  }
+  for (const a of invalid) {
+    content.push({
+      type: "tool-result",
+      toolCallId: a.toolCall.toolCallId,
+      toolName: a.toolCall.toolName,
+      output: yield* toolModelOutput({
+        toolCallId: a.toolCall.toolCallId,
+        toolName: a.toolCall.toolName,
+        input: a.toolCall.input,
+        output: a.error,
+        tools: toolInfo,
+        errorMode: "text"
+      })
+    })
+  }
+  for (const a of denied) {
+    content.push({
+      type: "tool-result",
+      toolCallId: a.toolCall.toolCallId,
+      toolName: a.toolCall.toolName,
+      output: {
+        type: "execution-denied",
+        reason: a.response.reason,
+        ...(a.toolCall.providerExecuted === true
+          ? { providerOptions: { openai: { approvalId: a.response.approvalId } } }
+          : {})
+      }
+    })
+  }
+  return content
+})
+
+/**
  * Resumes after approvals (upstream `generateText` before its first step): collects and
  * re-validates the responses of the last tool message, executes the approved calls, and returns
  * the tool message with their results, the invalid calls' errors and the `execution-denied`
@@ -237,87 +386,31 @@ type LooseRefinement = { readonly [name: string]: ((input: unknown) => Effect.Ef
  *
  * @since 0.2.0
  */
-export const resume = <T extends Toolkit.Any, R>(options: {
-  readonly messages: ReadonlyArray<MessageLike>
-  readonly prompt: Prompt
-  readonly tools: T | undefined
+export const resume = <T extends Toolkit.Any, R>(options: ResumeOptions<T, R> & {
   readonly toolInfo: ToolInfoSet | undefined
-  readonly configuration: Configuration<T, R> | undefined
-  readonly refineToolInput: InputRefinement<T, R> | undefined
   readonly execute: (call: ToolCall, messages: Prompt) => Effect.Effect<{ readonly output: ToolOutput } | undefined>
   readonly concurrency?: number | "unbounded" | undefined
 }): Effect.Effect<
   ReadonlyArray<ResponseMessage>,
-  InvalidToolApprovalError | ToolCallNotFoundForApprovalError | MissingToolResultsError,
+  ResumeError | MissingToolResultsError,
   R | Toolkit.Services<T>
 > =>
   Effect.gen(function*() {
-    const collected = yield* collect(options.messages)
-    const validated = yield* validateApproved({
-      approved: collected.approved.filter((a) => a.toolCall.providerExecuted !== true),
-      tools: options.tools,
-      configuration: options.configuration,
-      refineToolInput: options.refineToolInput,
-      messages: options.prompt
-    })
-    const denied = [...collected.denied, ...validated.denied].filter((a) => a.existingResult === undefined)
-    if (denied.length === 0 && validated.approved.length === 0 && validated.invalid.length === 0) {
+    const planned = yield* plan(options)
+    // generateText answers provider-executed denials in the tool message too (upstream)
+    const denied = [...planned.deniedLocal, ...planned.deniedProvider].filter((a) => a.existingResult === undefined)
+    if (denied.length === 0 && planned.approved.length === 0 && planned.invalid.length === 0) {
       yield* checkToolResults(options.prompt)
       return []
     }
     const executed = yield* Effect.forEach(
-      validated.approved,
+      planned.approved,
       (a) => options.execute(a.toolCall, options.prompt),
       { concurrency: options.concurrency ?? "unbounded" }
     )
-    const content: Array<ToolResultPart> = []
-    for (const run of executed) {
-      if (run === undefined) continue
-      const output = run.output
-      content.push({
-        type: "tool-result",
-        toolCallId: output.toolCallId,
-        toolName: output.toolName,
-        output: yield* toolModelOutput({
-          toolCallId: output.toolCallId,
-          toolName: output.toolName,
-          input: output.input,
-          output: output.type === "tool-result" ? output.output : output.error,
-          tools: options.toolInfo,
-          errorMode: output.type === "tool-error" ? "text" : "none"
-        })
-      })
-    }
-    for (const a of validated.invalid) {
-      content.push({
-        type: "tool-result",
-        toolCallId: a.toolCall.toolCallId,
-        toolName: a.toolCall.toolName,
-        output: yield* toolModelOutput({
-          toolCallId: a.toolCall.toolCallId,
-          toolName: a.toolCall.toolName,
-          input: a.toolCall.input,
-          output: a.error,
-          tools: options.toolInfo,
-          errorMode: "text"
-        })
-      })
-    }
-    for (const a of denied) {
-      content.push({
-        type: "tool-result",
-        toolCallId: a.toolCall.toolCallId,
-        toolName: a.toolCall.toolName,
-        output: {
-          type: "execution-denied",
-          reason: a.response.reason,
-          // provider-executed tools: the provider correlates by approval id (upstream)
-          ...(a.toolCall.providerExecuted === true
-            ? { providerOptions: { openai: { approvalId: a.response.approvalId } } }
-            : {})
-        }
-      })
-    }
+    const outputs: Array<ToolOutput> = []
+    for (const run of executed) if (run !== undefined) outputs.push(run.output)
+    const content = yield* resultsOf(outputs, planned.invalid, denied, options.toolInfo)
     const messages: Array<ResponseMessage> = [{ role: "tool", content }]
     yield* checkToolResults(appendToConversation(options.prompt, messages))
     return messages

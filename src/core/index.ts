@@ -42,6 +42,8 @@ export * as ToolApproval from "./ToolApproval.ts"
 /** @since 0.2.0 */
 export * as ToolApprovalResume from "./ToolApprovalResume.ts"
 /** @since 0.2.0 */
+export * as ToolApprovalSignature from "./ToolApprovalSignature.ts"
+/** @since 0.2.0 */
 export * as SmoothStream from "./SmoothStream.ts"
 /** @since 0.2.0 */
 export * as GenerationEvents from "./GenerationEvents.ts"
@@ -51,3 +53,7 @@ export * as StepResult from "./StepResult.ts"
 export * as StreamTextResult from "./StreamTextResult.ts"
 /** @since 0.2.0 */
 export * as TextStreamPart from "./TextStreamPart.ts"
+/** @since 0.2.0 */
+export * as StreamTextLowMemory from "./StreamTextLowMemory.ts"
+/** @since 0.2.0 */
+export * as TypedContent from "./TypedContent.ts"

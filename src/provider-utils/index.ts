@@ -60,3 +60,5 @@ export * as JsonResponseToolStream from "./JsonResponseToolStream.ts"
 export * as StringifyWithBigIntAndCycles from "./StringifyWithBigIntAndCycles.ts"
 /** @since 0.1.0 */
 export * as ToolOutputText from "./ToolOutputText.ts"
+/** @since 0.2.0 */
+export * as IsUrlSupported from "./IsUrlSupported.ts"

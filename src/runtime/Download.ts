@@ -72,6 +72,11 @@ const REDIRECT_STATUS_CODES = new Set([301, 302, 303, 307, 308])
 export interface FetchOptions {
   readonly maxBytes?: number | undefined
   readonly policy?: UrlPolicy | undefined
+  /**
+   * `false`: send no header at all, as provider-utils `downloadBlob` (providers' own downloads);
+   * default `true`, core's `ai-sdk/<version>` user agent.
+   */
+  readonly userAgent?: boolean | undefined
 }
 
 export type { UrlPolicy }
@@ -168,7 +173,7 @@ export const fetchFile = (
       const refusal = checkUrl(current, policy)
       if (refusal !== undefined) return yield* refusal
       const response = yield* client.execute(
-        HttpClientRequest.get(current, { headers: { "user-agent": userAgent } })
+        HttpClientRequest.get(current, options.userAgent === false ? undefined : { headers: { "user-agent": userAgent } })
       ).pipe(
         // as upstream: redirects by hand (each hop checked first), no trace headers to a foreign host
         Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),

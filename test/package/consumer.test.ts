@@ -18,7 +18,7 @@ import { execFile } from "node:child_process"
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, posix } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const root = join(import.meta.dirname, "../..")
@@ -168,9 +168,9 @@ describe("the packed package in a fresh consumer project", () => {
       "dist/index.js",
       "dist/index.d.ts",
       "dist/index.d.ts.map",
-      "dist/index.js.map",
       "dist/providers/openai/index.js",
       "dist/cli/main.js",
+      "dist/cli/main.js.map",
       "src/index.ts"
     ]))
     const stray = paths.filter((p) =>
@@ -180,6 +180,27 @@ describe("the packed package in a fresh consumer project", () => {
     )
     expect(stray).toEqual([])
     expect(paths.every((p) => /^(dist|src|bin)\//.test(p) || ["package.json", "README.md", "LICENSE"].includes(p))).toBe(true)
+  })
+
+  it("ships one JavaScript bundle per entry with shared chunks, each source map pointing at published src/ files", () => {
+    const paths = new Set(packed.files.map((f) => f.path))
+    const bundles = [...paths].filter((p) => p.startsWith("dist/") && p.endsWith(".js"))
+    // the JavaScript is bundled (entries + shared chunks), not one file per source module
+    expect(bundles.length).toBeLessThan(60)
+    const maps = bundles.filter((p) => paths.has(`${p}.map`))
+    expect(maps.length).toBeGreaterThan(10)
+    const installed = join(app, "node_modules/aimux")
+    let sources = 0
+    for (const bundle of maps) {
+      const map: { readonly sources: ReadonlyArray<string> } = JSON.parse(readFileSync(join(installed, `${bundle}.map`), "utf8"))
+      for (const source of map.sources) {
+        const target = posix.normalize(posix.join(posix.dirname(bundle), source))
+        expect(target, `${bundle}.map`).toMatch(/^src\/.+\.ts$/)
+        expect(paths.has(target), `${bundle}.map names ${target}, which is not published`).toBe(true)
+        sources++
+      }
+    }
+    expect(sources).toBeGreaterThan(200)
   })
 
   it("typechecks strictly (NodeNext, noUncheckedIndexedAccess, exactOptionalPropertyTypes, skipLibCheck false) with zero errors", () => {

@@ -2,7 +2,8 @@
  * Cancellation from below (issue 25, blind spot 2): the consumer keeps reading while the response
  * body itself goes away mid-event. The consumer-interrupt path is tested per provider elsewhere;
  * on this path the provider's end-of-stream code is one wrong branch away from flushing open tool
- * calls and a `finish` after the cut. For every SSE provider, three ways the body can end early:
+ * calls and a `finish` after the cut. For every SSE provider and Amazon Bedrock (AWS event-stream
+ * frames), three ways the body can end early:
  *
  * 1. the body stream errors mid-event (a `ReadableStream` that errors, as fetch's body does when
  *    the connection drops);
@@ -15,6 +16,7 @@
  * and asserts: no `finish`, no `tool-call` for the open call, a failure where upstream fails, and
  * on aimux's side a typed failure (the error channel), never a defect.
  */
+import { createAmazonBedrock } from "@ai-sdk/amazon-bedrock"
 import { createAnthropic } from "@ai-sdk/anthropic"
 import { createDeepSeek } from "@ai-sdk/deepseek"
 import { createGroq } from "@ai-sdk/groq"
@@ -37,6 +39,7 @@ import { CallOptions } from "../../src/spec/CallOptions.ts"
 import { Schema } from "effect"
 import { guardCorpus } from "../kit/corpus.ts"
 import { partsJson } from "../kit/wire.ts"
+import { chunksToBody, DEFAULT_MODEL as BEDROCK_MODEL } from "./amazon-bedrock/harness.ts"
 
 const apiKey = "test-key"
 const prompt: LanguageModelV4CallOptions = { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] }
@@ -86,9 +89,25 @@ const anthropicBody = named([
   { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: "{\"city\":" } }
 ]) + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":1,\"delta\":{\"type\":\"input_js"
 
+// Amazon Bedrock (AWS event-stream frames, not SSE): text, then a tool call whose input is still
+// open, then half a frame.
+const bedrockBody = (() => {
+  const frames = chunksToBody([
+    '{"messageStart":{"role":"assistant"}}',
+    '{"contentBlockDelta":{"contentBlockIndex":0,"delta":{"text":"Hi there"}}}',
+    '{"contentBlockStop":{"contentBlockIndex":0}}',
+    '{"contentBlockStart":{"contentBlockIndex":1,"start":{"toolUse":{"toolUseId":"tooluse_1","name":"weather"}}}}',
+    '{"contentBlockDelta":{"contentBlockIndex":1,"delta":{"toolUse":{"input":"{\\"city\\":"}}}}'
+  ].join("\n"))
+  const next = chunksToBody('{"contentBlockDelta":{"contentBlockIndex":1,"delta":{"toolUse":{"input":"\\"Paris\\"}"}}}}')
+  return Buffer.concat([frames, next.subarray(0, 20)])
+})()
+
 interface Case {
   readonly id: keyof typeof providers & string
-  readonly body: string
+  readonly body: string | Uint8Array
+  /** The response's content type; `text/event-stream` unless given. */
+  readonly contentType?: string
   readonly upstream: (baseURL: string, fetch: typeof globalThis.fetch) => LanguageModelV4
 }
 
@@ -118,11 +137,21 @@ const cases: ReadonlyArray<Case> = [
     id: "anthropic",
     body: anthropicBody,
     upstream: (baseURL, fetch) => createAnthropic({ apiKey, baseURL, fetch })("claude-sonnet-4-5")
+  },
+  {
+    id: "amazon-bedrock",
+    body: bedrockBody,
+    contentType: "application/vnd.amazon.eventstream",
+    upstream: (baseURL, fetch) => createAmazonBedrock({ region: "us-east-1", apiKey, baseURL, fetch })(BEDROCK_MODEL)
   }
 ]
 
+/** The body as text, to tell ids it carries from generated ones. */
+const bodyText = (body: string | Uint8Array): string => typeof body === "string" ? body : Buffer.from(body).toString("latin1")
+
 /** Generated ids (not in the body) renamed by first appearance, so both sides compare. */
-const renameGenerated = (parts: ReadonlyArray<unknown>, body: string): Array<unknown> => {
+const renameGenerated = (parts: ReadonlyArray<unknown>, raw: string | Uint8Array): Array<unknown> => {
+  const body = bodyText(raw)
   const names = new Map<string, string>()
   const rename = (id: unknown) => {
     if (typeof id !== "string" || body.includes(id)) return id
@@ -149,7 +178,7 @@ interface Observed {
  * A body that delivers `body` in one chunk, then (on the next read, after `delayMs`) errors as a
  * dropped connection does.
  */
-const erroringBody = (body: string, delayMs: number) => {
+const erroringBody = (body: string | Uint8Array, delayMs: number) => {
   let sent = false
   return new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -163,12 +192,12 @@ const erroringBody = (body: string, delayMs: number) => {
         )
       }
       sent = true
-      controller.enqueue(new TextEncoder().encode(body))
+      controller.enqueue(typeof body === "string" ? new TextEncoder().encode(body) : body)
     }
   })
 }
 
-const contentType = { "content-type": "text/event-stream" }
+const contentTypeOf = (c: Case) => ({ "content-type": c.contentType ?? "text/event-stream" })
 
 const upstreamRun = async (model: LanguageModelV4, call: LanguageModelV4CallOptions): Promise<Observed> => {
   const parts: Array<unknown> = []
@@ -225,13 +254,13 @@ const expectCutStream = (c: Case, ours: Observed, upstream: Observed) => {
 
 const erroringRun = async (c: Case, delayMs: number) => {
   const fetch: typeof globalThis.fetch = async () =>
-    new Response(erroringBody(c.body, delayMs), { headers: contentType })
+    new Response(erroringBody(c.body, delayMs), { headers: contentTypeOf(c) })
   const upstream = await upstreamRun(c.upstream("https://body-abort.invalid/v1", fetch), options)
   const client = Layer.succeed(
     HttpClient.HttpClient,
     HttpClient.make((request) =>
       Effect.sync(() =>
-        HttpClientResponse.fromWeb(request, new Response(erroringBody(c.body, delayMs), { headers: contentType }))
+        HttpClientResponse.fromWeb(request, new Response(erroringBody(c.body, delayMs), { headers: contentTypeOf(c) }))
       )
     )
   )
@@ -240,7 +269,7 @@ const erroringRun = async (c: Case, delayMs: number) => {
 }
 
 describe("cancellation from below: the response body ends mid-event (differential)", () => {
-  guardCorpus({ label: "body-abort providers", count: cases.length, minimum: 5 })
+  guardCorpus({ label: "body-abort providers", count: cases.length, minimum: 6 })
 
   for (const c of cases) {
     it(`${c.id}: the body stream errors mid-event`, async () => {
@@ -269,7 +298,8 @@ describe("cancellation from below: real sockets (loopback server)", () => {
   let server: http.Server
   let baseURL = ""
   let mode: Mode = "destroy"
-  let body = ""
+  let body: string | Uint8Array = ""
+  let headers = contentTypeOf(cases[0])
   const sockets = new Set<Socket>()
   const closed: Array<boolean> = []
 
@@ -278,7 +308,9 @@ describe("cancellation from below: real sockets (loopback server)", () => {
       req.resume()
       req.on("end", () => {
         if (mode === "hold") res.on("close", () => closed.push(!res.writableFinished))
-        res.writeHead(200, contentType)
+        // no `date` header: Bedrock's response-metadata carries it, the replayed reference has none
+        res.sendDate = false
+        res.writeHead(200, headers)
         // the socket goes away mid-event once the bytes are flushed; "hold" keeps it open (abort test)
         res.write(body, () => {
           if (mode === "destroy") setTimeout(() => res.socket?.destroy(), 30)
@@ -302,6 +334,7 @@ describe("cancellation from below: real sockets (loopback server)", () => {
     it(`${c.id}: the server destroys the socket mid-event`, async () => {
       mode = "destroy"
       body = c.body
+      headers = contentTypeOf(c)
       const upstream = await upstreamRun(c.upstream(baseURL, globalThis.fetch), options)
       const ours = await oursRun(c, baseURL, FetchHttpClient.layer, options)
       // every part the received bytes hold (the replayed body that errors after the reads) ...
@@ -317,6 +350,7 @@ describe("cancellation from below: real sockets (loopback server)", () => {
     it(`${c.id}: a client-side abort signal mid-stream (interop bridge) stops the request`, async () => {
       mode = "hold"
       body = c.body
+      headers = contentTypeOf(c)
       closed.length = 0
       const abortAfterText = async (model: LanguageModelV4): Promise<Observed> => {
         const controller = new AbortController()

@@ -375,6 +375,15 @@ const cases: ReadonlyArray<Case> = [
     upIsInstance: UpCore.InvalidToolApprovalError.isInstance,
     oursIsInstance: E.InvalidToolApprovalError.isInstance
   },
+  ...(["missing signature", "invalid signature"] as const).map((reason): Case => ({
+    label: `InvalidToolApprovalSignatureError (${reason})`,
+    tag: "InvalidToolApprovalSignatureError",
+    upstream: new UpCore.InvalidToolApprovalSignatureError({ approvalId: "ap-9", toolCallId: "call-1", reason }),
+    ours: new E.InvalidToolApprovalSignatureError({ approvalId: "ap-9", toolCallId: "call-1", reason }),
+    fields: ["approvalId", "toolCallId"],
+    upIsInstance: UpCore.InvalidToolApprovalSignatureError.isInstance,
+    oursIsInstance: E.InvalidToolApprovalSignatureError.isInstance
+  })),
   {
     label: "InvalidStreamPartError",
     tag: "InvalidStreamPartError",

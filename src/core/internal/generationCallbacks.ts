@@ -22,7 +22,7 @@ import type {
  *
  * @internal
  */
-export const notify = <A>(callback: ((a: A) => Effect.Effect<void, unknown>) | undefined, a: A): Effect.Effect<void> =>
+export const notify = <A>(callback: ((a: A) => Effect.Effect<unknown, unknown>) | undefined, a: A): Effect.Effect<void> =>
   callback === undefined ? Effect.void : Effect.ignoreCause(Effect.suspend(() => callback(a)))
 
 /** A callback as an Effect. @internal */

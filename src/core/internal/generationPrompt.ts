@@ -76,6 +76,12 @@ const toPromptAssistantParts = (
 const isPromptToolPart = (part: Prompt.ToolResultPart | ToolApprovalResponsePart): boolean =>
   part.type !== "tool-approval-response" || part.providerExecuted === true
 
+// a provider-executed approval response reaches the model with its id, decision and reason only (upstream)
+const toPromptToolPart = (part: Prompt.ToolResultPart | ToolApprovalResponsePart): Prompt.ToolMessage["content"][number] =>
+  part.type === "tool-approval-response"
+    ? { type: "tool-approval-response", approvalId: part.approvalId, approved: part.approved, reason: part.reason }
+    : part
+
 const toFileData = (data: DataContent): FileData => {
   if (data instanceof URL) {
     if (data.protocol === "data:") {
@@ -148,7 +154,7 @@ export const toPrompt = (options: {
         })
         break
       case "tool": {
-        const content = message.content.filter(isPromptToolPart)
+        const content = message.content.filter(isPromptToolPart).map(toPromptToolPart)
         const last = out[out.length - 1]
         if (last !== undefined && last.role === "tool") {
           out[out.length - 1] = { ...last, content: [...last.content, ...content] }

@@ -12,7 +12,6 @@ import type * as Toolkit from "../Toolkit.ts"
 import type { PrepareStep } from "./generationStep.ts"
 import type { ToolOptions, ToolRuntime } from "./generationTools.ts"
 import type { ModelMessage } from "./generationPrompt.ts"
-import type { TimeoutOption } from "./generationTimeouts.ts"
 import type { LifecycleCallbacks } from "./generationCallbacks.ts"
 
 export type { CallSettings } from "./generationCallSettings.ts"
@@ -40,12 +39,6 @@ export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R>
    * then `RetryError`; 0 disables retrying (the error passes unwrapped).
    */
   readonly maxRetries?: number | undefined
-  /**
-   * Upstream's `timeout`: a number is the total; `totalMs`, `stepMs`, `firstChunkMs`, `chunkMs`
-   * (the last two for streams). generateText fails with the typed timeout error; streamText ends
-   * as on an abort, with the error's text as the reason.
-   */
-  readonly timeout?: TimeoutOption | undefined
 }
 
 /** @internal */

@@ -9,6 +9,7 @@ import * as Arr from "effect/Array"
 import type * as Content from "../../spec/Content.ts"
 import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
+import type { ResponseMessage } from "../ResponseMessages.ts"
 import type { ContentPart } from "../StepContent.ts"
 import type { TextStreamPart } from "../TextStreamPart.ts"
 
@@ -136,6 +137,8 @@ export const makeContentBuilder = () => {
           break
         case "tool-call":
         case "tool-error":
+        case "tool-approval-request":
+        case "tool-approval-response":
         case "source":
         case "custom":
         case "file":
@@ -175,3 +178,24 @@ export const withStickyTextMetadata = <E, R>(stream: Stream.Stream<TextStreamPar
         return metadata === part.providerMetadata ? part : { ...part, providerMetadata: metadata }
       }))
   })
+
+// keyed by the part object itself: nothing is added to the part
+const resumedByPart = new WeakMap<TextStreamPart, ReadonlyArray<ResponseMessage>>()
+
+/**
+ * Associates the resumed tool message of a run with its first `start-step` part (not a field:
+ * the parts stay upstream's), so that the fold of the parts (`StreamText.aggregate`) can put it
+ * first in the response messages, as upstream's `initialResponseMessages`.
+ *
+ * @internal
+ */
+export const withResumedMessages = (part: TextStreamPart, messages: ReadonlyArray<ResponseMessage>): void => {
+  resumedByPart.set(part, messages)
+}
+
+/**
+ * The resumed messages associated by {@link withResumedMessages}, if any.
+ *
+ * @internal
+ */
+export const resumedMessagesOf = (part: TextStreamPart): ReadonlyArray<ResponseMessage> => resumedByPart.get(part) ?? []

@@ -19,6 +19,7 @@ import { getErrorMessage } from "../../spec/errors/getErrorMessage.ts"
 import { NoOutputGeneratedError } from "../../spec/errors/NoOutputGeneratedError.ts"
 import { normalizeStreamProviderError } from "../../spec/errors/StreamProviderError.ts"
 import { ToolChoiceViolationError } from "../../spec/errors/ToolChoiceViolationError.ts"
+import { ToolCallNotFoundForApprovalError } from "../../spec/errors/ToolCallNotFoundForApprovalError.ts"
 import type { UnifiedFinishReason } from "../../spec/FinishReason.ts"
 import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
 import type { RequestInfo } from "../../spec/Results.ts"
@@ -33,8 +34,10 @@ import { type StepResult, viewsOf } from "../StepResult.ts"
 import type { StepResponse, TextStreamPart } from "../TextStreamPart.ts"
 import { downloadAssets } from "./generationPrompt.ts"
 import type { StepSetup } from "./generationStep.ts"
-import { makeContentBuilder, makePartIdMap, makeRawCollector } from "./generationStreamParts.ts"
+import type { CallGate } from "./generationStreamApprovals.ts"
+import { makeContentBuilder, makePartIdMap, makeRawCollector, withResumedMessages } from "./generationStreamParts.ts"
 import { chunkTimeouts, isOwnChunkTimeout, type Timeouts } from "./generationTimeouts.ts"
+import { consumeWithRetries, markRetried, type StreamRetryPolicy } from "./streamRetries.ts"
 import type { ChunkTimeoutError, FirstChunkTimeoutError } from "../../spec/errors/TimeoutError.ts"
 
 /**
@@ -62,6 +65,17 @@ export interface StreamStepEnv {
   readonly reserveText: (id: string) => string
   readonly reserveReasoning: (id: string) => string
   readonly generateId: () => string
+  /** The approval decision of a valid call (see `generationStreamApprovals.ts`). */
+  readonly gate: (call: ToolCall, messages: Prompt) => Effect.Effect<CallGate>
+  /** The resumed tool message before the first step, carried by that step's `start-step` for the fold. */
+  readonly resumed?: ReadonlyArray<ResponseMessage> | undefined
+  /**
+   * Whether steps collect their content (text, reasoning, tool calls): false only in the
+   * low-memory mode when nothing reads it (upstream `retention.collectContent`).
+   */
+  readonly collectContent?: boolean | undefined
+  /** `streamRetries` (undefined: no stream retry behaviour, as upstream without the option). */
+  readonly streamRetry?: StreamRetryPolicy | undefined
 }
 
 /**
@@ -78,6 +92,8 @@ export type StepOutcome =
     readonly toolCalls: ReadonlyArray<ToolCall>
     readonly toolOutputs: ReadonlyArray<ToolOutput>
     readonly responseMessages: ReadonlyArray<ResponseMessage>
+    /** Calls denied by the approval policy: answered without an output (upstream). */
+    readonly deniedApprovals: number
   }
 
 /** Upstream's step finish reason before any `finish` part (a function so narrowing does not fix it to "other"). */
@@ -100,6 +116,8 @@ export class StepParts {
   readonly toolCalls: Array<ToolCall> = []
   readonly outputs: Array<ToolResult | ToolError> = []
   readonly toExecute: Array<ToolCall> = []
+  /** Approval responses with `approved: false` in this step. */
+  deniedApprovals = 0
   warnings: ReadonlyArray<Warning> = []
   finishReason: UnifiedFinishReason = initialFinishReason()
   rawFinishReason: string | undefined = undefined
@@ -122,8 +140,10 @@ export class StepParts {
   readonly request: RequestInfo
   response: StepResponse
 
-  constructor(env: StreamStepEnv, setup: StepSetup, request: RequestInfo, response: StepResponse) {
+  constructor(env: StreamStepEnv, setup: StepSetup, request: RequestInfo, response: StepResponse, retried = false) {
     this.env = env
+    // a stream retry's attempt continues a step whose start-step went out already
+    this.first = !retried
     this.setup = setup
     this.request = request
     this.response = response
@@ -136,7 +156,7 @@ export class StepParts {
   /** Records and emits a part of the step's content. */
   readonly forward = (part: TextStreamPart): Effect.Effect<void> =>
     Effect.suspend(() => {
-      this.builder.add(part)
+      if (this.env.collectContent !== false) this.builder.add(part)
       return this.env.emit(part)
     })
 
@@ -144,7 +164,9 @@ export class StepParts {
   readonly startStep = (): Effect.Effect<void> => {
     if (!this.first) return Effect.void
     this.first = false
-    return this.env.emit({ type: "start-step", request: this.request, warnings: this.warnings })
+    const part: TextStreamPart = { type: "start-step", request: this.request, warnings: this.warnings }
+    if (this.env.resumed !== undefined) withResumedMessages(part, this.env.resumed)
+    return this.env.emit(part)
   }
 
   /** Handles one V4 part of the model stream. */
@@ -250,8 +272,18 @@ export class StepParts {
         return this.env.includeRawChunks ? this.forward(part) : Effect.void
       case "ping":
         return this.forward(part)
-      case "tool-approval-request":
-        return Effect.void
+      case "tool-approval-request": {
+        // a provider-side approval request (e.g. an MCP call) names a call of this step (upstream)
+        if (this.withheld) return Effect.void
+        const call = this.callsById.get(part.toolCallId)
+        if (call === undefined) {
+          return this.forward({
+            type: "error",
+            error: new ToolCallNotFoundForApprovalError({ toolCallId: part.toolCallId, approvalId: part.approvalId })
+          })
+        }
+        return this.forward({ type: "tool-approval-request", approvalId: part.approvalId, toolCall: call })
+      }
     }
   }
 
@@ -278,8 +310,15 @@ export class StepParts {
     if (this.withheld) return Effect.void
     this.toolCalls.push(call)
     if (call.invalid !== true) {
-      if (this.setup.runtime.isExecutable(call)) this.toExecute.push(call)
-      return this.forward(call)
+      // the call goes out first, then its approval parts; a blocked call does not run (upstream)
+      return Effect.andThen(
+        this.forward(call),
+        Effect.flatMap(this.env.gate(call, this.setup.conversation), (gate) => {
+          if (gate.run && this.setup.runtime.isExecutable(call)) this.toExecute.push(call)
+          if (gate.denied) this.deniedApprovals++
+          return gate.parts.length === 0 ? Effect.void : Effect.forEach(gate.parts, this.forward, { discard: true })
+        })
+      )
     }
     if (call.providerExecuted === true) return this.forward(call)
     const toolError: ToolError = {
@@ -383,14 +422,37 @@ export const runStreamStep = (
       if (stepNumber > 0) yield* stepError(error)
       return { _tag: "Failed", noOutput: false } as const
     }
-    const { stream, request, response } = started.value
-    const parts = new StepParts(env, setup, { ...request }, {
-      id: env.generateId(),
-      timestamp: new Date(yield* Clock.currentTimeMillis),
-      modelId: env.model.modelId
-    })
-    parts.callStart = callStart
-    const streamExit = yield* Effect.exit(Stream.runForEach(chunkTimeouts(stream, env.timeouts), parts.handle))
+    let { request, response } = started.value
+    const stepParts = (retried: boolean) =>
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        const made = new StepParts(env, setup, { ...request }, {
+          id: env.generateId(),
+          timestamp: new Date(now),
+          modelId: env.model.modelId
+        }, retried)
+        made.callStart = callStart
+        return made
+      })
+    let parts = yield* stepParts(false)
+    let retried = false
+    const policy = env.streamRetry
+    const streamExit = yield* Effect.exit(
+      policy === undefined
+        ? Stream.runForEach(chunkTimeouts(started.value.stream, env.timeouts), parts.handle)
+        : consumeWithRetries(policy, started.value.stream, {
+          handle: (part) => parts.handle(part),
+          wrap: (stream) => chunkTimeouts(stream, env.timeouts),
+          // the new attempt's request, response headers and bookkeeping replace the failed one's
+          reconnect: Effect.gen(function*() {
+            const next = yield* withRetries(attempt, env.maxRetries)
+            request = next.request
+            response = next.response
+            parts = yield* stepParts(true)
+            retried = true
+            return next.stream
+          })
+        })
+    )
     if (Exit.isFailure(streamExit)) {
       if (Cause.hasInterruptsOnly(streamExit.cause)) return yield* Effect.interrupt
       const error = Cause.squash(streamExit.cause)
@@ -414,7 +476,7 @@ export const runStreamStep = (
     const stepEnd = yield* Clock.currentTimeMillis
     const performance = { stepTimeMs: stepEnd - stepStart, toolExecutionMs }
     const stepResponse: StepResponse = { ...parts.response, headers: response?.headers }
-    yield* env.emit({
+    const finishStep: TextStreamPart = {
       type: "finish-step",
       finishReason: parts.finishReason,
       rawFinishReason: parts.rawFinishReason,
@@ -422,7 +484,9 @@ export const runStreamStep = (
       performance,
       providerMetadata: parts.providerMetadata,
       response: stepResponse
-    })
+    }
+    if (retried) markRetried(finishStep, { content: [...parts.builder.content], request: parts.request, warnings: parts.warnings })
+    yield* env.emit(finishStep)
     const responseMessages = yield* toResponseMessages(parts.builder.content, setup.runtime.info)
     const step: StepResult = {
       stepNumber,
@@ -437,5 +501,12 @@ export const runStreamStep = (
       response: { ...stepResponse, messages: responseMessages },
       providerMetadata: parts.providerMetadata
     }
-    return { _tag: "Finished", step, toolCalls: parts.toolCalls, toolOutputs: parts.outputs, responseMessages } as const
+    return {
+      _tag: "Finished",
+      step,
+      toolCalls: parts.toolCalls,
+      toolOutputs: parts.outputs,
+      responseMessages,
+      deniedApprovals: parts.deniedApprovals
+    } as const
   })

@@ -15,20 +15,41 @@ import {
   TotalTimeoutError
 } from "../../spec/errors/TimeoutError.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
+import type * as ExecuteTool from "../ExecuteTool.ts"
+import type * as Toolkit from "../Toolkit.ts"
 
 /**
- * Upstream's timeout configuration (tool timeouts are `toolTimeout`).
+ * Upstream's timeout configuration (`TimeoutConfiguration`): a number is the total; `toolMs` is
+ * every tool execution's, `tools['<name>Ms']` one tool's (it wins over `toolMs`).
  *
  * @internal
  */
-export type TimeoutOption =
+export type TimeoutOption<T extends Toolkit.Any = Toolkit.Any> =
   | number
   | {
     readonly totalMs?: number | undefined
     readonly stepMs?: number | undefined
     readonly firstChunkMs?: number | undefined
     readonly chunkMs?: number | undefined
+    readonly toolMs?: number | undefined
+    readonly tools?: { readonly [Name in Toolkit.Names<T> as `${Name}Ms`]?: number | undefined } | undefined
   }
+
+/**
+ * The tool execution timeouts of upstream's `timeout` (`toolMs`, `tools['<name>Ms']`) as
+ * `ExecuteTool`'s configuration; undefined when it sets none (a number sets none, as upstream).
+ *
+ * @internal
+ */
+export const toolTimeoutsOf = (timeout: TimeoutOption | undefined): ExecuteTool.TimeoutConfiguration<Toolkit.Any> | undefined => {
+  if (timeout === undefined || typeof timeout === "number") return undefined
+  if (timeout.toolMs === undefined && timeout.tools === undefined) return undefined
+  const tools: Record<string, Duration.Duration> = {}
+  for (const [key, ms] of Object.entries(timeout.tools ?? {})) {
+    if (key.endsWith("Ms") && typeof ms === "number") tools[key.slice(0, -2)] = Duration.millis(ms)
+  }
+  return { tool: timeout.toolMs === undefined ? undefined : Duration.millis(timeout.toolMs), tools }
+}
 
 /** @internal */
 export interface Timeouts {

@@ -17,6 +17,7 @@ import type { ToolCall, ToolInfo, ToolInfoSet } from "../StepContent.ts"
 import type * as Tool from "../Tool.ts"
 import { type InputRefinement, type Instructions, parseToolCall, type RepairFunction, ToolCallParser } from "../ToolCallParser.ts"
 import * as Toolkit from "../Toolkit.ts"
+import { type TimeoutOption, toolTimeoutsOf } from "./generationTimeouts.ts"
 import type { ClientToolOutput, PreliminaryToolResult } from "../ToolResult.ts"
 
 /**
@@ -44,7 +45,17 @@ export interface ToolOptions<T extends Toolkit.Any, R> {
   readonly toolOrder?: ReadonlyArray<Toolkit.Names<NoInfer<T>>> | undefined
   /** Most tool calls of one step running at once (default unbounded). */
   readonly toolCallConcurrency?: number | undefined
-  /** Tool execution timeouts (Effect Clock). */
+  /**
+   * Upstream's `timeout`: a number is the total; `totalMs`, `stepMs`, `firstChunkMs`, `chunkMs`
+   * (the last two for streams), `toolMs` and `tools['<name>Ms']` for tool executions (Effect
+   * Clock). generateText fails with the typed timeout error; streamText ends as on an abort, with
+   * the error's text as the reason.
+   */
+  readonly timeout?: TimeoutOption<NoInfer<T>> | undefined
+  /**
+   * Tool execution timeouts as Durations (`tool`, `tools[name]`): aimux's earlier name, used when
+   * `timeout` sets no tool timeout (upstream: `timeout.toolMs` / `timeout.tools`).
+   */
   readonly toolTimeout?: ExecuteTool.TimeoutConfiguration<NoInfer<T>> | undefined
 }
 
@@ -129,6 +140,7 @@ export function makeToolRuntime(
     const provide = <A, E>(effect: Effect.Effect<A, E, unknown>): Effect.Effect<A, E> =>
       Effect.provideContext(effect, context)
     const tools = options.tools
+    const toolTimeouts = toolTimeoutsOf(options.timeout) ?? options.toolTimeout
     const activeTools = options.activeTools
     // parsing uses the active tools, as upstream (`stepModelTools`)
     const parseTools: Toolkit.Any | undefined = tools === undefined || activeTools === undefined
@@ -165,7 +177,7 @@ export function makeToolRuntime(
           toolCall,
           tools,
           messages,
-          timeout: options.toolTimeout,
+          timeout: toolTimeouts,
           onPreliminaryToolResult: (part) => onPreliminary(part)
         })).pipe(Effect.map(Option.getOrUndefined))
       }

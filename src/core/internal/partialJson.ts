@@ -507,8 +507,8 @@ export const makeIncrementalParser = (): IncrementalParser => {
         if (child.present && frame.state === O_IN_VALUE) copy[frame.key] = child.value
         child = { present: true, value: copy }
       } else {
-        const copy = frame.value.slice()
-        if (child.present && frame.state === A_IN_VALUE) copy.push(child.value)
+        // one exact-size allocation (slice then push would grow the copy's store a second time)
+        const copy = child.present && frame.state === A_IN_VALUE ? frame.value.concat([child.value]) : frame.value.slice()
         child = { present: true, value: copy }
       }
     }

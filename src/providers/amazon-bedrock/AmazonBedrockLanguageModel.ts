@@ -12,6 +12,7 @@ import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as LanguageModel from "../../LanguageModel.ts"
 import * as Http from "../../provider-utils/Http.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import * as StreamStart from "../../provider-utils/StreamStart.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import { IdGenerator, makeRandom } from "../../runtime/IdGenerator.ts"
 import type { ParseResult } from "../../runtime/ParseJson.ts"
@@ -179,8 +180,13 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       usesJsonResponseTool: prepared.usesJsonResponseTool,
       responseHeaders
     }
-    const parts = StreamTransform.transform(
+    // The body's pull is taken in the stream's scope before the start parts are emitted: a consumer
+    // that stops (or is interrupted) during `stream-start` / `response-metadata` still cancels the
+    // body. Emitting them ahead of the body left the connection open for good (the fault suite),
+    // since the client no longer aborts a body that was handed over as a web stream.
+    const parts = StreamStart.prependAll(
       events,
+      StreamTransducer.make(transducerOptions).start(),
       (): StreamTransform.Transformer<ParseResult<StreamEvent>, StreamPart, never> => {
         const transducer = StreamTransducer.make(transducerOptions)
         return {
@@ -196,7 +202,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       }
     )
     const result: LanguageModel.StreamResponse = {
-      stream: Stream.concat(Stream.fromIterable(StreamTransducer.make(transducerOptions).start()), parts),
+      stream: parts,
       request: { body: prepared.command },
       response: { headers: responseHeaders }
     }

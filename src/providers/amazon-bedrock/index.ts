@@ -16,3 +16,7 @@ export * as AmazonBedrockOptions from "./AmazonBedrockOptions.ts"
 export * as EventStream from "./EventStream.ts"
 /** @since 0.2.0 */
 export * as SigV4 from "./SigV4.ts"
+/** @since 0.2.0 */
+export * as AmazonBedrockAnthropic from "./AmazonBedrockAnthropic.ts"
+/** @since 0.2.0 */
+export * as AnthropicTransport from "./AnthropicTransport.ts"

@@ -13,7 +13,7 @@ import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
 import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
-import * as AnthropicLanguageModel from "./AnthropicLanguageModel.ts"
+import * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
 
 /**
  * Provider settings, as upstream's.

@@ -1,5 +1,6 @@
 /**
- * The Anthropic messages provider.
+ * The Anthropic messages provider; the messages model itself is the kit
+ * shared with the hosted variants (`src/providers/anthropic-family/`).
  *
  * @since 0.1.0
  */
@@ -7,8 +8,8 @@
 /** @since 0.1.0 */
 export * as Anthropic from "./Anthropic.ts"
 /** @since 0.1.0 */
-export * as AnthropicApi from "./AnthropicApi.ts"
+export * as AnthropicApi from "../anthropic-family/AnthropicApi.ts"
 /** @since 0.1.0 */
-export * as AnthropicLanguageModel from "./AnthropicLanguageModel.ts"
+export * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
 /** @since 0.1.0 */
-export * as AnthropicOptions from "./AnthropicOptions.ts"
+export * as AnthropicOptions from "../anthropic-family/AnthropicOptions.ts"

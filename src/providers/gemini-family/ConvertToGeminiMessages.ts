@@ -10,6 +10,7 @@
 import { Effect, Result, Schema } from "effect"
 import { convertToBase64 } from "../../provider-utils/Base64.ts"
 import { getTopLevelMediaType, isFullMediaType } from "../../provider-utils/DetectMediaType.ts"
+import { isUrlSupported } from "../../provider-utils/IsUrlSupported.ts"
 import { secureJsonParse } from "../../runtime/ParseJson.ts"
 import { resolveFullMediaType } from "../../provider-utils/ResolveFullMediaType.ts"
 import { resolveProviderReference } from "../../provider-utils/ResolveProviderReference.ts"
@@ -132,39 +133,6 @@ const containsJsonSchemaReference = (value: unknown, seen: WeakSet<object> = new
 const serializeFunctionResponseContent = (value: JsonValue): unknown =>
   containsJsonSchemaReference(value) ? stringifyWithBigIntAndCycles(value) : value
 
-const testFromStart = (pattern: RegExp, value: string): boolean => {
-  if (!pattern.global && !pattern.sticky) return pattern.test(value)
-  const lastIndex = pattern.lastIndex
-  pattern.lastIndex = 0
-  try {
-    return pattern.test(value)
-  } finally {
-    pattern.lastIndex = lastIndex
-  }
-}
-
-// upstream provider-utils `isUrlSupported`
-const isUrlSupported = (
-  mediaTypeIn: string,
-  url: string,
-  supportedUrls: Readonly<Record<string, ReadonlyArray<RegExp>>>
-): boolean => {
-  const mediaType = mediaTypeIn.toLowerCase()
-  const isTopLevelOnly = !mediaType.includes("/")
-  return Object.entries(supportedUrls).some(([key, regexes]) => {
-    const lower = key.toLowerCase()
-    const prefix = lower === "*" || lower === "*/*" ? "" : lower.replace(/\*/, "")
-    const matches = prefix === ""
-      ? true
-      : isTopLevelOnly
-      ? `${mediaType}/` === prefix
-      : prefix.endsWith("/")
-      ? mediaType.startsWith(prefix)
-      : mediaType === prefix
-    return matches && regexes.some((pattern) => testFromStart(pattern, url))
-  })
-}
-
 type ContentItems = Extract<ToolResultPart["output"], { readonly type: "content" }>["value"]
 
 const fileDataUri = (part: { readonly data: { readonly url: URL; readonly originalUrl?: string | undefined } }) =>
@@ -197,7 +165,7 @@ const appendToolResultParts = Effect.fnUntraced(function*(
         const supportedUrl = item.data.url.protocol === "gs:" && item.data.originalUrl != null ? item.data.originalUrl : url
         if (match !== null) {
           functionResponseParts.push({ inlineData: { mimeType: match[1], data: match[2] } })
-        } else if (isFullMediaType(item.mediaType) && isUrlSupported(item.mediaType, supportedUrl, supportedUrls)) {
+        } else if (isFullMediaType(item.mediaType) && isUrlSupported({ mediaType: item.mediaType, url: supportedUrl, supportedUrls })) {
           functionResponseParts.push({ fileData: { mimeType: item.mediaType, fileUri: supportedUrl } })
         } else {
           responseTextParts.push(JSON.stringify(item))

@@ -50,6 +50,8 @@ export interface Config {
   readonly supportedUrls: LanguageModel.SupportedUrls
   /** Vertex: `gs://` URLs may stay references in Gemini 3 function responses. */
   readonly supportsGoogleCloudStorageUrls?: boolean | undefined
+  /** Vertex: tool-result file URLs are downloaded (through the model's `HttpClient`) before conversion. */
+  readonly toolResultDownloads?: { readonly maxBytes: number } | undefined
   readonly generateId?: (() => string) | undefined
 }
 
@@ -138,7 +140,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
   })
 
   const generate = Effect.fn("Gemini.generate")(function*(options: CallOptions) {
-    const prepared = yield* prepareRequest(config, options, false)
+    const prepared = yield* withClient(prepareRequest(config, options, false))
     const { args } = prepared
     const post = (body: Record<string, unknown>) =>
       Effect.flatMap(requestHeaders(options, prepared.extraHeaders), (headers) =>
@@ -197,7 +199,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
   })
 
   const stream = Effect.fn("Gemini.stream")(function*(options: CallOptions) {
-    const prepared = yield* prepareRequest(config, options, true)
+    const prepared = yield* withClient(prepareRequest(config, options, true))
     const { args } = prepared
     const post = (body: Record<string, unknown>) =>
       Effect.flatMap(requestHeaders(options, prepared.extraHeaders), (headers) =>

@@ -18,6 +18,7 @@ import type { CallOptions, CallTool, FunctionTool } from "../../spec/CallOptions
 import type { Warning } from "../../spec/Warning.ts"
 import * as ConvertToGeminiMessages from "./ConvertToGeminiMessages.ts"
 import { LanguageModelOptions, type ThinkingConfig } from "./GeminiOptions.ts"
+import { downloadToolResultFiles } from "./DownloadToolResultFiles.ts"
 import * as ModelCapabilities from "./ModelCapabilities.ts"
 import { prepareTools } from "./PrepareTools.ts"
 
@@ -32,6 +33,8 @@ export interface RequestConfig {
   readonly modelId: string
   /** Vertex: `gs://` URLs may stay references in Gemini 3 function responses. */
   readonly supportsGoogleCloudStorageUrls?: boolean | undefined
+  /** Vertex: tool-result file URLs are downloaded before conversion (upstream `downloadToolResultFiles`). */
+  readonly toolResultDownloads?: { readonly maxBytes: number } | undefined
 }
 
 /**
@@ -218,7 +221,12 @@ const prepare = Effect.fnUntraced(function*(config: RequestConfig, options: Call
     ? googleCloudStorageFunctionResponseUrls
     : undefined
 
-  const { contents, systemInstruction } = yield* ConvertToGeminiMessages.convert(options.prompt, {
+  const prompt = config.toolResultDownloads === undefined ? options.prompt : yield* downloadToolResultFiles(options.prompt, {
+    maxBytes: config.toolResultDownloads.maxBytes,
+    supportedUrls: supportedFunctionResponseUrls ?? {}
+  })
+
+  const { contents, systemInstruction } = yield* ConvertToGeminiMessages.convert(prompt, {
     isGemmaModel,
     isGemini3Model: usesGemini3Features,
     onWarning: (warning) => warnings.push(warning),

@@ -18,3 +18,5 @@ export * as ModelCapabilities from "./ModelCapabilities.ts"
 export * as PrepareTools from "./PrepareTools.ts"
 /** @since 0.2.0 */
 export * as RequestArgs from "./RequestArgs.ts"
+/** @since 0.2.0 */
+export * as DownloadToolResultFiles from "./DownloadToolResultFiles.ts"

@@ -13,9 +13,11 @@ import * as HttpClient from "effect/http/HttpClient"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import type { APICallError } from "../../spec/errors/APICallError.ts"
 import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
 import { LoadSettingError } from "../../spec/errors/LoadSettingError.ts"
 import * as GeminiLanguageModel from "../gemini-family/GeminiLanguageModel.ts"
+import * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
 import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.ts"
 
 /**
@@ -35,7 +37,15 @@ export interface Settings {
   readonly baseURL?: string | undefined
   /** Service account; default the `GOOGLE_CLIENT_EMAIL` / `GOOGLE_PRIVATE_KEY` config values. */
   readonly googleCredentials?: GoogleCredentials | undefined
+  /**
+   * With neither an API key nor service account credentials, requests use Application Default
+   * Credentials through the optional peer `google-auth-library` (upstream's node path); these are
+   * its `GoogleAuthOptions`, passed as they are.
+   */
+  readonly googleAuthOptions?: object | undefined
   readonly generateId?: (() => string) | undefined
+  /** Downloads of tool-result file URLs sent as inline data: at most `maxBytes` per file (default 7 MiB). */
+  readonly toolResultDownloads?: { readonly maxBytes?: number | undefined } | undefined
 }
 
 /**
@@ -84,6 +94,23 @@ const host = (region: string): string =>
     ? `aiplatform.${region}.rep.googleapis.com`
     : `${region}-aiplatform.googleapis.com`
 
+const isSet = (name: string) =>
+  Effect.map(optionalConfig(name), (value) => value !== undefined)
+
+// Service account credentials (given, or either variable set: a missing half is reported as
+// before), else Application Default Credentials; the environment is read per request, as upstream.
+const authTokenOf = (settings: Settings, userAgent: string, client: HttpClient.HttpClient) =>
+  Effect.map(
+    ApplicationDefaultCredentials.make({ googleAuthOptions: settings.googleAuthOptions, project: settings.project }),
+    (adc) => {
+      const serviceAccount = Effect.provideService(generateAuthToken(settings.googleCredentials, userAgent), HttpClient.HttpClient, client)
+      return settings.googleCredentials !== undefined ? serviceAccount : Effect.flatMap(
+        Effect.zipWith(isSet("GOOGLE_CLIENT_EMAIL"), isSet("GOOGLE_PRIVATE_KEY"), (email, key) => email || key),
+        (hasServiceAccount): Effect.Effect<Redacted.Redacted<string>, LoadSettingError | APICallError> => hasServiceAccount ? serviceAccount : adc
+      )
+    }
+  )
+
 /**
  * Resolves settings into the model config. Without an API key requests carry a
  * service-account bearer token fetched through `client`.
@@ -126,10 +153,11 @@ export const modelConfig = Effect.fn("GoogleVertex.modelConfig")(function*(
   }
   const userAgent = `ai-sdk-google-vertex/${VERSION}`
   const userHeaders = settings.headers ?? {}
-  const headers: GeminiLanguageModel.Config["headers"] = hasKey || client === undefined
+  const authToken = hasKey || client === undefined ? undefined : yield* authTokenOf(settings, userAgent, client)
+  const headers: GeminiLanguageModel.Config["headers"] = hasKey || authToken === undefined
     ? Effect.succeed(RequestHeaders.withUserAgentSuffix(userHeaders, userAgent))
     : Effect.map(
-      Effect.provideService(generateAuthToken(settings.googleCredentials, userAgent), HttpClient.HttpClient, client),
+      authToken,
       (token) =>
         RequestHeaders.withUserAgentSuffix(
           { Authorization: Redacted.make(`Bearer ${Redacted.value(token)}`), ...userHeaders },
@@ -146,6 +174,7 @@ export const modelConfig = Effect.fn("GoogleVertex.modelConfig")(function*(
     finalHeaders: key === undefined ? undefined : Effect.succeed({ "x-goog-api-key": key }),
     supportedUrls,
     supportsGoogleCloudStorageUrls: true,
+    toolResultDownloads: { maxBytes: settings.toolResultDownloads?.maxBytes ?? 7 * 1024 * 1024 },
     generateId: settings.generateId
   }
   return config

@@ -13,3 +13,7 @@ export * as ServiceAccountAuth from "./ServiceAccountAuth.ts"
 export * as GoogleVertexLanguageModel from "../gemini-family/GeminiLanguageModel.ts"
 /** @since 0.2.0 */
 export * as GoogleVertexOptions from "../gemini-family/GeminiOptions.ts"
+/** @since 0.2.0 */
+export * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
+/** @since 0.2.0 */
+export * as GoogleVertexAnthropic from "./GoogleVertexAnthropic.ts"

@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, isRetryableStatusCode, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { isRetryableStatusCode, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_APICallError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's. Request headers are deliberately
@@ -33,7 +33,7 @@ export interface APICallErrorOptions {
  *
  * @since 0.1.0
  */
-export class APICallError extends Schema.TaggedError<APICallError>(name)("APICallError", {
+export class APICallError extends UpstreamError<APICallError>(name)("APICallError", {
   message: Schema.String,
   url: Schema.String,
   requestBodyValues: Schema.optional(Schema.Unknown),
@@ -57,17 +57,7 @@ export class APICallError extends Schema.TaggedError<APICallError>(name)("APICal
       cause: options.cause
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is APICallErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(APICallError.prototype, name)
 
 /**
  * What `APICallError.isInstance` narrows to: the fields shared with upstream.

@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_DecisionRefusalError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -27,7 +27,7 @@ export interface DecisionRefusalErrorOptions {
  *
  * @since 0.1.0
  */
-export class DecisionRefusalError extends Schema.TaggedError<DecisionRefusalError>(name)("DecisionRefusalError", {
+export class DecisionRefusalError extends UpstreamError<DecisionRefusalError>(name)("DecisionRefusalError", {
   message: Schema.String,
   questionIds: Schema.Array(Schema.String),
   provider: Schema.String,
@@ -45,17 +45,7 @@ export class DecisionRefusalError extends Schema.TaggedError<DecisionRefusalErro
       modelId
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is DecisionRefusalErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(DecisionRefusalError.prototype, name)
 
 /**
  * What `DecisionRefusalError.isInstance` narrows to.

@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_DecisionUnsupportedQuestionTypeError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -29,7 +29,7 @@ export interface DecisionUnsupportedQuestionTypeErrorOptions {
  * @since 0.1.0
  */
 export class DecisionUnsupportedQuestionTypeError
-  extends Schema.TaggedError<DecisionUnsupportedQuestionTypeError>(name)("DecisionUnsupportedQuestionTypeError", {
+  extends UpstreamError<DecisionUnsupportedQuestionTypeError>(name)("DecisionUnsupportedQuestionTypeError", {
     message: Schema.String,
     questionId: Schema.String,
     questionType: Schema.String,
@@ -48,17 +48,7 @@ export class DecisionUnsupportedQuestionTypeError
       modelId
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is DecisionUnsupportedQuestionTypeErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(DecisionUnsupportedQuestionTypeError.prototype, name)
 
 /**
  * What `DecisionUnsupportedQuestionTypeError.isInstance` narrows to.

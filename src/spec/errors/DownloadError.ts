@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_DownloadError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's (`@ai-sdk/provider-utils` `DownloadError`).
@@ -30,7 +30,7 @@ export interface DownloadErrorOptions {
  *
  * @since 0.1.0
  */
-export class DownloadError extends Schema.TaggedError<DownloadError>(name)("DownloadError", {
+export class DownloadError extends UpstreamError<DownloadError>(name)("DownloadError", {
   message: Schema.String,
   url: Schema.String,
   statusCode: Schema.optional(Schema.Number),
@@ -48,17 +48,7 @@ export class DownloadError extends Schema.TaggedError<DownloadError>(name)("Down
       cause: options.cause
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is DownloadErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(DownloadError.prototype, name)
 
 /**
  * What `DownloadError.isInstance` narrows to.

@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_InvalidPromptError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's. `message` is the reason; the
@@ -26,7 +26,7 @@ export interface InvalidPromptErrorOptions {
  *
  * @since 0.1.0
  */
-export class InvalidPromptError extends Schema.TaggedError<InvalidPromptError>(name)("InvalidPromptError", {
+export class InvalidPromptError extends UpstreamError<InvalidPromptError>(name)("InvalidPromptError", {
   message: Schema.String,
   prompt: Schema.optional(Schema.Unknown),
   cause: Schema.optional(Schema.Defect())
@@ -34,17 +34,7 @@ export class InvalidPromptError extends Schema.TaggedError<InvalidPromptError>(n
   constructor(options: InvalidPromptErrorOptions, makeOptions?: Schema.MakeOptions) {
     super(omitUndefined({ message: `Invalid prompt: ${options.message}`, prompt: options.prompt, cause: options.cause }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is InvalidPromptErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(InvalidPromptError.prototype, name)
 
 /**
  * What `InvalidPromptError.isInstance` narrows to.

@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_InvalidResponseDataError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -25,7 +25,7 @@ export interface InvalidResponseDataErrorOptions {
  *
  * @since 0.1.0
  */
-export class InvalidResponseDataError extends Schema.TaggedError<InvalidResponseDataError>(name)(
+export class InvalidResponseDataError extends UpstreamError<InvalidResponseDataError>(name)(
   "InvalidResponseDataError",
   { message: Schema.String, data: Schema.optional(Schema.Unknown) }
 ) {
@@ -35,17 +35,7 @@ export class InvalidResponseDataError extends Schema.TaggedError<InvalidResponse
       data: options.data
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is InvalidResponseDataErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(InvalidResponseDataError.prototype, name)
 
 /**
  * What `InvalidResponseDataError.isInstance` narrows to.

@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_InvalidStreamPartError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -24,24 +24,14 @@ export interface InvalidStreamPartErrorOptions {
  *
  * @since 0.1.0
  */
-export class InvalidStreamPartError extends Schema.TaggedError<InvalidStreamPartError>(name)(
+export class InvalidStreamPartError extends UpstreamError<InvalidStreamPartError>(name)(
   "InvalidStreamPartError",
   { message: Schema.String, chunk: Schema.optional(Schema.Unknown) }
 ) {
   constructor(options: InvalidStreamPartErrorOptions, makeOptions?: Schema.MakeOptions) {
     super(omitUndefined({ message: options.message, chunk: options.chunk }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is InvalidStreamPartErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(InvalidStreamPartError.prototype, name)
 
 /**
  * What `InvalidStreamPartError.isInstance` narrows to.

@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_InvalidToolApprovalError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -24,7 +24,7 @@ export interface InvalidToolApprovalErrorOptions {
  *
  * @since 0.1.0
  */
-export class InvalidToolApprovalError extends Schema.TaggedError<InvalidToolApprovalError>(name)(
+export class InvalidToolApprovalError extends UpstreamError<InvalidToolApprovalError>(name)(
   "InvalidToolApprovalError",
   { message: Schema.String, approvalId: Schema.String }
 ) {
@@ -35,17 +35,7 @@ export class InvalidToolApprovalError extends Schema.TaggedError<InvalidToolAppr
       approvalId: options.approvalId
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is InvalidToolApprovalErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(InvalidToolApprovalError.prototype, name)
 
 /**
  * What `InvalidToolApprovalError.isInstance` narrows to.

@@ -6,10 +6,10 @@
  */
 import { Schema } from "effect"
 import { getErrorMessage } from "./getErrorMessage.ts"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_InvalidToolInputError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -29,7 +29,7 @@ export interface InvalidToolInputErrorOptions {
  *
  * @since 0.1.0
  */
-export class InvalidToolInputError extends Schema.TaggedError<InvalidToolInputError>(name)("InvalidToolInputError", {
+export class InvalidToolInputError extends UpstreamError<InvalidToolInputError>(name)("InvalidToolInputError", {
   message: Schema.String,
   toolName: Schema.String,
   toolInput: Schema.String,
@@ -43,17 +43,7 @@ export class InvalidToolInputError extends Schema.TaggedError<InvalidToolInputEr
       cause: options.cause
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is InvalidToolInputErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(InvalidToolInputError.prototype, name)
 
 /**
  * What `InvalidToolInputError.isInstance` narrows to.

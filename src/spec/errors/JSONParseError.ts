@@ -5,10 +5,10 @@
  */
 import { Schema } from "effect"
 import { getErrorMessage } from "./getErrorMessage.ts"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_JSONParseError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -26,7 +26,7 @@ export interface JSONParseErrorOptions {
  *
  * @since 0.1.0
  */
-export class JSONParseError extends Schema.TaggedError<JSONParseError>(name)("JSONParseError", {
+export class JSONParseError extends UpstreamError<JSONParseError>(name)("JSONParseError", {
   message: Schema.String,
   text: Schema.String,
   cause: Schema.optional(Schema.Defect())
@@ -38,17 +38,7 @@ export class JSONParseError extends Schema.TaggedError<JSONParseError>(name)("JS
       cause: options.cause
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is JSONParseErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(JSONParseError.prototype, name)
 
 /**
  * What `JSONParseError.isInstance` narrows to.

@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_LoadAPIKeyError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -23,23 +23,13 @@ export interface LoadAPIKeyErrorOptions {
  *
  * @since 0.1.0
  */
-export class LoadAPIKeyError extends Schema.TaggedError<LoadAPIKeyError>(name)("LoadAPIKeyError", {
+export class LoadAPIKeyError extends UpstreamError<LoadAPIKeyError>(name)("LoadAPIKeyError", {
   message: Schema.String
 }) {
   constructor(options: LoadAPIKeyErrorOptions, makeOptions?: Schema.MakeOptions) {
     super(omitUndefined({ message: options.message }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is LoadAPIKeyErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(LoadAPIKeyError.prototype, name)
 
 /**
  * What `LoadAPIKeyError.isInstance` narrows to.

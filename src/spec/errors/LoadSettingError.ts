@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_LoadSettingError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -23,23 +23,13 @@ export interface LoadSettingErrorOptions {
  *
  * @since 0.1.0
  */
-export class LoadSettingError extends Schema.TaggedError<LoadSettingError>(name)("LoadSettingError", {
+export class LoadSettingError extends UpstreamError<LoadSettingError>(name)("LoadSettingError", {
   message: Schema.String
 }) {
   constructor(options: LoadSettingErrorOptions, makeOptions?: Schema.MakeOptions) {
     super(omitUndefined({ message: options.message }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is LoadSettingErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(LoadSettingError.prototype, name)
 
 /**
  * What `LoadSettingError.isInstance` narrows to.

@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_MissingToolResultsError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -24,7 +24,7 @@ export interface MissingToolResultsErrorOptions {
  *
  * @since 0.1.0
  */
-export class MissingToolResultsError extends Schema.TaggedError<MissingToolResultsError>(name)(
+export class MissingToolResultsError extends UpstreamError<MissingToolResultsError>(name)(
   "MissingToolResultsError",
   { message: Schema.String, toolCallIds: Schema.Array(Schema.String) }
 ) {
@@ -36,17 +36,7 @@ export class MissingToolResultsError extends Schema.TaggedError<MissingToolResul
       toolCallIds
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is MissingToolResultsErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(MissingToolResultsError.prototype, name)
 
 /**
  * What `MissingToolResultsError.isInstance` narrows to.

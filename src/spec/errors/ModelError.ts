@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import type { APICallError } from "./APICallError.ts"
+import type { DownloadError } from "./DownloadError.ts"
 import type { EmptyResponseBodyError } from "./EmptyResponseBodyError.ts"
 import type { InvalidArgumentError } from "./InvalidArgumentError.ts"
 import type { InvalidPromptError } from "./InvalidPromptError.ts"
@@ -44,3 +45,4 @@ export type ModelError =
   | StepTimeoutError
   | FirstChunkTimeoutError
   | ChunkTimeoutError
+  | DownloadError

@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_NoContentGeneratedError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -23,24 +23,14 @@ export interface NoContentGeneratedErrorOptions {
  *
  * @since 0.1.0
  */
-export class NoContentGeneratedError extends Schema.TaggedError<NoContentGeneratedError>(name)(
+export class NoContentGeneratedError extends UpstreamError<NoContentGeneratedError>(name)(
   "NoContentGeneratedError",
   { message: Schema.String }
 ) {
   constructor(options: NoContentGeneratedErrorOptions = {}, makeOptions?: Schema.MakeOptions) {
     super(omitUndefined({ message: options.message ?? "No content generated." }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is NoContentGeneratedErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(NoContentGeneratedError.prototype, name)
 
 /**
  * What `NoContentGeneratedError.isInstance` narrows to.

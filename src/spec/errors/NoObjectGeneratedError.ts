@@ -5,10 +5,10 @@
  * @since 0.2.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_NoObjectGeneratedError"
-const marker = markerOf(name)
 
 const optionalNumber = Schema.optional(Schema.UndefinedOr(Schema.Number))
 
@@ -101,7 +101,7 @@ export interface NoObjectGeneratedErrorOptions {
  *
  * @since 0.2.0
  */
-export class NoObjectGeneratedError extends Schema.TaggedError<NoObjectGeneratedError>(name)(
+export class NoObjectGeneratedError extends UpstreamError<NoObjectGeneratedError>(name)(
   "NoObjectGeneratedError",
   {
     message: Schema.String,
@@ -122,17 +122,7 @@ export class NoObjectGeneratedError extends Schema.TaggedError<NoObjectGenerated
       finishReason: options.finishReason
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.2.0
-   */
-  static isInstance(u: unknown): u is NoObjectGeneratedErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(NoObjectGeneratedError.prototype, name)
 
 /**
  * What `NoObjectGeneratedError.isInstance` narrows to.

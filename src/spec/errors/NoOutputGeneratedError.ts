@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_NoOutputGeneratedError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -25,24 +25,14 @@ export interface NoOutputGeneratedErrorOptions {
  *
  * @since 0.1.0
  */
-export class NoOutputGeneratedError extends Schema.TaggedError<NoOutputGeneratedError>(name)(
+export class NoOutputGeneratedError extends UpstreamError<NoOutputGeneratedError>(name)(
   "NoOutputGeneratedError",
   { message: Schema.String, cause: Schema.optional(Schema.Defect()) }
 ) {
   constructor(options: NoOutputGeneratedErrorOptions = {}, makeOptions?: Schema.MakeOptions) {
     super(omitUndefined({ message: options.message ?? "No output generated.", cause: options.cause }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is NoOutputGeneratedErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(NoOutputGeneratedError.prototype, name)
 
 /**
  * What `NoOutputGeneratedError.isInstance` narrows to.

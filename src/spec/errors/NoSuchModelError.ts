@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_NoSuchModelError"
-const marker = markerOf(name)
 
 /**
  * The kinds of model a provider can be asked for (upstream's `modelType`).
@@ -51,7 +51,7 @@ export interface NoSuchModelErrorOptions {
  *
  * @since 0.1.0
  */
-export class NoSuchModelError extends Schema.TaggedError<NoSuchModelError>(name)("NoSuchModelError", {
+export class NoSuchModelError extends UpstreamError<NoSuchModelError>(name)("NoSuchModelError", {
   message: Schema.String,
   modelId: Schema.String,
   modelType: ModelType
@@ -73,17 +73,7 @@ export class NoSuchModelError extends Schema.TaggedError<NoSuchModelError>(name)
       })
     }
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is NoSuchModelErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(NoSuchModelError.prototype, name)
 
 /**
  * What `NoSuchModelError.isInstance` narrows to.

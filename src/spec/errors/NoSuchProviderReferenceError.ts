@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_NoSuchProviderReferenceError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -27,7 +27,7 @@ export interface NoSuchProviderReferenceErrorOptions {
  *
  * @since 0.1.0
  */
-export class NoSuchProviderReferenceError extends Schema.TaggedError<NoSuchProviderReferenceError>(name)(
+export class NoSuchProviderReferenceError extends UpstreamError<NoSuchProviderReferenceError>(name)(
   "NoSuchProviderReferenceError",
   { message: Schema.String, provider: Schema.String, reference: Schema.Record(Schema.String, Schema.String) }
 ) {
@@ -41,17 +41,7 @@ export class NoSuchProviderReferenceError extends Schema.TaggedError<NoSuchProvi
       reference: options.reference
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is NoSuchProviderReferenceErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(NoSuchProviderReferenceError.prototype, name)
 
 /**
  * What `NoSuchProviderReferenceError.isInstance` narrows to.

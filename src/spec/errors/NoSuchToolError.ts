@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_NoSuchToolError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -25,7 +25,7 @@ export interface NoSuchToolErrorOptions {
  *
  * @since 0.1.0
  */
-export class NoSuchToolError extends Schema.TaggedError<NoSuchToolError>(name)("NoSuchToolError", {
+export class NoSuchToolError extends UpstreamError<NoSuchToolError>(name)("NoSuchToolError", {
   message: Schema.String,
   toolName: Schema.String,
   availableTools: Schema.optional(Schema.Array(Schema.String))
@@ -41,17 +41,7 @@ export class NoSuchToolError extends Schema.TaggedError<NoSuchToolError>(name)("
       availableTools
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is NoSuchToolErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(NoSuchToolError.prototype, name)
 
 /**
  * What `NoSuchToolError.isInstance` narrows to.

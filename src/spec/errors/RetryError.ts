@@ -4,10 +4,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_RetryError"
-const marker = markerOf(name)
 
 /**
  * Why retrying stopped.
@@ -40,7 +40,7 @@ export interface RetryErrorOptions {
  *
  * @since 0.1.0
  */
-export class RetryError extends Schema.TaggedError<RetryError>(name)("RetryError", {
+export class RetryError extends UpstreamError<RetryError>(name)("RetryError", {
   message: Schema.String,
   reason: RetryErrorReason,
   lastError: Schema.optional(Schema.Defect()),
@@ -54,17 +54,7 @@ export class RetryError extends Schema.TaggedError<RetryError>(name)("RetryError
       errors: options.errors
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is RetryErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(RetryError.prototype, name)
 
 /**
  * What `RetryError.isInstance` narrows to.

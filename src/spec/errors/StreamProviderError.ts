@@ -6,11 +6,11 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { baseMarker, hasMarker, isRetryableStatusCode, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { baseMarker, hasMarker, isRetryableStatusCode, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 import { isProviderStreamError } from "./ProviderStreamError.ts"
 
 const name = "AI_StreamProviderError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -34,7 +34,7 @@ export interface StreamProviderErrorOptions {
  *
  * @since 0.1.0
  */
-export class StreamProviderError extends Schema.TaggedError<StreamProviderError>(name)("StreamProviderError", {
+export class StreamProviderError extends UpstreamError<StreamProviderError>(name)("StreamProviderError", {
   message: Schema.String,
   type: Schema.optional(Schema.String),
   code: Schema.optional(Schema.Union([Schema.String, Schema.Number])),
@@ -54,17 +54,7 @@ export class StreamProviderError extends Schema.TaggedError<StreamProviderError>
       cause: options.cause
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is StreamProviderErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(StreamProviderError.prototype, name)
 
 /**
  * What `StreamProviderError.isInstance` narrows to.
@@ -123,7 +113,7 @@ const inferExactMessageMetadata = (message: string): { statusCode: number; isRet
  * @since 0.1.0
  */
 export const normalizeStreamProviderError = (error: unknown): unknown => {
-  if (isError(error) || hasMarker(error, baseMarker) || hasMarker(error, marker)) {
+  if (isError(error) || hasMarker(error, baseMarker) || StreamProviderError.isInstance(error)) {
     return error
   }
   const outer = asRecord(error)

@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_TooManyEmbeddingValuesForCallError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -27,7 +27,7 @@ export interface TooManyEmbeddingValuesForCallErrorOptions {
  *
  * @since 0.1.0
  */
-export class TooManyEmbeddingValuesForCallError extends Schema.TaggedError<TooManyEmbeddingValuesForCallError>(name)(
+export class TooManyEmbeddingValuesForCallError extends UpstreamError<TooManyEmbeddingValuesForCallError>(name)(
   "TooManyEmbeddingValuesForCallError",
   {
     message: Schema.String,
@@ -48,17 +48,7 @@ export class TooManyEmbeddingValuesForCallError extends Schema.TaggedError<TooMa
       values: options.values
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is TooManyEmbeddingValuesForCallErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(TooManyEmbeddingValuesForCallError.prototype, name)
 
 /**
  * What `TooManyEmbeddingValuesForCallError.isInstance` narrows to.

@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_ToolCallNotFoundForApprovalError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -25,7 +25,7 @@ export interface ToolCallNotFoundForApprovalErrorOptions {
  *
  * @since 0.1.0
  */
-export class ToolCallNotFoundForApprovalError extends Schema.TaggedError<ToolCallNotFoundForApprovalError>(name)(
+export class ToolCallNotFoundForApprovalError extends UpstreamError<ToolCallNotFoundForApprovalError>(name)(
   "ToolCallNotFoundForApprovalError",
   { message: Schema.String, toolCallId: Schema.String, approvalId: Schema.String }
 ) {
@@ -36,17 +36,7 @@ export class ToolCallNotFoundForApprovalError extends Schema.TaggedError<ToolCal
       approvalId: options.approvalId
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is ToolCallNotFoundForApprovalErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(ToolCallNotFoundForApprovalError.prototype, name)
 
 /**
  * What `ToolCallNotFoundForApprovalError.isInstance` narrows to.

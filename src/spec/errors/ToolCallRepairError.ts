@@ -5,12 +5,12 @@
  */
 import { Schema } from "effect"
 import { getErrorMessage } from "./getErrorMessage.ts"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 import { InvalidToolInputError } from "./InvalidToolInputError.ts"
 import { NoSuchToolError } from "./NoSuchToolError.ts"
 
 const name = "AI_ToolCallRepairError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -30,7 +30,7 @@ export interface ToolCallRepairErrorOptions {
  *
  * @since 0.1.0
  */
-export class ToolCallRepairError extends Schema.TaggedError<ToolCallRepairError>(name)("ToolCallRepairError", {
+export class ToolCallRepairError extends UpstreamError<ToolCallRepairError>(name)("ToolCallRepairError", {
   message: Schema.String,
   originalError: Schema.Union([NoSuchToolError, InvalidToolInputError]),
   cause: Schema.optional(Schema.Defect())
@@ -42,17 +42,7 @@ export class ToolCallRepairError extends Schema.TaggedError<ToolCallRepairError>
       cause: options.cause
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is ToolCallRepairErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(ToolCallRepairError.prototype, name)
 
 /**
  * What `ToolCallRepairError.isInstance` narrows to.

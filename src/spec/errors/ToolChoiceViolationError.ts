@@ -7,10 +7,10 @@
 import { Schema } from "effect"
 import { Content } from "../Content.ts"
 import { UnifiedFinishReason } from "../FinishReason.ts"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_ToolChoiceViolationError"
-const marker = markerOf(name)
 
 /**
  * The tool choices that can be violated: `none`, `required`, or a specific tool.
@@ -61,7 +61,7 @@ const defaultMessage = (toolChoice: EnforcedToolChoice): string => {
  *
  * @since 0.1.0
  */
-export class ToolChoiceViolationError extends Schema.TaggedError<ToolChoiceViolationError>(name)(
+export class ToolChoiceViolationError extends UpstreamError<ToolChoiceViolationError>(name)(
   "ToolChoiceViolationError",
   {
     message: Schema.String,
@@ -82,17 +82,7 @@ export class ToolChoiceViolationError extends Schema.TaggedError<ToolChoiceViola
       content: options.content
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is ToolChoiceViolationErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(ToolChoiceViolationError.prototype, name)
 
 /**
  * What `ToolChoiceViolationError.isInstance` narrows to.

@@ -5,10 +5,10 @@
  */
 import { Schema } from "effect"
 import { getErrorMessage } from "./getErrorMessage.ts"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_TypeValidationError"
-const marker = markerOf(name)
 
 /**
  * Where the failing value sits (upstream's `TypeValidationContext`).
@@ -92,7 +92,7 @@ const messages = new WeakMap<object, string>()
  *
  * @since 0.1.0
  */
-export class TypeValidationError extends Schema.TaggedError<TypeValidationError>(name)("TypeValidationError", {
+export class TypeValidationError extends UpstreamError<TypeValidationError>(name)("TypeValidationError", {
   value: Schema.optional(Schema.Unknown),
   context: Schema.optional(TypeValidationContext),
   cause: Schema.optional(Schema.Defect())
@@ -121,15 +121,6 @@ export class TypeValidationError extends Schema.TaggedError<TypeValidationError>
   }
 
   /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is TypeValidationErrorLike {
-    return hasMarker(u, marker)
-  }
-
-  /**
    * Upstream's `wrap`: returns `cause` itself when it already is an aimux
    * TypeValidationError for the same value (by identity) and the same
    * context fields; otherwise a new error wrapping `cause`.
@@ -153,7 +144,6 @@ export class TypeValidationError extends Schema.TaggedError<TypeValidationError>
     return new TypeValidationError({ value, cause, context })
   }
 }
-markPrototype(TypeValidationError.prototype, name)
 
 /**
  * What `TypeValidationError.isInstance` narrows to.

@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_UnsupportedFunctionalityError"
-const marker = markerOf(name)
 
 /**
  * Constructor options, named as upstream's.
@@ -26,7 +26,7 @@ export interface UnsupportedFunctionalityErrorOptions {
  *
  * @since 0.1.0
  */
-export class UnsupportedFunctionalityError extends Schema.TaggedError<UnsupportedFunctionalityError>(name)(
+export class UnsupportedFunctionalityError extends UpstreamError<UnsupportedFunctionalityError>(name)(
   "UnsupportedFunctionalityError",
   { message: Schema.String, functionality: Schema.String }
 ) {
@@ -36,17 +36,7 @@ export class UnsupportedFunctionalityError extends Schema.TaggedError<Unsupporte
       functionality: options.functionality
     }), makeOptions)
   }
-
-  /**
-   * True for aimux and upstream instances alike (marker check, no `instanceof`).
-   *
-   * @since 0.1.0
-   */
-  static isInstance(u: unknown): u is UnsupportedFunctionalityErrorLike {
-    return hasMarker(u, marker)
-  }
 }
-markPrototype(UnsupportedFunctionalityError.prototype, name)
 
 /**
  * What `UnsupportedFunctionalityError.isInstance` narrows to.

@@ -62,6 +62,12 @@ export {
   type InvalidToolApprovalErrorLike,
   type InvalidToolApprovalErrorOptions
 } from "./InvalidToolApprovalError.ts"
+/** @since 0.2.0 */
+export {
+  InvalidToolApprovalSignatureError,
+  type InvalidToolApprovalSignatureErrorLike,
+  type InvalidToolApprovalSignatureErrorOptions
+} from "./InvalidToolApprovalSignatureError.ts"
 /** @since 0.1.0 */
 export {
   InvalidToolInputError,

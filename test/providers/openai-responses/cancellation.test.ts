@@ -5,15 +5,14 @@
  * reference. Interrupting `stream` while it peeks for the first output event
  * aborts the request too.
  */
-import { Duration, Effect, Fiber, Layer, Stream } from "effect"
+import { Duration, Effect, Layer, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
 import { IdGenerator } from "../../../src/runtime/IdGenerator.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
 import { partJson } from "../../kit/wire.ts"
-import { readAll } from "../openai/upstream.ts"
+import * as Cancellation from "../_kit/Cancellation.ts"
 import { decodeCallOptions, upstreamModel } from "./harness.ts"
 
 const frames = [
@@ -32,55 +31,19 @@ const frames = [
 const sse = frames.map((f) => `data: ${JSON.stringify(f)}\n\n`).join("")
 const hi = { prompt: [{ role: "user" as const, content: [{ type: "text" as const, text: "hi" }] }] }
 
-const upstreamAbortAfter = async (count: number) => {
-  const controller = new AbortController()
-  const fetch: typeof globalThis.fetch = async (_input, init) => {
-    const bytes = new TextEncoder().encode(sse)
-    let sent = false
-    const body = new ReadableStream<Uint8Array>({
-      start(c) {
-        init?.signal?.addEventListener("abort", () => c.error(init.signal?.reason))
-      },
-      pull(c) {
-        if (!sent) {
-          sent = true
-          c.enqueue(bytes)
-        }
-        return new Promise(() => {})
-      }
-    })
-    return new Response(body, { headers: { "content-type": "text/event-stream" } })
-  }
-  const result = await upstreamModel("gpt-4.1-mini", fetch).doStream({ ...hi, abortSignal: controller.signal })
-  const reader = result.stream.getReader()
-  const parts: Array<unknown> = []
-  while (parts.length < count) {
-    const { done, value } = await reader.read()
-    if (done) break
-    parts.push(value)
-  }
-  controller.abort()
-  reader.releaseLock()
-  const rest = await readAll(result.stream)
-  return { parts: [...parts, ...rest.parts].map(partJson), error: rest.error }
-}
+const upstreamAbortAfter = (count: number) =>
+  Cancellation.upstreamAbortAfter(sse, count, (fetch, abortSignal) => upstreamModel("gpt-4.1-mini", fetch).doStream({ ...hi, abortSignal }))
 
 describe("OpenAI Responses cancellation", () => {
   it("interrupting the consumer mid-stream: parts so far, no tool-call, no finish, request aborted", async () => {
     const upstream = await upstreamAbortAfter(7)
     expect(upstream.error).toBeInstanceOf(Error)
     const replay = ReplayHttpClient.make({ body: sse, hang: true })
-    const parts: Array<StreamPart> = []
-    await Effect.runPromise(
+    const parts = await Effect.runPromise(
       Effect.gen(function*() {
         const model = yield* OpenAI.responses("gpt-4.1-mini", { apiKey: "k" })
         const response = yield* model.stream(decodeCallOptions(hi))
-        const fiber = yield* Effect.forkChild(
-          Stream.runForEach(response.stream, (part) => Effect.sync(() => parts.push(part)))
-        )
-        while (parts.length < 7) yield* Effect.sleep(Duration.millis(5))
-        yield* Effect.sleep(Duration.millis(20))
-        yield* Fiber.interrupt(fiber)
+        return yield* Cancellation.interruptAfter(response.stream, 7)
       }).pipe(Effect.provide(Layer.merge(replay.layer, IdGenerator.layerCounter("id"))))
     )
     expect(parts.map(partJson)).toEqual(upstream.parts)

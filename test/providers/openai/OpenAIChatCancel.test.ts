@@ -3,15 +3,15 @@
  * HTTP request; parts already emitted stay emitted; no tool-call for open
  * calls, no finish. Upstream's parts before its AbortError are the reference.
  */
-import { Duration, Effect, Fiber, Layer, Stream } from "effect"
+import { Duration, Effect, Layer, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import { IdGenerator } from "../../../src/runtime/IdGenerator.ts"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
 import { partJson } from "../../kit/wire.ts"
+import * as Cancellation from "../_kit/Cancellation.ts"
 import { decodeCallOptions } from "./differential.ts"
-import { readAll, upstreamChat } from "./upstream.ts"
+import { upstreamChat } from "./upstream.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
 
 const frames = [
@@ -27,38 +27,8 @@ const frames = [
 const sse = frames.map((f) => `data: ${JSON.stringify(f)}\n\n`).join("")
 const hi = { prompt: [{ role: "user" as const, content: [{ type: "text" as const, text: "hi" }] }] }
 
-const upstreamAbortAfter = async (count: number) => {
-  const controller = new AbortController()
-  const fetch: typeof globalThis.fetch = async (_input, init) => {
-    const bytes = new TextEncoder().encode(sse)
-    let sent = false
-    const body = new ReadableStream<Uint8Array>({
-      start(c) {
-        init?.signal?.addEventListener("abort", () => c.error(init.signal?.reason))
-      },
-      pull(c) {
-        if (!sent) {
-          sent = true
-          c.enqueue(bytes)
-        }
-        return new Promise(() => {})
-      }
-    })
-    return new Response(body, { headers: { "content-type": "text/event-stream" } })
-  }
-  const result = await upstreamChat("gpt-4o-mini", fetch).doStream({ ...hi, abortSignal: controller.signal })
-  const reader = result.stream.getReader()
-  const parts: Array<unknown> = []
-  while (parts.length < count) {
-    const { done, value } = await reader.read()
-    if (done) break
-    parts.push(value)
-  }
-  controller.abort()
-  reader.releaseLock()
-  const rest = await readAll(result.stream)
-  return { parts: [...parts, ...rest.parts].map(partJson), error: rest.error }
-}
+const upstreamAbortAfter = (count: number) =>
+  Cancellation.upstreamAbortAfter(sse, count, (fetch, abortSignal) => upstreamChat("gpt-4o-mini", fetch).doStream({ ...hi, abortSignal }))
 
 const layerFor = (replay: ReturnType<typeof ReplayHttpClient.make>) =>
   Layer.effect(LanguageModel, OpenAI.chat("gpt-4o-mini", { apiKey: "k" })).pipe(
@@ -71,17 +41,11 @@ describe("OpenAI chat cancellation", () => {
     expect(upstream.error).toBeInstanceOf(Error)
 
     const replay = ReplayHttpClient.make({ body: sse, hang: true })
-    const parts: Array<StreamPart> = []
-    await Effect.runPromise(
+    const parts = await Effect.runPromise(
       Effect.gen(function*() {
         const model = yield* OpenAI.chat("gpt-4o-mini", { apiKey: "k" })
         const response = yield* model.stream(decodeCallOptions(hi))
-        const fiber = yield* Effect.forkChild(
-          Stream.runForEach(response.stream, (part) => Effect.sync(() => parts.push(part)))
-        )
-        while (parts.length < 5) yield* Effect.sleep(Duration.millis(5))
-        yield* Effect.sleep(Duration.millis(20))
-        yield* Fiber.interrupt(fiber)
+        return yield* Cancellation.interruptAfter(response.stream, 5)
       }).pipe(Effect.provide(Layer.merge(replay.layer, IdGenerator.layerCounter("id"))))
     )
     expect(parts.map(partJson)).toEqual(upstream.parts)

@@ -1,0 +1,225 @@
+/**
+ * `AnthropicTransport`: what upstream's `createAmazonBedrockAnthropicFetch`
+ * does around the Anthropic messages model on Bedrock, as the kit's
+ * `Transport` hooks. An error response's body becomes an Anthropic error
+ * body (`{ type: "error", error: { type: "error", message } }`, the message
+ * being Bedrock's `message` or the whole text); an
+ * `application/vnd.amazon.eventstream` stream body is decoded frame by frame
+ * (both CRCs checked, `@smithy/eventstream-codec`) into the Anthropic stream
+ * events the SSE transcoding upstream performs would give: a `chunk` event's
+ * base64 `bytes` are the event's JSON, `messageStop` ends (`[DONE]`), an
+ * exception frame is an Anthropic `error` event with Bedrock's status and
+ * retryability. Other bodies are read as SSE.
+ *
+ * @since 0.2.0
+ */
+import { Effect, Option, Stream } from "effect"
+import * as HttpClientResponse from "effect/http/HttpClientResponse"
+import * as Http from "../../provider-utils/Http.ts"
+import * as Sse from "../../provider-utils/Sse.ts"
+import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
+import { makeSafeParseJson, makeSafeValidate, type ParseResult, safeParseJson } from "../../runtime/ParseJson.ts"
+import { APICallError } from "../../spec/errors/APICallError.ts"
+import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
+import type { ModelError } from "../../spec/errors/ModelError.ts"
+import { StreamEvent } from "../anthropic-family/AnthropicApi.ts"
+import * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
+import { type DecodedEvent, FrameDecoder, incompleteFrameMessage } from "./EventStream.ts"
+import { sliceFirstChunk } from "./internal/FirstChunkFrames.ts"
+import { streamErrorMetadata } from "./internal/StreamTransducer.ts"
+
+type Result = ParseResult<StreamEvent>
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/**
+ * The message upstream takes from a Bedrock error body: a non-empty string
+ * `message` of a JSON object, else the whole text.
+ *
+ * @since 0.2.0
+ */
+export const errorMessageOf = (text: string): string => {
+  const parsed = safeParseJson(text)
+  if (!parsed.success || !isRecord(parsed.value)) return text
+  const message = parsed.value["message"]
+  if (message !== undefined && typeof message !== "string") return text
+  return message !== undefined && message !== "" ? message : text
+}
+
+/**
+ * The failed-response handler: the Bedrock error body rewritten as an
+ * Anthropic error body, then upstream's Anthropic error handling (the
+ * rewritten body is the error's `responseBody`).
+ *
+ * @since 0.2.0
+ */
+export const failedResponseHandler: Http.ResponseHandler<APICallError, unknown> = (info) =>
+  Effect.map(Http.readBodyText(info.response), (text) => {
+    const message = errorMessageOf(text)
+    const data = { type: "error", error: { type: "error", message } }
+    const responseHeaders = Http.responseHeadersOf(info.response)
+    return {
+      responseHeaders,
+      value: new APICallError({
+        message,
+        url: info.url,
+        requestBodyValues: info.requestBodyValues,
+        statusCode: info.response.status,
+        responseHeaders,
+        responseBody: JSON.stringify(data),
+        data
+      })
+    }
+  })
+
+const parseEvent = makeSafeParseJson(StreamEvent)
+const validateEvent = makeSafeValidate(StreamEvent)
+const encoder = new TextEncoder()
+const utf8 = new TextDecoder()
+
+// Upstream writes `data: <text>\n\n` and parses it as SSE: a text without a
+// line break (the norm) is the event's data as it is; one with line breaks
+// goes through the SSE parser, as upstream's would.
+const pushData = (text: string, out: Array<Result>): void => {
+  if (text !== "" && !/[\r\n]/.test(text)) {
+    out.push(parseEvent(text))
+    return
+  }
+  const decoder = Sse.makeDecoder()
+  decoder.push(encoder.encode(`data: ${text}\n\n`), (event) => {
+    if (event.data !== "[DONE]") out.push(parseEvent(event.data))
+  })
+}
+
+// Upstream `convertBase64ToUint8Array` (URL-safe characters accepted) and a
+// UTF-8 decode; `undefined` where upstream's `atob` throws.
+const decodeBytes = (bytes: unknown): string | undefined => {
+  if (typeof bytes !== "string") return undefined
+  try {
+    const latin1 = atob(bytes.replace(/-/g, "+").replace(/_/g, "/"))
+    const out = new Uint8Array(latin1.length)
+    for (let i = 0; i < latin1.length; i++) out[i] = latin1.charCodeAt(i)
+    return utf8.decode(out)
+  } catch {
+    return undefined
+  }
+}
+
+// One frame → the parse results of the SSE events upstream writes for it;
+// an `InvalidResponseDataError` where upstream's transcoder throws.
+const pushFrame = (event: DecodedEvent, out: Array<Result>): InvalidResponseDataError | undefined => {
+  if (event.messageType === "event") {
+    if (event.eventType !== "chunk") return undefined // `messageStop` is `[DONE]`, others nothing
+    const parsed = safeParseJson(event.data)
+    if (!parsed.success) {
+      pushData(event.data, out)
+      return undefined
+    }
+    const bytes = isRecord(parsed.value) ? parsed.value["bytes"] : undefined
+    if (!bytes) {
+      pushData(event.data, out)
+      return undefined
+    }
+    const text = decodeBytes(bytes)
+    if (text === undefined) {
+      return new InvalidResponseDataError({ data: bytes, message: "Invalid base64 in an Amazon Bedrock chunk event." })
+    }
+    pushData(text, out)
+    return undefined
+  }
+  if (event.messageType === "exception") {
+    const parsed = safeParseJson(event.data)
+    const data = parsed.success ? parsed.value : event.data
+    const message = isRecord(data) && typeof data["message"] === "string" ? data["message"] : event.data
+    const type = event.eventType ?? event.exceptionType ?? "error"
+    // Upstream serializes this event and parses it back: the JSON round trip
+    // is kept (it drops what JSON cannot hold, e.g. `undefined`).
+    const text = JSON.stringify({ type: "error", error: { type, message, ...streamErrorMetadata(type), data } })
+    out.push(validateEvent(JSON.parse(text), text))
+  }
+  return undefined
+}
+
+/**
+ * Event-stream bytes → Anthropic stream events, per network chunk. A frame
+ * the codec rejects or bytes left at the end fail the stream with
+ * `InvalidResponseDataError` carrying upstream's message.
+ *
+ * @since 0.2.0
+ */
+export const parseEventStream = <E, R>(
+  self: Stream.Stream<Uint8Array, E, R>
+): Stream.Stream<Result, E | InvalidResponseDataError, R> =>
+  StreamTransform.transform(
+    sliceFirstChunk(self),
+    (): StreamTransform.Transformer<Uint8Array, Result, InvalidResponseDataError> => {
+      const frames = new FrameDecoder()
+      const events: Array<DecodedEvent> = []
+      const drain = (out: Array<Result>): InvalidResponseDataError | undefined => {
+        for (let i = 0; i < events.length; i++) {
+          const failure = pushFrame(events[i], out)
+          if (failure !== undefined) {
+            events.length = 0
+            return failure
+          }
+        }
+        events.length = 0
+        return undefined
+      }
+      return {
+        onChunk: (chunk, out) => {
+          for (let i = 0; i < chunk.length; i++) {
+            const failure = frames.push(chunk[i], events)
+            const broken = drain(out)
+            if (broken !== undefined) return broken
+            if (failure !== undefined) return new InvalidResponseDataError({ data: undefined, message: failure })
+          }
+          return undefined
+        },
+        onEnd: () => {
+          const left = frames.buffered()
+          return left > 0
+            ? new InvalidResponseDataError({ data: undefined, message: incompleteFrameMessage(left) })
+            : undefined
+        }
+      }
+    }
+  )
+
+const hasBody = (response: HttpClientResponse.HttpClientResponse): boolean => {
+  const web = HttpClientResponse.toWeb(response)
+  return Option.isNone(web) || web.value.body !== null
+}
+
+const isEventStream = (info: Http.ResponseInfo): boolean =>
+  info.response.headers["content-type"]?.includes("application/vnd.amazon.eventstream") === true &&
+  hasBody(info.response)
+
+/**
+ * The stream handler: event-stream bodies decoded as above (the response
+ * headers say `content-type: text/event-stream`, as upstream's rewritten
+ * response does), any other body as the Anthropic API's SSE. A decoding
+ * failure ends the stream as upstream's body read failure:
+ * `APICallError("Failed to process successful response")` with the decoder's
+ * error as `cause`.
+ *
+ * @since 0.2.0
+ */
+export const streamResponseHandler: Http.ResponseHandler<Stream.Stream<Result, ModelError>, ModelError> = (info) => {
+  if (!isEventStream(info)) return AnthropicLanguageModel.eventSourceResponseHandler(info)
+  const responseHeaders = { ...Http.responseHeadersOf(info.response), "content-type": "text/event-stream" }
+  const value = parseEventStream(Http.bodyStream(info)).pipe(
+    Stream.mapError((error) =>
+      error instanceof APICallError ? error : new APICallError({
+        message: "Failed to process successful response",
+        cause: error,
+        statusCode: info.response.status,
+        url: info.url,
+        responseHeaders,
+        requestBodyValues: info.requestBodyValues
+      })
+    )
+  )
+  return Effect.succeed({ responseHeaders, value })
+}
