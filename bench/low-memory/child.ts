@@ -7,6 +7,7 @@
  * a full GC, sampled every 1024 parts, minus the baseline before the run), parts, text bytes, ms.
  */
 import { createOpenAI } from "@ai-sdk/openai"
+import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { experimental_streamTextLowMemory as upstreamLowMemory, streamText as upstreamStreamText } from "ai"
 import { Effect, Layer, Schema, Stream } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
@@ -111,11 +112,11 @@ const drainUpstream = async (stream: AsyncIterable<{ readonly type: string }>) =
   for await (const part of stream) count(1, textOf(part))
 }
 
-const prompt = [{ role: "user", content: [{ type: "text", text: "hi" }] }] as const
+const upstreamOptions: LanguageModelV4CallOptions = { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] }
 
 const variants: Record<string, () => Promise<void>> = {
   "aimux-provider": () =>
-    Effect.runPromise(Effect.flatMap(aimuxModel().stream(Schema.decodeUnknownSync(CallOptions)({ prompt })), ({ stream }) =>
+    Effect.runPromise(Effect.flatMap(aimuxModel().stream(Schema.decodeUnknownSync(CallOptions)(upstreamOptions)), ({ stream }) =>
       Stream.runForEachArray(stream, (batch) =>
         Effect.sync(() => {
           let text = 0
@@ -123,8 +124,12 @@ const variants: Record<string, () => Promise<void>> = {
           count(batch.length, text)
         })))),
   "upstream-provider": async () => {
-    const { stream } = await upstreamModel().doStream({ prompt: [...prompt] as never })
-    await drainUpstream(stream as AsyncIterable<{ readonly type: string }>)
+    const reader = (await upstreamModel().doStream(upstreamOptions)).stream.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      count(1, textOf(value))
+    }
   },
   "aimux-streamText": () => drainAimux(StreamText.streamText({ prompt: "hi" })),
   "aimux-lowMemory": () => drainAimux(StreamTextLowMemory.experimental_streamTextLowMemory({ prompt: "hi" })),

@@ -19,7 +19,9 @@
  */
 import { Cause, Clock, Duration, Effect, Option, Schema } from "effect"
 import * as Stream from "effect/Stream"
+import { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
 import { getOwn } from "./internal/getOwn.ts"
+import { safeValidate } from "./internal/parseJson.ts"
 import type * as Tool from "./Tool.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import type { ClientToolError, ClientToolResult, PreliminaryToolResult, TypedClientToolOutput } from "./ToolResult.ts"
@@ -62,6 +64,8 @@ export interface ExecuteOptions<T extends Toolkit.Any, R = never> {
   readonly tools: T | undefined
   readonly messages: Tool.Messages
   readonly timeout?: TimeoutConfiguration<T> | undefined
+  /** The tool's context as `execute` receives it (see {@link validateToolContext}). */
+  readonly context?: unknown
   /** Called for each preliminary result of a streaming tool, in order, before the final result. */
   readonly onPreliminaryToolResult?: ((result: PreliminaryToolResult<T>) => Effect.Effect<void, never, R>) | undefined
 }
@@ -95,7 +99,11 @@ const runHandler = (
   return Effect.suspend(() => {
     const execute = tool.execute
     if (execute === undefined) return Effect.void
-    const result = execute.call(tool, toolCall.input, { toolCallId: toolCall.toolCallId, messages: options.messages })
+    const result = execute.call(tool, toolCall.input, {
+      toolCallId: toolCall.toolCallId,
+      messages: options.messages,
+      context: options.context
+    })
     if (!Stream.isStream(result)) return result
     const onPreliminary = options.onPreliminaryToolResult
     let last: unknown = undefined
@@ -165,4 +173,31 @@ export function executeToolCall(
     }
     return Option.some({ output, toolExecutionMs })
   })
+}
+
+/**
+ * The context a tool's execution receives (upstream `validateToolContext`): its entry of
+ * `toolsContext` as is, or validated by its `contextSchema`, failing with upstream's
+ * `TypeValidationError` "for tool context (<name>)".
+ *
+ * @since 0.2.0
+ */
+export const validateToolContext = (
+  tool: Tool.Any | undefined,
+  toolName: string,
+  toolsContext: Readonly<Record<string, unknown>> | undefined
+): Effect.Effect<unknown, TypeValidationError> => {
+  const context = getOwn(toolsContext, toolName)
+  const schema = tool?.contextSchema
+  if (schema === undefined) return Effect.succeed(context)
+  return Effect.flatMap(safeValidate(context, schema), (result) =>
+    result.success
+      ? Effect.succeed(result.value)
+      : Effect.fail(
+        new TypeValidationError({
+          value: context,
+          cause: TypeValidationError.isInstance(result.error) ? result.error.cause : result.error,
+          context: { field: "tool context", entityName: toolName }
+        })
+      ))
 }

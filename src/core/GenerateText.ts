@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Result } from "effect"
 import { LanguageModel } from "../LanguageModel.ts"
 import type * as Content from "../spec/Content.ts"
 import type { DownloadError } from "../spec/errors/DownloadError.ts"
@@ -20,7 +20,7 @@ import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { downloadAssets, toPrompt } from "./internal/generationPrompt.ts"
-import { setupStep } from "./internal/generationStep.ts"
+import { setupStep, type StepSetup } from "./internal/generationStep.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
 import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
@@ -142,6 +142,8 @@ const run = (
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     const initialMessages = conversation
     let system = options.system
+    let runtimeContext: Readonly<Record<string, unknown>> | undefined = undefined
+    let toolsContext: Readonly<Record<string, unknown>> | undefined = undefined
     const steps: Array<StepResult> = []
     yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
     // after onStart: approvals answered in the last tool message run (or are denied) before the first step (upstream)
@@ -159,7 +161,11 @@ const run = (
     conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
-      const stepSetup = yield* setupStep(options, { stepNumber, steps, system, conversation, initialMessages, model }, baseRuntime)
+      const stepSetup: StepSetup = yield* setupStep(
+        options,
+        { stepNumber, steps, system, conversation, initialMessages, model, runtimeContext, toolsContext },
+        baseRuntime
+      )
       const { prompt: stepMessages, runtime } = stepSetup
       // file URLs the model does not support are fetched through the Download service, per step (upstream)
       // prepareStep may give the step its own model and call settings
@@ -239,13 +245,18 @@ const run = (
         const runs = yield* Timeouts.stepFrom(
           Effect.forEach(
             toolCalls.filter((call) => runtime.isExecutable(call) && !approvals.blocked.has(call.toolCallId)),
-            (call) => executeWithCallbacks(runtime, callbacks, callId, call, stepMessages, () => Effect.void),
+            // each call runs to its end; an invalid tool context then fails the generation with
+            // the first such error (upstream's Promise.all rejects while the other calls go on)
+            (call) => Effect.result(executeWithCallbacks(runtime, callbacks, callId, call, stepMessages, () => Effect.void)),
             { concurrency: options.toolCallConcurrency ?? "unbounded" }
           ),
           stepStart,
           stepMs
         )
-        for (const run of runs) if (run !== undefined) outputs.push(run.output)
+        for (const run of runs) {
+          if (Result.isFailure(run)) return yield* Effect.fail(run.failure)
+          if (run.success !== undefined) outputs.push(run.success.output)
+        }
       }
       const content = ToolApproval.placeContent(
         yield* fromGenerateContent({ content: result.content, toolCalls, toolOutputs: [], tools: runtime.info }),
@@ -269,13 +280,18 @@ const run = (
           headers: result.response?.headers,
           messages: responseMessages
         },
-        providerMetadata: result.providerMetadata
+        providerMetadata: result.providerMetadata,
+        runtimeContext: stepSetup.runtimeContext,
+        toolsContext: stepSetup.toolsContext
       }
       steps.push(step)
       yield* notify(onStepEnd, step)
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
       conversation = [...stepSetup.conversation, ...responseMessages.map(toPromptMessage)]
+      // prepareStep's runtime context and tools' context carry over too (upstream)
+      runtimeContext = stepSetup.runtimeContext
+      toolsContext = stepSetup.toolsContext
       const next = yield* continuesAfter({
         finishReason: reason,
         toolCalls,

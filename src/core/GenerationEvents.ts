@@ -40,6 +40,10 @@ export interface StartEvent {
   readonly frequencyPenalty: number | undefined
   readonly stopSequences: ReadonlyArray<string> | undefined
   readonly seed: number | undefined
+  /** The generation's runtime context (upstream `runtimeContext`, default `{}`). */
+  readonly runtimeContext: Readonly<Record<string, unknown>>
+  /** The tools' context (upstream `toolsContext`, default `{}`). */
+  readonly toolsContext: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -61,6 +65,9 @@ export interface StepStartEvent {
   /** The V4 prompt sent to the model (after downloads). */
   readonly promptMessages: Prompt
   readonly stepToolChoice: V4ToolChoice
+  /** The step's runtime context and tools' context (after prepareStep). */
+  readonly runtimeContext: Readonly<Record<string, unknown>>
+  readonly toolsContext: Readonly<Record<string, unknown>>
 }
 
 /**

@@ -79,6 +79,10 @@ export interface StepResultOf<C extends ToolCall = ToolCall, Res extends ToolRes
   readonly request: RequestInfo
   readonly response: StepResponse & { readonly messages: ReadonlyArray<ResponseMessage> }
   readonly providerMetadata: ProviderMetadata | undefined
+  /** The step's runtime context (upstream `runtimeContext`; absent in steps rebuilt from parts). */
+  readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
+  /** The step's tools' context (upstream `toolsContext`; absent in steps rebuilt from parts). */
+  readonly toolsContext?: Readonly<Record<string, unknown>> | undefined
 }
 
 /**

@@ -100,6 +100,12 @@ export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolk
     | undefined
   /** Ends the run with an `abort` part when it completes (or the signal aborts). */
   readonly abort?: AbortTrigger | undefined
+  /**
+   * How many parts the run may produce ahead of its consumer (default {@link defaultBufferSize}).
+   * When that many wait unread, the step loop suspends: the model stream is not pulled, so the
+   * HTTP body is not read and TCP flow control slows the server. See `docs/backpressure.md`.
+   */
+  readonly bufferSize?: number | undefined
   /** Called before each part is emitted (every part except `abort`), in stream order. */
   readonly onChunk?: ((event: ChunkEvent) => Effect.Effect<void, unknown>) | undefined
   /**
@@ -162,6 +168,15 @@ export class AbortedError extends Schema.TaggedError<AbortedError>()("AbortedErr
 }) {}
 
 /**
+ * The default {@link StreamTextOptions.bufferSize}: parts produced ahead of the consumer. About one
+ * network read of a text stream (a 16 KiB read of chat deltas decodes to ~100–200 parts), so a run
+ * holds at most this plus the read being handed over, whatever the consumer's pace.
+ *
+ * @since 0.2.0
+ */
+export const defaultBufferSize = 256
+
+/**
  * The default `onError`: the error at error level through Effect's logger (upstream logs it to
  * the console), as a failure cause so that loggers render it with its own cause chain.
  *
@@ -199,6 +214,9 @@ const run = <T extends Toolkit.Any, R>(
   }
 ): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R> => {
   const options = withInstructions(input)
+  // the hand-off to the consumer is a bounded queue: `emit` suspends the step loop (model stream,
+  // tool fibers) while `bufferSize` parts wait unread
+  const bufferSize = options.bufferSize ?? defaultBufferSize
   return withStreamOutput(options.output, textStage(options, Stream.callback<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>((queue) =>
     Effect.gen(function*() {
       const baseRuntime = yield* makeToolRuntime(options, options.system)
@@ -207,16 +225,16 @@ const run = <T extends Toolkit.Any, R>(
       const setup = (state: StepState<StepResult>) =>
         Effect.provideContext(setupStep(options, state, baseRuntime), context)
       const approvals = streamApprovals(options, baseRuntime, context)
-      const emit = (part: TextStreamPart) => {
-        Queue.offerUnsafe(queue, part)
-      }
+      // the common case (room in the queue) costs what an unbounded offer did; a full queue waits
+      const emit = (part: TextStreamPart): Effect.Effect<void> =>
+        Effect.suspend(() => Queue.offerUnsafe(queue, part) ? Effect.void : Effect.asVoid(Queue.offer(queue, part)))
       const onChunk = options.onChunk
       const onError = options.onError ?? logError
       let streamRetry: StreamRetryPolicy | undefined = undefined
       // every error part, whatever produced it, reaches onError after it is emitted (upstream's
       // event processor: enqueue, onChunk, onError), unless a stream retry already showed it them
       const emitChunk = (part: TextStreamPart): Effect.Effect<void> => {
-        const emitted = Effect.sync(() => emit(part))
+        const emitted = emit(part)
         if (skipsCallbacks(streamRetry, part)) return emitted
         const chunk = onChunk === undefined ? emitted : Effect.andThen(notify(onChunk, { chunk: part }), emitted)
         return part.type === "error" ? Effect.andThen(chunk, notify(onError, { error: part.error })) : chunk
@@ -257,10 +275,11 @@ const run = <T extends Toolkit.Any, R>(
       if (winner.aborted) {
         const reason = winner.reason === undefined ? undefined : getErrorMessage(winner.reason)
         yield* notify(options.onAbort, { callId, steps, reason })
-        emit({ type: "abort", ...(reason !== undefined ? { reason } : {}) })
+        yield* emit({ type: "abort", ...(reason !== undefined ? { reason } : {}) })
       }
       yield* Queue.end(queue)
-    }).pipe(Effect.withSpan("StreamText.streamText"))
+    }).pipe(Effect.withSpan("StreamText.streamText")),
+    { bufferSize: validBufferSize(bufferSize) }
   )))
 }
 
@@ -281,6 +300,10 @@ const textStage = <R>(
   )
   return options.output === undefined ? withStickyTextMetadata(transformed) : transformed
 }
+
+/** At least one part (a queue of 0 would never hand one over); `Infinity` is the unbounded queue. */
+const validBufferSize = (size: number): number =>
+  size === Infinity ? size : Number.isFinite(size) ? Math.max(1, Math.floor(size)) : defaultBufferSize
 
 const fromSignal = (signal: AbortSignal): Effect.Effect<unknown> =>
   Effect.callback<unknown>((resume) => {
@@ -334,6 +357,8 @@ const runSteps = <T extends Toolkit.Any, R>(
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     const initialMessages = conversation
     let system = options.system
+    let runtimeContext: Readonly<Record<string, unknown>> | undefined = undefined
+    let toolsContext: Readonly<Record<string, unknown>> | undefined = undefined
     let totalUsage = CoreUsage.nullUsage()
     yield* emitChunk({ type: "start" })
     // upstream standardizePrompt: an invalid prompt ends the run with its error part
@@ -349,7 +374,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     const checked = yield* Effect.exit(ToolApprovalResume.checkToolResults(conversation))
     if (checked._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(checked.cause) })
     for (let stepNumber = 0;; stepNumber++) {
-      const stepSetup = yield* setup({ stepNumber, steps, system, conversation, initialMessages, model })
+      const stepSetup: StepSetup = yield* setup({ stepNumber, steps, system, conversation, initialMessages, model, runtimeContext, toolsContext })
       const stepEnv = stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env
       const outcome = yield* Timeouts.step(runStreamStep(stepEnv, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
@@ -379,6 +404,9 @@ const runSteps = <T extends Toolkit.Any, R>(
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
       conversation = [...stepSetup.conversation, ...outcome.responseMessages.map(toPromptMessage)]
+      // prepareStep's runtime context and tools' context carry over too (upstream)
+      runtimeContext = stepSetup.runtimeContext
+      toolsContext = stepSetup.toolsContext
     }
   })
 

@@ -41,6 +41,11 @@ export type Messages = ReadonlyArray<unknown>
 export interface ExecutionContext {
   readonly toolCallId: string
   readonly messages: Messages
+  /**
+   * The tool's entry of the generation's `toolsContext` (upstream `context`), validated by the
+   * tool's `contextSchema` when it has one.
+   */
+  readonly context?: unknown
 }
 
 /**
@@ -125,6 +130,11 @@ export interface BaseTool<Input, Output, R> {
   readonly providerOptions?: ProviderOptions | undefined
   /** Metadata about the tool itself; not sent to the model, copied onto calls as `toolMetadata`. */
   readonly metadata?: JsonObject | undefined
+  /**
+   * Validates the tool's entry of the generation's `toolsContext` before each execution (upstream
+   * `contextSchema`); a failure is a `TypeValidationError` "for tool context (<name>)".
+   */
+  readonly contextSchema?: InputSchema<unknown> | undefined
   /** The schema of the output, for documentation and typing; not enforced at execution (as upstream). */
   readonly outputSchema?: InputSchema<Output> | undefined
   /** Runs the tool on the client. Absent: the tool is not executed automatically. */

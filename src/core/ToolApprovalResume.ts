@@ -12,6 +12,7 @@ import { InvalidToolInputError } from "../spec/errors/InvalidToolInputError.ts"
 import { MissingToolResultsError } from "../spec/errors/MissingToolResultsError.ts"
 import { InvalidToolApprovalSignatureError } from "../spec/errors/InvalidToolApprovalSignatureError.ts"
 import { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNotFoundForApprovalError.ts"
+import type { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
 import type { Prompt, ToolResultPart } from "../spec/Prompt.ts"
 import { getOwn } from "./internal/getOwn.ts"
 import { safeValidate } from "./internal/parseJson.ts"
@@ -388,11 +389,15 @@ export const resultsOf = Effect.fnUntraced(function*(
  */
 export const resume = <T extends Toolkit.Any, R>(options: ResumeOptions<T, R> & {
   readonly toolInfo: ToolInfoSet | undefined
-  readonly execute: (call: ToolCall, messages: Prompt) => Effect.Effect<{ readonly output: ToolOutput } | undefined>
+  /** Runs an approved call; an invalid tool context (`TypeValidationError`) fails the resume. */
+  readonly execute: (
+    call: ToolCall,
+    messages: Prompt
+  ) => Effect.Effect<{ readonly output: ToolOutput } | undefined, TypeValidationError>
   readonly concurrency?: number | "unbounded" | undefined
 }): Effect.Effect<
   ReadonlyArray<ResponseMessage>,
-  ResumeError | MissingToolResultsError,
+  ResumeError | MissingToolResultsError | TypeValidationError,
   R | Toolkit.Services<T>
 > =>
   Effect.gen(function*() {

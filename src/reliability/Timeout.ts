@@ -109,6 +109,11 @@ export interface StreamTimeouts {
  * pull (per network chunk), not per part; a timed-out pull is interrupted, which cancels the
  * HTTP body.
  *
+ * The first-chunk and idle limits count the time spent waiting on the model: the time before the
+ * first pull (the request) and inside pulls, not the time the consumer takes between pulls. The
+ * stream is pulled only as fast as it is consumed (backpressure), so a consumer that pauses does
+ * not make the model look idle. The step deadline is wall-clock time.
+ *
  * @since 0.1.0
  */
 export const streamTimeouts = <E, R>(
@@ -122,34 +127,41 @@ export const streamTimeouts = <E, R>(
   return Stream.transformPull(stream, (pull) =>
     Effect.clockWith((clock) => {
       const start = options.start ?? clock.currentTimeMillisUnsafe()
-      let lastOutput: number | undefined
-      const observe = (parts: Arr.NonEmptyReadonlyArray<StreamPart>): Arr.NonEmptyReadonlyArray<StreamPart> => {
-        for (const part of parts) {
-          if (isOutputPart(part)) {
-            lastOutput = clock.currentTimeMillisUnsafe()
-            break
-          }
-        }
-        return parts
-      }
+      let seenOutput = false
+      let started = false
+      // model time since the stream's start (before the first output) or since the last output
+      let waited = 0
       const guarded = Effect.suspend(() => {
-        let limit = Infinity
+        const pullStart = clock.currentTimeMillisUnsafe()
+        if (!started) {
+          started = true
+          waited = pullStart - start
+        }
+        const observe = (parts: Arr.NonEmptyReadonlyArray<StreamPart>): Arr.NonEmptyReadonlyArray<StreamPart> => {
+          if (parts.some(isOutputPart)) {
+            seenOutput = true
+            waited = 0
+          } else {
+            waited += clock.currentTimeMillisUnsafe() - pullStart
+          }
+          return parts
+        }
+        let remaining = Infinity
         let error: () => FirstChunkTimeoutError | ChunkTimeoutError | StepTimeoutError = () =>
           new StepTimeoutError({ timeoutMs: 0 })
-        if (lastOutput === undefined && firstMs !== undefined) {
-          limit = start + firstMs
+        if (!seenOutput && firstMs !== undefined) {
+          remaining = firstMs - waited
           error = () => new FirstChunkTimeoutError({ timeoutMs: firstMs })
         }
-        if (lastOutput !== undefined && chunkMs !== undefined) {
-          limit = lastOutput + chunkMs
+        if (seenOutput && chunkMs !== undefined) {
+          remaining = chunkMs - waited
           error = () => new ChunkTimeoutError({ timeoutMs: chunkMs })
         }
-        if (step !== undefined && step.deadline < limit) {
-          limit = step.deadline
+        if (step !== undefined && step.deadline - pullStart < remaining) {
+          remaining = step.deadline - pullStart
           error = () => new StepTimeoutError({ timeoutMs: step.timeoutMs })
         }
-        if (limit === Infinity) return Effect.map(pull, observe)
-        const remaining = limit - clock.currentTimeMillisUnsafe()
+        if (remaining === Infinity) return Effect.map(pull, observe)
         if (remaining <= 0) return Effect.fail(error())
         return pull.pipe(
           Effect.timeoutOrElse({ duration: Duration.millis(remaining), orElse: () => Effect.fail(error()) }),

@@ -98,6 +98,28 @@ describe("timeouts: stream", () => {
       expect(seen).toHaveLength(4)
     }))
 
+  it.effect("a consumer's pauses between pulls are not model idle time (backpressure)", () =>
+    Effect.gen(function*() {
+      const seen: Array<StreamPart> = []
+      const fiber = yield* Effect.gen(function*() {
+        const m = yield* LanguageModel
+        const r = yield* m.stream({ prompt: [] })
+        // the consumer takes 5 s per part: the stream is not pulled meanwhile
+        return yield* Stream.runForEach(r.stream, (p) => Effect.andThen(Effect.sleep("5 seconds"), Effect.sync(() => seen.push(p))))
+      }).pipe(
+        Effect.provide(modelWith(
+          timed([[0, { type: "stream-start", warnings: [] }], [500, delta("a")], [500, delta("b")], [500, delta("c")], [0, finish]]),
+          { timeout: { firstChunk: "1 second", chunk: "1 second" } }
+        )),
+        Effect.exit,
+        Effect.forkChild
+      )
+      yield* TestClock.adjust("1 hour")
+      const exit = yield* Fiber.join(fiber)
+      expect(Exit.isSuccess(exit)).toBe(true)
+      expect(seen.map((p) => p.type === "text-delta" ? p.delta : p.type)).toStrictEqual(["stream-start", "a", "b", "c", "finish"])
+    }))
+
   it.effect("step bounds the whole stream", () =>
     Effect.gen(function*() {
       const { exit, seen } = yield* runStream(modelWith(

@@ -16,6 +16,7 @@ import type { ToolCall } from "../StepContent.ts"
 import type { PreliminaryToolResult } from "../ToolResult.ts"
 import { notify, type ResolvedCallbacks } from "./generationCallbacks.ts"
 import type { Executed, ToolRuntime } from "./generationTools.ts"
+import type { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
 
 /** The `onStart` payload. @internal */
 export const startEventOf = <T extends Toolkit.Any, R>(
@@ -45,7 +46,9 @@ export const startEventOf = <T extends Toolkit.Any, R>(
   presencePenalty: options.presencePenalty,
   frequencyPenalty: options.frequencyPenalty,
   stopSequences: options.stopSequences,
-  seed: options.seed
+  seed: options.seed,
+  runtimeContext: options.runtimeContext ?? {},
+  toolsContext: options.toolsContext ?? {}
 })
 
 /** The `onStepStart` payload of a step. @internal */
@@ -69,7 +72,9 @@ export const stepStartEventOf = <T extends Toolkit.Any, R>(
   steps: [...steps],
   providerOptions: options.providerOptions,
   promptMessages,
-  stepToolChoice: setup.runtime.toolChoice
+  stepToolChoice: setup.runtime.toolChoice,
+  runtimeContext: setup.runtimeContext,
+  toolsContext: setup.toolsContext
 })
 
 /** The `onLanguageModelCallStart` payload of a step's call. @internal */
@@ -99,17 +104,22 @@ export const executeWithCallbacks = (
   call: ToolCall,
   messages: Prompt,
   onPreliminary: (part: PreliminaryToolResult) => Effect.Effect<void>
-): Effect.Effect<Executed | undefined> => {
-  if (callbacks.onToolExecutionStart === undefined && callbacks.onToolExecutionEnd === undefined) {
-    return runtime.execute(call, messages, onPreliminary)
-  }
-  const event = { callId, messages, toolCall: call, toolContext: undefined }
-  return notify(callbacks.onToolExecutionStart, event).pipe(
-    Effect.andThen(runtime.execute(call, messages, onPreliminary)),
-    Effect.tap((executed) =>
-      executed === undefined
-        ? Effect.void
-        : notify(callbacks.onToolExecutionEnd, { ...event, toolExecutionMs: executed.toolExecutionMs, toolOutput: executed.output })
+): Effect.Effect<Executed | undefined, TypeValidationError> => {
+  if (!runtime.isExecutable(call)) return Effect.succeed(undefined)
+  // the tool's context is validated before onToolExecutionStart (upstream executeToolCall)
+  return Effect.flatMap(runtime.toolContext(call), (toolContext) => {
+    const context = { value: toolContext }
+    if (callbacks.onToolExecutionStart === undefined && callbacks.onToolExecutionEnd === undefined) {
+      return runtime.execute(call, messages, onPreliminary, context)
+    }
+    const event = { callId, messages, toolCall: call, toolContext }
+    return notify(callbacks.onToolExecutionStart, event).pipe(
+      Effect.andThen(runtime.execute(call, messages, onPreliminary, context)),
+      Effect.tap((executed) =>
+        executed === undefined
+          ? Effect.void
+          : notify(callbacks.onToolExecutionEnd, { ...event, toolExecutionMs: executed.toolExecutionMs, toolOutput: executed.output })
+      )
     )
-  )
+  })
 }

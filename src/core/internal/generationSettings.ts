@@ -31,6 +31,12 @@ export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R>
   readonly stopWhen?: StopCondition<S> | ReadonlyArray<StopCondition<S>> | undefined
   /** Adjusts tool choice, active tools, system message or messages before each step. */
   readonly prepareStep?: PrepareStep<S, NoInfer<T>, R> | undefined
+  /**
+   * User-defined context that flows through the generation (upstream `runtimeContext`, default
+   * `{}`): in the `onStart` / `onStepStart` payloads, `prepareStep` (which may replace it for its
+   * step and the later ones) and every step result.
+   */
+  readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
   /** Record prompt and response content on spans (off by default). */
   readonly recordContent?: boolean | undefined
   /**

@@ -30,6 +30,10 @@ export interface PrepareStepOptions<S> {
   readonly initialMessages: Prompt
   /** The model the generation was called with. */
   readonly model: LanguageModelService
+  /** The generation's runtime context as the previous step left it (upstream `runtimeContext`). */
+  readonly runtimeContext: Readonly<Record<string, unknown>>
+  /** The tools' context as the previous step left it (upstream `toolsContext`). */
+  readonly toolsContext: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -51,6 +55,10 @@ export interface PrepareStepResult<T extends Toolkit.Any> extends Omit<CallSetti
   readonly messages?: Prompt | undefined
   /** Merged (deeply) over the generation's provider options, for this step. */
   readonly providerOptions?: ProviderOptions | undefined
+  /** Replaces the runtime context for this step and the later ones (upstream). */
+  readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
+  /** Replaces the tools' context for this step and the later ones (upstream). */
+  readonly toolsContext?: { readonly [Name in Toolkit.Names<T>]?: unknown } | undefined
 }
 
 /**
@@ -81,6 +89,9 @@ export interface StepSetup {
   /** The step's tool choice and active tools as prepareStep set them (undefined: the generation's). */
   readonly toolChoice?: unknown
   readonly activeTools?: ReadonlyArray<string> | undefined
+  /** The step's runtime context and tools' context (prepareStep's, else the previous step's). */
+  readonly runtimeContext: Readonly<Record<string, unknown>>
+  readonly toolsContext: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -93,6 +104,7 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
   options: ToolOptions<T, R> & CallSettings & {
     readonly system?: string | undefined
     readonly prepareStep?: PrepareStep<S, NoInfer<T>, R> | undefined
+    readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
   },
   state: StepState<S>,
   base: ToolRuntime
@@ -108,18 +120,24 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
         initialInstructions: options.system,
         messages: state.conversation,
         initialMessages: state.initialMessages,
-        model: state.model
+        model: state.model,
+        runtimeContext: state.runtimeContext ?? options.runtimeContext ?? {},
+        toolsContext: state.toolsContext ?? options.toolsContext ?? {}
       })
     const system = prepared?.instructions ?? prepared?.system ?? state.system
+    const runtimeContext = prepared?.runtimeContext ?? state.runtimeContext ?? options.runtimeContext ?? {}
+    const toolsContext: Readonly<Record<string, unknown>> = prepared?.toolsContext ?? state.toolsContext ??
+      options.toolsContext ?? {}
     const runtime = prepared?.toolChoice === undefined && prepared?.activeTools === undefined &&
-        prepared?.toolOrder === undefined && system === options.system
+        prepared?.toolOrder === undefined && system === options.system &&
+        (toolsContext === options.toolsContext || (options.toolsContext === undefined && Object.keys(toolsContext).length === 0))
       ? base
       : yield* makeToolRuntime({
         ...options,
         toolChoice: prepared?.toolChoice ?? options.toolChoice,
         activeTools: prepared?.activeTools ?? options.activeTools,
         toolOrder: prepared?.toolOrder ?? options.toolOrder
-      }, system)
+      }, system, toolsContext)
     const messages = prepared?.messages ?? state.conversation
     const prompt: Prompt = system === undefined ? messages : [{ role: "system", content: system }, ...messages]
     return {
@@ -130,7 +148,9 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
       system,
       conversation: messages,
       toolChoice: prepared?.toolChoice ?? options.toolChoice,
-      activeTools: prepared?.activeTools ?? options.activeTools
+      activeTools: prepared?.activeTools ?? options.activeTools,
+      runtimeContext,
+      toolsContext
     }
   })
 
@@ -193,4 +213,7 @@ export interface StepState<S> {
   readonly initialMessages: Prompt
   /** The generation's model. */
   readonly model: LanguageModelService
+  /** The runtime context and tools' context the previous step left (undefined: the generation's). */
+  readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
+  readonly toolsContext?: Readonly<Record<string, unknown>> | undefined
 }

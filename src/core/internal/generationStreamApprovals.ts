@@ -8,6 +8,7 @@
  */
 import { type Context, Effect } from "effect"
 import { getErrorMessage } from "../../spec/errors/getErrorMessage.ts"
+import type { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
 import type { Prompt } from "../../spec/Prompt.ts"
 import type { ResponseMessage } from "../ResponseMessages.ts"
 import type { ToolCall, ToolInfoSet, ToolOutput } from "../StepContent.ts"
@@ -88,11 +89,11 @@ export const resumeInStream = <T extends Toolkit.Any, R>(
     readonly execute: (
       call: ToolCall,
       onPreliminary: (part: PreliminaryToolResult) => Effect.Effect<void>
-    ) => Effect.Effect<{ readonly output: ToolOutput } | undefined>
+    ) => Effect.Effect<{ readonly output: ToolOutput } | undefined, TypeValidationError>
     readonly emit: (part: TextStreamPart) => Effect.Effect<void>
     readonly concurrency: number | "unbounded"
   }
-): Effect.Effect<ReadonlyArray<ResponseMessage>, ToolApprovalResume.ResumeError, R | Toolkit.Services<T>> =>
+): Effect.Effect<ReadonlyArray<ResponseMessage>, ToolApprovalResume.ResumeError | TypeValidationError, R | Toolkit.Services<T>> =>
   Effect.gen(function*() {
     const planned = yield* ToolApprovalResume.plan(options)
     for (const a of [...planned.deniedLocal, ...planned.deniedProvider]) {
@@ -140,7 +141,7 @@ export interface StreamApprovals {
     prompt: Prompt,
     callbacks: ResolvedCallbacks,
     callId: string
-  ) => Effect.Effect<ReadonlyArray<ResponseMessage>, ToolApprovalResume.ResumeError>
+  ) => Effect.Effect<ReadonlyArray<ResponseMessage>, ToolApprovalResume.ResumeError | TypeValidationError>
 }
 
 /**

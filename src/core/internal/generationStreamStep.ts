@@ -361,7 +361,16 @@ export class StepParts {
       this.toExecute,
       (call) =>
         Effect.flatMap(
-          executeWithCallbacks(this.setup.runtime, this.env.callbacks, this.env.callId, call, this.setup.prompt, this.forward),
+          // an invalid tool context is an error part; the other calls still run (upstream)
+          Effect.catch(
+            executeWithCallbacks(this.setup.runtime, this.env.callbacks, this.env.callId, call, this.setup.prompt, this.forward),
+            (error) =>
+              Effect.suspend(() => {
+                // an error part ends the step with finish reason 'error', as upstream's step transform
+                this.finishReason = "error"
+                return Effect.as(this.env.emit({ type: "error", error }), undefined)
+              })
+          ),
           (executed) => {
             if (executed === undefined) return Effect.void
             toolExecutionMs[call.toolCallId] = executed.toolExecutionMs
@@ -499,7 +508,9 @@ export const runStreamStep = (
       warnings: parts.warnings,
       request: parts.request,
       response: { ...stepResponse, messages: responseMessages },
-      providerMetadata: parts.providerMetadata
+      providerMetadata: parts.providerMetadata,
+      runtimeContext: setup.runtimeContext,
+      toolsContext: setup.toolsContext
     }
     return {
       _tag: "Finished",

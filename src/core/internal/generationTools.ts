@@ -18,6 +18,8 @@ import type * as Tool from "../Tool.ts"
 import { type InputRefinement, type Instructions, parseToolCall, type RepairFunction, ToolCallParser } from "../ToolCallParser.ts"
 import * as Toolkit from "../Toolkit.ts"
 import { type TimeoutOption, toolTimeoutsOf } from "./generationTimeouts.ts"
+import type { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
+import { getOwn } from "./getOwn.ts"
 import type { ClientToolOutput, PreliminaryToolResult } from "../ToolResult.ts"
 
 /**
@@ -57,6 +59,11 @@ export interface ToolOptions<T extends Toolkit.Any, R> {
    * `timeout` sets no tool timeout (upstream: `timeout.toolMs` / `timeout.tools`).
    */
   readonly toolTimeout?: ExecuteTool.TimeoutConfiguration<NoInfer<T>> | undefined
+  /**
+   * Per-tool context (upstream `toolsContext`): each tool's entry is passed to its `execute` as
+   * `context`, validated by the tool's `contextSchema` when it has one.
+   */
+  readonly toolsContext?: { readonly [Name in Toolkit.Names<NoInfer<T>>]?: unknown } | undefined
 }
 
 /**
@@ -82,11 +89,17 @@ export interface ToolRuntime {
   readonly parse: (call: Content.ToolCall, messages: Prompt) => Effect.Effect<ToolCall>
   /** True when the call is a valid client call to a tool with an `execute` (and tools are not withheld). */
   readonly isExecutable: (call: ToolCall) => boolean
-  /** Runs a client call; preliminary results go to `onPreliminary` in order. */
+  /** The context of a client call's tool (upstream `validateToolContext`). */
+  readonly toolContext: (call: ToolCall) => Effect.Effect<unknown, TypeValidationError>
+  /**
+   * Runs a client call; preliminary results go to `onPreliminary` in order. `context` is what
+   * `toolContext` gave (absent: the tool's `toolsContext` entry as is).
+   */
   readonly execute: (
     call: ToolCall,
     messages: Prompt,
-    onPreliminary: (part: PreliminaryToolResult) => Effect.Effect<void>
+    onPreliminary: (part: PreliminaryToolResult) => Effect.Effect<void>,
+    context?: { readonly value: unknown }
   ) => Effect.Effect<Executed | undefined>
 }
 
@@ -124,11 +137,14 @@ const orderTools = (tools: Toolkit.Any | undefined, toolOrder: ReadonlyArray<str
  */
 export function makeToolRuntime<T extends Toolkit.Any, R>(
   options: ToolOptions<T, R>,
-  instructions: Instructions | undefined
+  instructions: Instructions | undefined,
+  toolsContext?: Readonly<Record<string, unknown>>
 ): Effect.Effect<ToolRuntime, never, Toolkit.Services<T> | R>
 export function makeToolRuntime(
   options: ToolOptions<Toolkit.Any, unknown>,
-  instructions: Instructions | undefined
+  instructions: Instructions | undefined,
+  // prepareStep's tools' context, over the generation's
+  toolsContext: Readonly<Record<string, unknown>> | undefined = options.toolsContext
 ): Effect.Effect<ToolRuntime, never, unknown> {
   return Effect.gen(function*() {
     const context = yield* Effect.context<unknown>()
@@ -171,13 +187,16 @@ export function makeToolRuntime(
           messages
         })),
       isExecutable: executable,
-      execute: (toolCall, messages, onPreliminary) => {
+      toolContext: (toolCall) =>
+        ExecuteTool.validateToolContext(Toolkit.getTool(tools, toolCall.toolName), toolCall.toolName, toolsContext),
+      execute: (toolCall, messages, onPreliminary, context) => {
         if (!executable(toolCall)) return Effect.succeed(undefined)
         return provide(ExecuteTool.executeToolCall({
           toolCall,
           tools,
           messages,
           timeout: toolTimeouts,
+          context: context === undefined ? getOwn(toolsContext, toolCall.toolName) : context.value,
           onPreliminaryToolResult: (part) => onPreliminary(part)
         })).pipe(Effect.map(Option.getOrUndefined))
       }

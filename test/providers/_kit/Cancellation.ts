@@ -7,6 +7,7 @@
 import { Duration, Effect, Fiber, Stream } from "effect"
 import type { StreamPart } from "../../../src/spec/StreamPart.ts"
 import { partJson } from "../../kit/wire.ts"
+import { readAll } from "./ReadAll.ts"
 
 /** A fetch whose response body sends `sse` once, then hangs until the request is aborted. */
 export const hangingFetch = (sse: string): typeof globalThis.fetch => async (_input, init) => {
@@ -25,20 +26,6 @@ export const hangingFetch = (sse: string): typeof globalThis.fetch => async (_in
     }
   })
   return new Response(body, { headers: { "content-type": "text/event-stream" } })
-}
-
-const readAll = async <T>(stream: ReadableStream<T>): Promise<{ parts: Array<T>; error?: unknown }> => {
-  const parts: Array<T> = []
-  const reader = stream.getReader()
-  try {
-    while (true) {
-      const { done, value } = await reader.read()
-      if (done) return { parts }
-      parts.push(value)
-    }
-  } catch (error) {
-    return { parts, error }
-  }
 }
 
 /**

@@ -10,21 +10,7 @@ import * as HuggingFace from "../../../src/providers/huggingface/HuggingFace.ts"
 import * as HuggingFaceLanguageModel from "../../../src/providers/huggingface/HuggingFaceLanguageModel.ts"
 import * as Kit from "../_kit/ResponsesHarness.ts"
 
-export {
-  type Captured,
-  errorView,
-  failureOf,
-  headersView,
-  linesToSse,
-  listFixtures,
-  normalize,
-  partsView,
-  readText,
-  replayClient,
-  type Reply,
-  toAimux,
-  withCounter
-} from "../_kit/ResponsesHarness.ts"
+export * from "../_kit/ResponsesHarness.ts"
 
 export const fixturesDir = Kit.fixturesOf("huggingface")
 

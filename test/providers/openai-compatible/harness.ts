@@ -3,7 +3,6 @@
  * differential tests: a mocked `fetch` for the upstream packages (answers with
  * given bytes in N-byte chunks, captures the request) and stream readers.
  */
-import type { LanguageModelV4StreamPart } from "@ai-sdk/provider"
 
 export interface Captured {
   body?: unknown
@@ -58,22 +57,8 @@ async (input, init) => {
   })
 }
 
-/** Reads an upstream stream to its end: the parts, and the error the read rejected with (if any). */
-export const readAll = async (
-  stream: ReadableStream<LanguageModelV4StreamPart>
-): Promise<{ parts: Array<LanguageModelV4StreamPart>; error?: unknown }> => {
-  const parts: Array<LanguageModelV4StreamPart> = []
-  const reader = stream.getReader()
-  try {
-    while (true) {
-      const { done, value } = await reader.read()
-      if (done) return { parts }
-      parts.push(value)
-    }
-  } catch (error) {
-    return { parts, error }
-  }
-}
+/** Reads an upstream stream to its end (the shared `_kit/ReadAll.ts`). */
+export { readAll } from "../_kit/ReadAll.ts"
 
 /** A JSON round trip: `undefined`-valued keys dropped, Dates as ISO strings. */
 export const json = (u: unknown): unknown => u === undefined ? undefined : JSON.parse(JSON.stringify(u))

@@ -3,7 +3,7 @@
  * `fetch`, answering with given bytes and capturing the request body.
  */
 import { createOpenAI } from "@ai-sdk/openai"
-import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
+import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 
 export interface Captured {
   body?: unknown
@@ -50,19 +50,5 @@ export const upstreamChat = (modelId: string, fetch: typeof globalThis.fetch, se
 
 export type UpstreamCallOptions = LanguageModelV4CallOptions
 
-/** Reads the upstream stream to its end: the parts, and the error the read rejected with (if any). */
-export const readAll = async (
-  stream: ReadableStream<LanguageModelV4StreamPart>
-): Promise<{ parts: Array<LanguageModelV4StreamPart>; error?: unknown }> => {
-  const parts: Array<LanguageModelV4StreamPart> = []
-  const reader = stream.getReader()
-  try {
-    while (true) {
-      const { done, value } = await reader.read()
-      if (done) return { parts }
-      parts.push(value)
-    }
-  } catch (error) {
-    return { parts, error }
-  }
-}
+/** Reads an upstream stream to its end (the shared `_kit/ReadAll.ts`). */
+export { readAll } from "../_kit/ReadAll.ts"

@@ -10,21 +10,7 @@ import * as XAI from "../../../src/providers/xai/XAI.ts"
 import * as XAILanguageModel from "../../../src/providers/xai/XAILanguageModel.ts"
 import * as Kit from "../_kit/ResponsesHarness.ts"
 
-export {
-  type Captured,
-  errorView,
-  failureOf,
-  headersView,
-  linesToSse,
-  listFixtures,
-  normalize,
-  partsView,
-  readText,
-  replayClient,
-  type Reply,
-  toAimux,
-  withCounter
-} from "../_kit/ResponsesHarness.ts"
+export * from "../_kit/ResponsesHarness.ts"
 
 export const fixturesDir = Kit.fixturesOf("xai")
 
