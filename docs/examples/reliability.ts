@@ -21,3 +21,15 @@ const model = ReliableModel.layer({
 const withFallback = Fallback.layer(Anthropic.layer("claude-sonnet-4-5")).pipe(Layer.provide(model))
 
 generateText({ prompt: "hi" }).pipe(Timeout.total("5 minutes"), Effect.provide(withFallback))
+
+// docs/reliability.md, "Changing them" (the default HTTP bounds)
+const prompt = "hi"
+const program = generateText({ prompt }).pipe(Effect.provide(model))
+
+import { HttpTimeouts } from "aimux/reliability"
+
+// for a whole program (a Layer), or one call (`HttpTimeouts.provide({...})(effect)`)
+program.pipe(Effect.provide(HttpTimeouts.layer({ headers: "30 seconds", bodyIdle: "2 minutes" })))
+program.pipe(Effect.provide(HttpTimeouts.layer({ bodyIdle: false })))   // no body bound
+program.pipe(Effect.provide(HttpTimeouts.disabled))                      // no bound at all
+generateText({ prompt, maxRetries: 0 })                                   // no retries

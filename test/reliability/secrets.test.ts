@@ -12,6 +12,7 @@ import * as GenerateText from "../../src/core/GenerateText.ts"
 import type { Service } from "../../src/LanguageModel.ts"
 import * as ReliableModel from "../../src/reliability/ReliableModel.ts"
 import * as L from "./loopback.ts"
+import { renderings } from "./renderings.ts"
 
 let server: L.Server
 beforeAll(async () => {
@@ -21,26 +22,7 @@ afterAll(() => server.stop())
 
 const captured: Array<string> = []
 const capture = (label: string, value: unknown) => {
-  const seen = new WeakSet<object>()
-  const text = (() => {
-    try {
-      return JSON.stringify(value, (_k, v: unknown) => {
-        if (typeof v === "object" && v !== null) {
-          if (seen.has(v)) return "[cycle]"
-          seen.add(v)
-        }
-        return typeof v === "bigint" ? String(v) : v
-      })
-    } catch {
-      return "[unserializable]"
-    }
-  })()
-  captured.push(`${label}: ${String(value)} ${text ?? ""}`)
-  if (value instanceof Error) {
-    captured.push(`${label}.message: ${value.message}`, `${label}.stack: ${value.stack ?? ""}`)
-    if (value.cause !== undefined) capture(`${label}.cause`, value.cause)
-    if ("errors" in value && Array.isArray(value.errors)) value.errors.forEach((e: unknown, i: number) => capture(`${label}.errors[${i}]`, e))
-  }
+  captured.push(...renderings(label, value))
 }
 
 const logger = Logger.make((options) => {
