@@ -110,9 +110,10 @@ const compile = (source: string): Build | undefined => {
     if (builders.size >= MAX_BUILDERS) builders.clear()
     builders.set(source, build)
     return build
-  } catch {
-    // code generation not allowed (a CSP without unsafe-eval): no shapes
-    codegen = false
+  } catch (error) {
+    // code generation not allowed (a CSP without unsafe-eval: an EvalError): no shapes from now
+    // on; any other failure (a layout nested too deep for the parser) is this layout's only
+    if (error instanceof EvalError) codegen = false
     return undefined
   }
 }
