@@ -20,6 +20,8 @@ import type { Prompt } from "../spec/Prompt.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import * as CoreUsage from "./CoreUsage.ts"
+import type { StreamTextInclude } from "./GenerationInclude.ts"
+import { includeOf } from "./internal/generationInclude.ts"
 import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
@@ -88,8 +90,12 @@ export interface ChunkEvent {
 export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolkit.Any = T>
   extends BaseOptions<StepResult<NoInfer<Typed>>, T, R>, ToolApproval.Options<T, R>
 {
-  /** Forward provider `raw` parts. */
+  /** Forward provider `raw` parts (upstream deprecates it for `include.rawChunks`). */
   readonly includeRawChunks?: boolean | undefined
+  /** What parts and step results keep of each call (upstream `include`; request body off by default). */
+  readonly include?: StreamTextInclude | undefined
+  /** Deprecated upstream alias of `include`. */
+  readonly experimental_include?: StreamTextInclude | undefined
   /**
    * Stream transforms applied to the parts before streamText's own text stage (upstream
    * `experimental_transform`, e.g. `SmoothStream.smoothStream()`), in order.
@@ -333,16 +339,18 @@ const runSteps = <T extends Toolkit.Any, R>(
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const generateId = yield* generationIds
     const callbacks = resolveCallbacks(options)
+    const include = includeOf(options)
     const env: StreamStepEnv = {
       model,
       callOptions: (prompt, stepSetup) =>
-        callOptionsOf(stepSetup.settings, prompt, stepSetup.runtime, { includeRawChunks: options.includeRawChunks === true }),
+        callOptionsOf(stepSetup.settings, prompt, stepSetup.runtime, { includeRawChunks: include.rawChunks }),
       maxRetries,
       callId,
       callbacks,
       stepStartEvent: (stepNumber, stepSetup, promptMessages) =>
         stepStartEventOf(callId, stepSetup.model, options, stepNumber, steps, stepSetup, promptMessages),
-      includeRawChunks: options.includeRawChunks === true,
+      includeRawChunks: include.rawChunks,
+      include,
       timeouts,
       toolCallConcurrency: options.toolCallConcurrency ?? "unbounded",
       emit: emitChunk,

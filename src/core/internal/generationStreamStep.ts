@@ -36,6 +36,7 @@ import { downloadAssets } from "./generationPrompt.ts"
 import type { StepSetup } from "./generationStep.ts"
 import type { CallGate } from "./generationStreamApprovals.ts"
 import { makeContentBuilder, makePartIdMap, makeRawCollector, withResumedMessages } from "./generationStreamParts.ts"
+import { type Include, stepRequestOf } from "./generationInclude.ts"
 import { chunkTimeouts, isOwnChunkTimeout, type Timeouts } from "./generationTimeouts.ts"
 import { consumeWithRetries, markRetried, type StreamRetryPolicy } from "./streamRetries.ts"
 import type { ChunkTimeoutError, FirstChunkTimeoutError } from "../../spec/errors/TimeoutError.ts"
@@ -57,6 +58,8 @@ export interface StreamStepEnv {
   /** The `onStepStart` payload of a step (the finished steps so far are the run's). */
   readonly stepStartEvent: (stepNumber: number, setup: StepSetup, promptMessages: Prompt) => StepStartEvent
   readonly includeRawChunks: boolean
+  /** What start-step parts and step results keep of each call (upstream `include`). */
+  readonly include: Include
   /** The first-chunk and idle timeouts of each model stream. */
   readonly timeouts: Timeouts
   readonly toolCallConcurrency: number | "unbounded"
@@ -434,7 +437,7 @@ export const runStreamStep = (
     let { request, response } = started.value
     const stepParts = (retried: boolean) =>
       Effect.map(Clock.currentTimeMillis, (now) => {
-        const made = new StepParts(env, setup, { ...request }, {
+        const made = new StepParts(env, setup, stepRequestOf(request, env.include), {
           id: env.generateId(),
           timestamp: new Date(now),
           modelId: env.model.modelId
