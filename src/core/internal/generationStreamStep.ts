@@ -38,7 +38,7 @@ import type { CallGate } from "./generationStreamApprovals.ts"
 import { makeContentBuilder, makePartIdMap, makeRawCollector, withResumedMessages } from "./generationStreamParts.ts"
 import { type Include, stepRequestOf } from "./generationInclude.ts"
 import { chunkTimeouts, isOwnChunkTimeout, type Timeouts } from "./generationTimeouts.ts"
-import { consumeWithRetries, markRetried, type StreamRetryPolicy } from "./streamRetries.ts"
+import { consumeWithRetries, markAttemptStart, markRetried, type StreamRetryPolicy } from "./streamRetries.ts"
 import type { ChunkTimeoutError, FirstChunkTimeoutError } from "../../spec/errors/TimeoutError.ts"
 
 /**
@@ -400,7 +400,19 @@ export const runStreamStep = (
 ): Effect.Effect<StepOutcome, FirstChunkTimeoutError | ChunkTimeoutError> =>
   Effect.gen(function*() {
     // prepareStep may give the step its own model
-    const env: StreamStepEnv = setup.model === runEnv.model ? runEnv : { ...runEnv, model: setup.model }
+    const modelEnv: StreamStepEnv = setup.model === runEnv.model ? runEnv : { ...runEnv, model: setup.model }
+    // after a stream retry's reconnect, the attempt's first emitted part is marked as its start
+    let attemptStart = false
+    const env: StreamStepEnv = modelEnv.streamRetry === undefined ? modelEnv : {
+      ...modelEnv,
+      emit: (part) => {
+        if (attemptStart) {
+          attemptStart = false
+          markAttemptStart(part)
+        }
+        return modelEnv.emit(part)
+      }
+    }
     const stepStart = yield* Clock.currentTimeMillis
     // file URLs the model does not support are fetched through the Download service, per step
     // (upstream); a DownloadError ends the run with an error part, like a failed call
@@ -461,6 +473,7 @@ export const runStreamStep = (
             response = next.response
             parts = yield* stepParts(true)
             retried = true
+            attemptStart = true
             return next.stream
           })
         })
