@@ -101,7 +101,7 @@ export function resolve(options: {
   readonly messages: Prompt
 }): Effect.Effect<Resolved, never, unknown> {
   const { configuration, messages, toolCall, tools } = options
-  const context: Tool.ExecutionContext = { toolCallId: toolCall.toolCallId, messages }
+  const context: Tool.ExecutionContext = { toolCallId: toolCall.toolCallId, messages, context: undefined }
   if (typeof configuration === "function") {
     return Effect.orDie(Effect.map(Effect.suspend(() => configuration({ toolCall, tools, messages })), normalize))
   }
