@@ -162,6 +162,7 @@ const run = (
       configuration: options.toolApproval,
       refineToolInput: options.refineToolInput,
       secret: options.experimental_toolApprovalSecret,
+      contexts: { toolsContext: options.toolsContext, runtimeContext: options.runtimeContext },
       execute: (call, messages) => executeWithCallbacks(baseRuntime, callbacks, callId, call, messages, () => Effect.void),
       concurrency: options.toolCallConcurrency
     })
@@ -245,6 +246,7 @@ const run = (
         tools: options.tools,
         configuration: options.toolApproval,
         messages: stepSetup.conversation,
+        contexts: stepSetup,
         generateId,
         secret: options.experimental_toolApprovalSecret
       })

@@ -35,6 +35,7 @@ import type { StepResponse, TextStreamPart } from "../TextStreamPart.ts"
 import { downloadAssets } from "./generationPrompt.ts"
 import type { StepSetup } from "./generationStep.ts"
 import type { CallGate } from "./generationStreamApprovals.ts"
+import type { StepContexts } from "../ToolApproval.ts"
 import { makeContentBuilder, makePartIdMap, makeRawCollector, withResumedMessages } from "./generationStreamParts.ts"
 import { type Include, stepRequestOf } from "./generationInclude.ts"
 import { chunkTimeouts, isOwnChunkTimeout, type Timeouts } from "./generationTimeouts.ts"
@@ -69,7 +70,7 @@ export interface StreamStepEnv {
   readonly reserveReasoning: (id: string) => string
   readonly generateId: () => string
   /** The approval decision of a valid call (see `generationStreamApprovals.ts`). */
-  readonly gate: (call: ToolCall, messages: Prompt) => Effect.Effect<CallGate>
+  readonly gate: (call: ToolCall, messages: Prompt, contexts?: StepContexts) => Effect.Effect<CallGate>
   /** The resumed tool message before the first step, carried by that step's `start-step` for the fold. */
   readonly resumed?: ReadonlyArray<ResponseMessage> | undefined
   /**
@@ -316,7 +317,7 @@ export class StepParts {
       // the call goes out first, then its approval parts; a blocked call does not run (upstream)
       return Effect.andThen(
         this.forward(call),
-        Effect.flatMap(this.env.gate(call, this.setup.conversation), (gate) => {
+        Effect.flatMap(this.env.gate(call, this.setup.conversation, this.setup), (gate) => {
           if (gate.run && this.setup.runtime.isExecutable(call)) this.toExecute.push(call)
           if (gate.denied) this.deniedApprovals++
           return gate.parts.length === 0 ? Effect.void : Effect.forEach(gate.parts, this.forward, { discard: true })
