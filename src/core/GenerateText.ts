@@ -73,8 +73,8 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
 
 /**
  * The result of {@link generateText}: `content`, `toolCalls`, `toolResults` span all steps; `text`,
- * `finishReason`, `response`, `providerMetadata` are the last step's; `response.messages` holds
- * the messages of every step (upstream `responseMessages`).
+ * `finishReason`, `response` (its `messages` the last step's only), `providerMetadata` are the
+ * last step's; `responseMessages` holds the messages of every step (upstream).
  *
  * @since 0.1.0
  */
