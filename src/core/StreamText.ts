@@ -393,8 +393,7 @@ const runSteps = <T extends Toolkit.Any, R>(
         steeringMessages: taken.messages
       })
       const delivered = SteeringStep.deliver(steering, stepNumber, stepSetup.conversation)
-      yield* Effect.forEach(SteeringStep.partsOf(delivered, stepNumber), emitChunk, { discard: true })
-      const stepEnv = stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env
+      const stepEnv = SteeringStep.withParts(stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env, delivered, stepNumber)
       const outcome = yield* Timeouts.step(runStreamStep(stepEnv, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
         // upstream: a failed model call after finished steps still ends the run with onEnd (the

@@ -232,7 +232,7 @@ const oursSide = (scenario: Scenario, mode: "stream" | "generate") =>
     let parts: ReadonlyArray<unknown> = []
     let result: unknown
     if (mode === "stream") {
-      const { fullStream, result: aggregate } = yield* StreamText.withResult(StreamText.streamText(options))
+      const { fullStream, result: aggregate } = yield* StreamText.withResult(StreamText.streamText({ ...options, onError: () => Effect.void }))
       parts = Array.from(yield* Stream.runCollect(fullStream).pipe(Effect.provideService(LanguageModel, mock.model)))
       result = yield* aggregate.pipe(
         Effect.map((r) => ({ text: r.text, finishReason: r.finishReason, steering: r.steps.map((s) => s.experimental_steeringMessages) })),

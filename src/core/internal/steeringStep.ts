@@ -44,6 +44,18 @@ export const partsOf = (delivered: ReadonlyArray<Delivered>, stepNumber: number)
   delivered.map(({ id, message }) => ({ type: "steering-message", id, message, stepNumber }))
 
 /**
+ * The step's environment with the `steering-message` parts of its delivered messages (the step
+ * emits them before its output).
+ *
+ * @internal
+ */
+export const withParts = <Env extends { readonly steeringParts?: ReadonlyArray<TextStreamPart> | undefined }>(
+  env: Env,
+  delivered: ReadonlyArray<Delivered>,
+  stepNumber: number
+): Env => delivered.length === 0 ? env : { ...env, steeringParts: partsOf(delivered, stepNumber) }
+
+/**
  * The step with its delivered messages (upstream `experimental_steeringMessages`, absent when none).
  *
  * @internal
