@@ -317,6 +317,34 @@ describe("experimental_steering at the edges of a run (differential)", () => {
     }))
 })
 
+describe("experimental_steering: deliberate divergence (docs/divergences.md)", () => {
+  it.live("\"sent\" compares the V4 prompt form: a text message rebuilt as its text part still counts", () =>
+    Effect.gen(function*() {
+      const rebuilt = { role: "user" as const, content: [{ type: "text" as const, text: "Hi." }] }
+      const upSteering = upCreateSteering()
+      const upOutcome = upSteering.steer("Hi.", { id: "s1" })
+      yield* Effect.promise(() =>
+        drain(upStreamText({
+          model: new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream([...answer("a")]) as never }) }),
+          prompt: "x",
+          experimental_steering: upSteering,
+          // the steering message replaced by a new one with the same text as a part
+          prepareStep: ({ messages }) => ({ messages: [...messages.slice(0, -1), rebuilt] })
+        }).fullStream)
+      )
+      expect(yield* Effect.promise(() => upOutcome)).toMatchObject({ type: "not-delivered", reason: "removed-by-prepare-step" })
+
+      const steering = yield* Steering.make
+      const fiber = yield* Effect.forkDetach(steering.steer("Hi.", { id: "s1" }), { startImmediately: true })
+      yield* StreamText.streamText({
+        prompt: "x",
+        experimental_steering: steering,
+        prepareStep: ({ messages }) => Effect.succeed({ messages: [...messages.slice(0, -1), rebuilt] })
+      }).pipe(Stream.runDrain, Effect.provide(MockLanguageModel.layer({ stream: { stream: answer("a") } })))
+      expect(yield* Fiber.join(fiber)).toMatchObject({ type: "delivered", stepNumber: 0 })
+    }))
+})
+
 describe("experimental_steering through the agent (differential)", () => {
   for (const mode of ["stream", "generate"] as const) {
     it.live(`${mode}: the call's steering object reaches the generation`, () =>
