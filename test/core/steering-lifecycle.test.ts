@@ -5,7 +5,7 @@
  * of the callbacks around a delivered message, and the tool-loop agent passing the option on.
  */
 import { APICallError as UpstreamAPICallError } from "@ai-sdk/provider"
-import { describe, expect, it } from "@effect/vitest"
+import { afterEach, describe, expect, it, vi } from "@effect/vitest"
 import {
   experimental_createSteering as upCreateSteering,
   generateText as upGenerateText,
@@ -18,6 +18,7 @@ import {
 } from "ai"
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
 import { Deferred, Effect, Fiber, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import * as Agent from "../../src/core/Agent.ts"
 import * as GenerateText from "../../src/core/GenerateText.ts"
 import * as Steering from "../../src/core/Steering.ts"
@@ -38,8 +39,12 @@ const answer = (text: string): ReadonlyArray<StreamPart> => H.framed(H.textParts
 const apiError = { message: "down", url: "https://api.test/v1", requestBodyValues: {}, statusCode: 400, isRetryable: false }
 
 const withoutValue = (error: unknown): unknown => {
-  const { value: _value, ...rest } = Object(errorJson(error)) as Record<string, unknown>
-  return rest
+  return Object.fromEntries(Object.entries(Object(errorJson(error))).filter(([key]) => key !== "value"))
+}
+
+const nameAndMessage = (error: unknown): unknown => {
+  const json: unknown = errorJson(error)
+  return { name: Reflect.get(Object(json), "name"), message: Reflect.get(Object(json), "message") }
 }
 
 const drain = async (stream: AsyncIterable<unknown>): Promise<Array<unknown>> => {
@@ -315,6 +320,100 @@ describe("experimental_steering at the edges of a run (differential)", () => {
       expect(withoutStart(log)).toEqual(withoutStart(upLog))
       expect(log.filter((l) => l === "chunk steering-message")).toHaveLength(2)
     }))
+})
+
+describe("experimental_steering under a timeout (differential, fake timers / TestClock)", () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  for (const mode of ["stream", "generate"] as const) {
+    it.effect(`a step timeout while a message waits: not delivered, aborted (${mode})`, () =>
+      Effect.gen(function*() {
+        const upstream = yield* Effect.promise(async () => {
+          vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: 0 })
+          const upSteering = upCreateSteering()
+          const outcomes: Array<Promise<unknown>> = []
+          const options = {
+            model: new MockLanguageModelV4({
+              doStream: async () => ({ stream: convertArrayToReadableStream([...toolStep]) as never }),
+              doGenerate: async () =>
+                ({
+                  content: [{ type: "tool-call", toolCallId: "c1", toolName: "slow", input: "{}" }],
+                  finishReason: { unified: "tool-calls", raw: "tool-calls" },
+                  usage: H.usage(1, 1),
+                  warnings: []
+                }) as never
+            }),
+            prompt: "hi",
+            timeout: { stepMs: 1000 },
+            experimental_steering: upSteering,
+            stopWhen: upIsStepCount(3),
+            tools: {
+              slow: tool({
+                inputSchema: jsonSchema(objectSchema),
+                execute: (_input, { abortSignal }) =>
+                  new Promise((_, reject) => {
+                    outcomes.push(upSteering.steer("Hurry.", { id: "s1" }))
+                    abortSignal?.addEventListener("abort", () => reject(abortSignal.reason))
+                  })
+              })
+            }
+          }
+          const run = mode === "stream"
+            ? drain(upStreamText({ ...options, onError: () => {} }).fullStream)
+            : upGenerateText(options).then(() => [], (error: unknown) => [nameAndMessage(error)])
+          await vi.runAllTimersAsync()
+          const parts = await run
+          vi.useRealTimers()
+          return { parts, outcomes: await Promise.all(outcomes) }
+        })
+
+        const steering = yield* Steering.make
+        const fibers: Array<Fiber.Fiber<Steering.Outcome>> = []
+        const options = {
+          prompt: "hi",
+          timeout: { stepMs: 1000 },
+          experimental_steering: steering,
+          stopWhen: StopCondition.isStepCount(3),
+          tools: {
+            slow: Tool.make({
+              inputSchema: Tool.jsonSchema(objectSchema),
+              execute: () =>
+                Effect.andThen(
+                  Effect.map(
+                    Effect.forkDetach(steering.steer("Hurry.", { id: "s1" }), { startImmediately: true }),
+                    (fiber) => void fibers.push(fiber)
+                  ),
+                  Effect.never
+                )
+            })
+          }
+        }
+        const mock = MockLanguageModel.layer({
+          stream: { stream: toolStep },
+          generate: {
+            content: [{ type: "tool-call", toolCallId: "c1", toolName: "slow", input: "{}" }],
+            finishReason: H.finishReason("tool-calls"),
+            usage: H.usage(1, 1),
+            warnings: []
+          }
+        })
+        const fiber = yield* (mode === "stream"
+          ? Effect.map(StreamText.streamText(options).pipe(Stream.runCollect, Effect.provide(mock)), (parts) => Array.from(parts))
+          : GenerateText.generateText(options).pipe(
+            Effect.provide(mock),
+            // aimux's timeout errors also carry `timeoutMs` (not steering's concern)
+            Effect.match({ onSuccess: (): Array<unknown> => [], onFailure: (error) => [nameAndMessage(error)] })
+          )).pipe(Effect.forkChild)
+        yield* TestClock.adjust(1000)
+        const parts = yield* Fiber.join(fiber)
+        expect(normalize(parts)).toEqual(normalize(upstream.parts))
+        const outcomes = yield* Fiber.joinAll(fibers)
+        expect(wireJson(outcomes)).toEqual(wireJson(upstream.outcomes))
+        expect(outcomes).toMatchObject([{ type: "not-delivered", reason: "aborted" }])
+      }))
+  }
 })
 
 describe("experimental_steering: deliberate divergence (docs/divergences.md)", () => {
