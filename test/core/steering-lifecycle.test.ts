@@ -107,6 +107,77 @@ describe("experimental_steering at the edges of a run (differential)", () => {
       expect(outcome).toMatchObject({ type: "not-delivered", reason: "aborted" })
     }))
 
+  it.live("generateText interrupted while a message waits (upstream: its abort signal): not delivered, aborted", () =>
+    Effect.gen(function*() {
+      const upSteering = upCreateSteering()
+      const controller = new AbortController()
+      const upOutcomes: Array<Promise<unknown>> = []
+      yield* Effect.promise(() =>
+        upGenerateText({
+          model: new MockLanguageModelV4({
+            doGenerate: async () =>
+              ({
+                content: [{ type: "tool-call", toolCallId: "c1", toolName: "slow", input: "{}" }],
+                finishReason: { unified: "tool-calls", raw: "tool-calls" },
+                usage: H.usage(1, 1),
+                warnings: []
+              }) as never
+          }),
+          prompt: "hi",
+          abortSignal: controller.signal,
+          experimental_steering: upSteering,
+          stopWhen: upIsStepCount(3),
+          tools: {
+            slow: tool({
+              inputSchema: jsonSchema(objectSchema),
+              execute: (_input, { abortSignal }) =>
+                new Promise((_, reject) => {
+                  upOutcomes.push(upSteering.steer("Stop that.", { id: "s1" }))
+                  abortSignal?.addEventListener("abort", () => reject(abortSignal.reason))
+                  controller.abort()
+                })
+            })
+          }
+        }).then(() => undefined, () => undefined)
+      )
+
+      const steering = yield* Steering.make
+      const sent = yield* Deferred.make<Fiber.Fiber<Steering.Outcome>>()
+      const fiber = yield* GenerateText.generateText({
+        prompt: "hi",
+        experimental_steering: steering,
+        stopWhen: StopCondition.isStepCount(3),
+        tools: {
+          slow: Tool.make({
+            inputSchema: Tool.jsonSchema(objectSchema),
+            execute: () =>
+              Effect.andThen(
+                Effect.flatMap(
+                  Effect.forkDetach(steering.steer("Stop that.", { id: "s1" }), { startImmediately: true }),
+                  (f) => Deferred.succeed(sent, f)
+                ),
+                Effect.never
+              )
+          })
+        }
+      }).pipe(
+        Effect.provide(MockLanguageModel.layer({
+          generate: {
+            content: [{ type: "tool-call", toolCallId: "c1", toolName: "slow", input: "{}" }],
+            finishReason: H.finishReason("tool-calls"),
+            usage: H.usage(1, 1),
+            warnings: []
+          }
+        })),
+        Effect.forkChild
+      )
+      const outcomeFiber = yield* Deferred.await(sent)
+      yield* Fiber.interrupt(fiber)
+      const outcome = yield* Fiber.join(outcomeFiber)
+      expect(wireJson([outcome])).toEqual(wireJson(yield* Effect.promise(() => Promise.all(upOutcomes))))
+      expect(outcome).toMatchObject({ type: "not-delivered", reason: "aborted" })
+    }))
+
   for (const mode of ["stream", "generate"] as const) {
     it.live(`a later model call that fails: the message it got is delivered, a waiting one is not (error) (${mode})`, () =>
       Effect.gen(function*() {

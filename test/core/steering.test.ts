@@ -46,6 +46,8 @@ interface Scenario {
   readonly before?: ReadonlyArray<Send>
   /** Sent from the `weather` tool's execution. */
   readonly inTool?: ReadonlyArray<Send>
+  /** Sent from `prepareStep` of the given step (after the step took the waiting ones). */
+  readonly inPrepare?: Readonly<Record<number, ReadonlyArray<Send>>>
   /** Sent from `onStepEnd` of the given step. */
   readonly atStepEnd?: Readonly<Record<number, ReadonlyArray<Send>>>
   readonly stopAfter?: number
@@ -122,6 +124,7 @@ const upstreamSide = (scenario: Scenario, mode: "stream" | "generate") =>
         }
       ) => {
         prepareStep.push({ stepNumber, steering: experimental_steeringMessages })
+        send(scenario.inPrepare?.[stepNumber])
         if (scenario.prepare === "drop") {
           return { messages: messages.filter((m) => !(experimental_steeringMessages ?? []).includes(m as UpUserModelMessage)) }
         }
@@ -219,7 +222,7 @@ const oursSide = (scenario: Scenario, mode: "stream" | "generate") =>
           readonly experimental_steeringMessages?: ReadonlyArray<Steering.UserModelMessage> | undefined
         }
       ) =>
-        Effect.sync(() => {
+        Effect.andThen(send(scenario.inPrepare?.[stepNumber]), Effect.sync(() => {
           prepareStep.push({ stepNumber, steering: experimental_steeringMessages })
           if (scenario.prepare === "drop") {
             const n = experimental_steeringMessages?.length ?? 0
@@ -227,7 +230,7 @@ const oursSide = (scenario: Scenario, mode: "stream" | "generate") =>
           }
           if (scenario.prepare === "copy") return { messages: messages.map((m) => ({ ...m })) }
           return undefined
-        })
+        }))
     }
     let parts: ReadonlyArray<unknown> = []
     let result: unknown
@@ -326,6 +329,11 @@ const scenarios: ReadonlyArray<readonly [string, Scenario]> = [
   ["a failed step does not continue for a steering message", {
     calls: [H.framed([{ type: "error", error: new Error("model broke") }], H.finish("error"))],
     atStepEnd: { 0: [steer("Retry.", "s1")] }
+  }],
+  ["a message sent from prepareStep waits for the next step", {
+    calls: [answer("a"), answer("b")],
+    before: [steer("First.", "s1")],
+    inPrepare: { 0: [steer("Second.", "s2")] }
   }],
   ["a message sent after the run ended is not delivered (finished)", {
     calls: [answer("a")],
