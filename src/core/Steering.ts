@@ -79,14 +79,14 @@ export interface Steering {
  *
  * @since 0.2.0
  */
-export const make: Effect.Effect<Steering> = Effect.sync(() => unsafeMake())
+export const make: Effect.Effect<Steering> = Effect.sync(() => makeUnsafe())
 
 /**
  * {@link make} outside an Effect.
  *
  * @since 0.2.0
  */
-export const unsafeMake = (): Steering => {
+export const makeUnsafe = (): Steering => {
   const state = new SteeringState()
   return {
     [StateKey]: state,
