@@ -8,12 +8,13 @@
  * (`elementStream`) and the final `output`. Normalization: test/testing/normalize.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Output as UpstreamOutput, streamText as upstreamStreamText } from "ai"
+import { Output as UpstreamOutput, smoothStream as upstreamSmoothStream, streamText as upstreamStreamText } from "ai"
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
 import { Effect, Schema, Stream } from "effect"
 import { z } from "zod"
 import * as Output from "../../src/core/Output.ts"
 import * as OutputStream from "../../src/core/OutputStream.ts"
+import * as SmoothStream from "../../src/core/SmoothStream.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
 import type { StreamPart } from "../../src/spec/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
@@ -31,7 +32,7 @@ const failing = (...deltas: ReadonlyArray<string>): ReadonlyArray<StreamPart> =>
 ]
 const succeeding = (...deltas: ReadonlyArray<string>): ReadonlyArray<StreamPart> => [start, meta, ...H.textParts("t", ...deltas), H.finish()]
 
-const runUpstream = async (attempts: ReadonlyArray<ReadonlyArray<StreamPart>>, output: unknown) => {
+const runUpstream = async (attempts: ReadonlyArray<ReadonlyArray<StreamPart>>, output: unknown, smooth = false) => {
   let call = 0
   const model = new MockLanguageModelV4({
     doStream: async () => ({ stream: convertArrayToReadableStream([...(attempts[call++] ?? [])]) as never })
@@ -41,6 +42,7 @@ const runUpstream = async (attempts: ReadonlyArray<ReadonlyArray<StreamPart>>, o
     prompt: "hi",
     streamRetries: 2,
     onError: () => {},
+    ...(smooth ? { experimental_transform: upstreamSmoothStream({ chunking: "word", delayInMs: null }) } : {}),
     ...(output === undefined ? {} : { output: output as never })
   })
   const parts: Array<unknown> = []
@@ -70,12 +72,13 @@ const runUpstream = async (attempts: ReadonlyArray<ReadonlyArray<StreamPart>>, o
   return { parts: normalize(parts), partials, elements, final, calls: call }
 }
 
-const runOurs = (attempts: ReadonlyArray<ReadonlyArray<StreamPart>>, output: Output.Any | undefined) =>
+const runOurs = (attempts: ReadonlyArray<ReadonlyArray<StreamPart>>, output: Output.Any | undefined, smooth = false) =>
   Effect.gen(function*() {
     const parts = Array.from(yield* Stream.runCollect(StreamText.streamText({
       prompt: "hi",
       streamRetries: 2,
       onError: () => Effect.void,
+      ...(smooth ? { experimental_transform: SmoothStream.smoothStream({ chunking: "word", delayInMs: null }) } : {}),
       ...(output === undefined ? {} : { output })
     })))
     const spec = output ?? Output.text()
@@ -92,11 +95,17 @@ const runOurs = (attempts: ReadonlyArray<ReadonlyArray<StreamPart>>, output: Out
 const City = Schema.Struct({ city: Schema.String, temperature: Schema.Number })
 const zCity = z.object({ city: z.string(), temperature: z.number() })
 
-const differential = (name: string, attempts: ReadonlyArray<ReadonlyArray<StreamPart>>, ours: Output.Any | undefined, upstream: unknown) =>
+const differential = (
+  name: string,
+  attempts: ReadonlyArray<ReadonlyArray<StreamPart>>,
+  ours: Output.Any | undefined,
+  upstream: unknown,
+  smooth = false
+) =>
   it.live(name, () =>
     Effect.gen(function*() {
-      const expected = yield* Effect.promise(() => runUpstream(attempts, upstream))
-      const actual = yield* runOurs(attempts, ours)
+      const expected = yield* Effect.promise(() => runUpstream(attempts, upstream, smooth))
+      const actual = yield* runOurs(attempts, ours, smooth)
       expect(expected.calls).toBe(attempts.length)
       expect(JSON.parse(JSON.stringify(actual))).toEqual(JSON.parse(JSON.stringify(expected)))
     }))
@@ -128,6 +137,20 @@ describe("stream retries reset the output state per attempt (vs upstream)", () =
     ],
     Output.array({ element: Schema.String }),
     UpstreamOutput.array({ element: z.string() })
+  )
+  differential(
+    "object through smoothStream: the transform's buffer ends with the failed attempt's closing text-end",
+    [failing("{\"city\": \"Pa", "ris\", \"tem"), succeeding("{\"city\": \"Rome\",", " \"temperature\": 4}")],
+    Output.object({ schema: City }),
+    UpstreamOutput.object({ schema: zCity }),
+    true
+  )
+  differential(
+    "text (no output) through smoothStream",
+    [failing("Hello wor"), succeeding("Good ", "bye now")],
+    undefined,
+    undefined,
+    true
   )
   differential(
     "text (no output): partial text restarts with the retried attempt",
