@@ -7,6 +7,7 @@
  *
  * @internal
  */
+import { prefixOf } from "./ArrayView.ts"
 import { safeParseJson } from "./parseJson.ts"
 
 const PREFIX = 0
@@ -109,8 +110,8 @@ export const makeArrayStreamParser = (
     }
     if (phase === PREFIX || publishedCount === elements.length) return undefined
     publishedCount = elements.length
-    // a snapshot: later chunks must not change arrays already published
-    last = elements.slice()
+    // a snapshot (later chunks must not change arrays already published), shared: O(1)
+    last = prefixOf(elements, elements.length)
     return last
   }
   return { push, lastPartial: () => last }

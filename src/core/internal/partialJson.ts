@@ -5,14 +5,17 @@
  *
  * Why incremental: upstream reparses the whole accumulated text on every delta, so a long
  * structured output costs O(n²) (vercel/ai#13839). The incremental parser reads each character
- * once and keeps the value under construction; a snapshot copies only the containers on the open
- * path (completed sub-values are final and shared between snapshots). It accepts the strict JSON
+ * once and keeps the value under construction; a snapshot copies only the objects on the open
+ * path, and an open array is a shared view of its completed elements (`ArrayView.ts`), so a
+ * snapshot costs the open path's depth and key counts, not the elements so far (completed
+ * sub-values are final and shared between snapshots). It accepts the strict JSON
  * grammar only; the first character outside it (text around the JSON, a `+` exponent, a duplicate
  * or prototype key, a raw control character, ...) switches it to upstream's stateless algorithm
  * for the rest of the text, so every result stays exactly upstream's.
  *
  * @internal
  */
+import { prefixOf, withTail } from "./ArrayView.ts"
 import { fixJson } from "./fixJson.ts"
 import { safeParseJson } from "./parseJson.ts"
 
@@ -507,8 +510,8 @@ export const makeIncrementalParser = (): IncrementalParser => {
         if (child.present && frame.state === O_IN_VALUE) copy[frame.key] = child.value
         child = { present: true, value: copy }
       } else {
-        // one exact-size allocation (slice then push would grow the copy's store a second time)
-        const copy = child.present && frame.state === A_IN_VALUE ? frame.value.concat([child.value]) : frame.value.slice()
+        // a shared view of the completed elements (O(1), see ArrayView.ts), then the open one
+        const copy = child.present && frame.state === A_IN_VALUE ? withTail(frame.value, child.value) : prefixOf(frame.value, frame.value.length)
         child = { present: true, value: copy }
       }
     }
