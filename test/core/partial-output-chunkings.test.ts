@@ -10,7 +10,7 @@
  * `elementStream` sequence.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Output as UpstreamOutput, streamText as upstreamStreamText } from "ai"
+import { jsonSchema as upstreamJsonSchema, Output as UpstreamOutput, streamText as upstreamStreamText } from "ai"
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
 import { Effect, Schema, Stream } from "effect"
 import { z } from "zod"
@@ -18,6 +18,7 @@ import { SHARE_THRESHOLD } from "../../src/core/internal/ArrayView.ts"
 import * as Output from "../../src/core/Output.ts"
 import * as OutputStream from "../../src/core/OutputStream.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
+import * as Tool from "../../src/core/Tool.ts"
 import type { StreamPart } from "../../src/spec/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
@@ -161,7 +162,11 @@ const zRow = z.object({ id: z.number(), name: z.string(), tags: z.array(z.string
 const Report = Schema.Struct({ title: Schema.String, items: Schema.Array(Row) })
 const zReport = z.object({ title: z.string(), items: z.array(zRow) })
 
+// generous: upstream's side reparses the accumulated text per delta, and the machine may be loaded
+const TIMEOUT = 120_000
 const MAX_DELTAS = [3, 11, 40]
+// objects publish per delta (each partial serialized twice per side): coarser chunkings keep the run short
+const MAX_DELTAS_OBJECT = [6, 40]
 
 describe("partial output on random chunkings (vs upstream streamText)", () => {
   it.live("Output.array of records: compact, pretty-printed, with invalid elements", () =>
@@ -176,7 +181,7 @@ describe("partial output on random chunkings (vs upstream streamText)", () => {
         }
       }
       expect(emissions).toBeGreaterThan(200)
-    }))
+    }), TIMEOUT)
 
   it.live("Output.array: a non-standard envelope (the generic fallback) and maxItems", () =>
     Effect.gen(function*() {
@@ -193,19 +198,40 @@ describe("partial output on random chunkings (vs upstream streamText)", () => {
       }
       const text = JSON.stringify({ elements })
       yield* compare(chunk(next, text, 9), Output.array({ element: Row, maxItems: SHARE_THRESHOLD + 2 }), UpstreamOutput.array({ element: zRow, maxItems: SHARE_THRESHOLD + 2 }))
-    }))
+    }), TIMEOUT)
+
+  it.live("Output.array with a plain JSON Schema element, with and without validate", () =>
+    Effect.gen(function*() {
+      const next = rng(31)
+      const rowSchema = { type: "object", properties: { id: { type: "number" }, name: { type: "string" } }, required: ["id", "name"] } as const
+      const isRow = (value: unknown): value is { id: number; name: string } =>
+        typeof value === "object" && value !== null && "id" in value && typeof value.id === "number" && "name" in value && typeof value.name === "string"
+      const outputs = [
+        [Output.array({ element: Tool.jsonSchema(rowSchema) }), UpstreamOutput.array({ element: upstreamJsonSchema(rowSchema) })],
+        [
+          Output.array({ element: Tool.jsonSchema(rowSchema, { validate: (v) => (isRow(v) ? Effect.succeed({ ...v, seen: true }) : Effect.fail(new Error("not a row"))) }) }),
+          UpstreamOutput.array({
+            element: upstreamJsonSchema(rowSchema, { validate: (v) => (isRow(v) ? { success: true, value: { ...v, seen: true } } : { success: false, error: new Error("not a row") }) })
+          })
+        ]
+      ] as const
+      const text = JSON.stringify({ elements: records(next, SHARE_THRESHOLD + 12, 5) })
+      for (const [ours, upstream] of outputs) {
+        for (const max of MAX_DELTAS) yield* compare(chunk(next, text, max), ours, upstream)
+      }
+    }), TIMEOUT)
 
   it.live("Output.object: an object holding an array of records", () =>
     Effect.gen(function*() {
       const next = rng(99)
       for (let n = 0; n < 3; n++) {
-        const value = { title: pick(next, STRINGS), items: records(next, SHARE_THRESHOLD + 3 + n * 5) }
+        const value = { title: pick(next, STRINGS), items: records(next, SHARE_THRESHOLD + 3 + n * 3) }
         const text = n === 2 ? JSON.stringify(value, null, "\t") : JSON.stringify(value)
-        for (const max of MAX_DELTAS) {
+        for (const max of MAX_DELTAS_OBJECT) {
           yield* compare(chunk(next, text, max), Output.object({ schema: Report }), UpstreamOutput.object({ schema: zReport }))
         }
       }
-    }))
+    }), TIMEOUT)
 
   it.live("Output.json: nested arrays (views inside views) and generated values", () =>
     Effect.gen(function*() {
@@ -215,9 +241,9 @@ describe("partial output on random chunkings (vs upstream streamText)", () => {
       for (let n = 0; n < 8; n++) values.push(genValue(next, 0))
       for (const value of values) {
         const text = JSON.stringify(value)
-        for (const max of MAX_DELTAS) yield* compare(chunk(next, text, max), Output.json(), UpstreamOutput.json())
+        for (const max of MAX_DELTAS_OBJECT) yield* compare(chunk(next, text, max), Output.json(), UpstreamOutput.json())
       }
-    }))
+    }), TIMEOUT)
 
   it.live("strings with escapes and unicode, numbers split across deltas", () =>
     Effect.gen(function*() {
@@ -234,5 +260,5 @@ describe("partial output on random chunkings (vs upstream streamText)", () => {
       for (const text of texts) {
         for (const max of [1, ...MAX_DELTAS]) yield* compare(chunk(next, text, max), Output.json(), UpstreamOutput.json())
       }
-    }))
+    }), TIMEOUT)
 })
