@@ -5,7 +5,8 @@
  * `streamText` returns a cold stream, so these take the full stream and fold it: run one of them
  * instead of the full stream, or share one run with `Stream.broadcast` / `StreamText.withResult`.
  * Partial outputs restart at every step (upstream resets the output state at `start-step`,
- * vercel/ai#20961), and only the step's first text part counts, as upstream.
+ * vercel/ai#20961) and at every stream-retried attempt of a step (`streamRetries`), and only the
+ * step's (attempt's) first text part counts, as upstream.
  *
  * @since 0.2.0
  */
@@ -16,6 +17,7 @@ import type { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
 import { UnsupportedFunctionalityError } from "../spec/errors/UnsupportedFunctionalityError.ts"
 import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
+import { startsAttempt } from "./internal/AttemptBoundary.ts"
 import type * as Output from "./Output.ts"
 
 /**
@@ -43,6 +45,11 @@ const makePartialFold = (output: Output.Any) => {
       parser = output.makePartialParser()
       firstTextId = undefined
       return []
+    }
+    if (startsAttempt(part)) {
+      // a stream retry's next attempt: upstream resets the output state at the retry boundary
+      parser = output.makePartialParser()
+      firstTextId = undefined
     }
     if (part.type !== "text-start" && part.type !== "text-delta" && part.type !== "text-end") return []
     const id = idOf(part)

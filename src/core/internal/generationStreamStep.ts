@@ -35,6 +35,7 @@ import type { StepResponse, TextStreamPart } from "../TextStreamPart.ts"
 import { downloadAssets } from "./generationPrompt.ts"
 import type { StepSetup } from "./generationStep.ts"
 import type { CallGate } from "./generationStreamApprovals.ts"
+import { markAttemptStart } from "./AttemptBoundary.ts"
 import { makeContentBuilder, makePartIdMap, makeRawCollector, withResumedMessages } from "./generationStreamParts.ts"
 import { chunkTimeouts, isOwnChunkTimeout, type Timeouts } from "./generationTimeouts.ts"
 import { consumeWithRetries, markRetried, type StreamRetryPolicy } from "./streamRetries.ts"
@@ -130,6 +131,8 @@ export class StepParts {
   /** When the model call started (Clock millis), for `onLanguageModelCallEnd`. */
   callStart = 0
   private first = true
+  /** The next forwarded part is the first of a retried attempt. */
+  private retriedStart: boolean
   private readonly withheld: boolean
   private readonly collectRaw: ((part: StreamPart) => void) | undefined
   private readonly textIds: ReturnType<typeof makePartIdMap>
@@ -144,6 +147,7 @@ export class StepParts {
     this.env = env
     // a stream retry's attempt continues a step whose start-step went out already
     this.first = !retried
+    this.retriedStart = retried
     this.setup = setup
     this.request = request
     this.response = response
@@ -157,6 +161,11 @@ export class StepParts {
   readonly forward = (part: TextStreamPart): Effect.Effect<void> =>
     Effect.suspend(() => {
       if (this.env.collectContent !== false) this.builder.add(part)
+      if (this.retriedStart) {
+        // partial outputs restart with a retried attempt (upstream resets at the retry boundary)
+        this.retriedStart = false
+        markAttemptStart(part)
+      }
       return this.env.emit(part)
     })
 

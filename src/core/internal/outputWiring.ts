@@ -21,6 +21,7 @@ import type { UnifiedFinishReason } from "../../spec/FinishReason.ts"
 import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
 import type { LanguageModelUsage } from "../CoreUsage.ts"
 import * as Output from "../Output.ts"
+import { startsAttempt } from "./AttemptBoundary.ts"
 
 /** The model with the response format set on every call. */
 const wrapModel = (
@@ -168,7 +169,7 @@ const makeCoalescer = <P extends { readonly type: string }>(output: Output.Any) 
     return part
   }
   return (part: P): ReadonlyArray<P | TextDeltaLike> => {
-    if (part.type === "start-step") {
+    if (part.type === "start-step" || startsAttempt(part)) {
       firstTextId = undefined
       parser = output.makePartialParser()
       chunk = ""
