@@ -7,14 +7,24 @@
  * `generationConfig.responseMimeType` / `responseSchema` / `responseJsonSchema`) and the parsed
  * output. Effect Schemas on our side, the equivalent zod schemas upstream.
  */
+import { createDeepSeek } from "@ai-sdk/deepseek"
+import { createGroq } from "@ai-sdk/groq"
 import { createOpenAI } from "@ai-sdk/openai"
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible"
+import type { LanguageModelV4 } from "@ai-sdk/provider"
 import { describe, expect, it } from "@effect/vitest"
 import { generateText as upstreamGenerateText, Output as UpstreamOutput } from "ai"
-import { Effect, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
+import type * as HttpClient from "effect/http/HttpClient"
 import { z } from "zod"
 import * as GenerateText from "../../src/core/GenerateText.ts"
 import * as Output from "../../src/core/Output.ts"
 import { LanguageModel } from "../../src/LanguageModel.ts"
+import { DeepSeek } from "../../src/providers/deepseek/index.ts"
+import { Groq } from "../../src/providers/groq/index.ts"
+import { OpenAICompatible } from "../../src/providers/openai-compatible/index.ts"
+import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
+import * as ReplayHttpClient from "../../src/testing/ReplayHttpClient.ts"
 import { wireJson } from "../kit/wire.ts"
 import { aimuxModel as geminiModel, type Captured as GeminiCaptured, type Flavor, upstreamModel as upstreamGemini } from "../providers/google/harness.ts"
 import { type Captured, mockFetch } from "../providers/openai/upstream.ts"
@@ -106,6 +116,71 @@ for (const flavor of ["google", "vertex"] as const satisfies ReadonlyArray<Flavo
           const sent = JSON.parse(upstreamCaptured[0]!.rawBody)
           if (testCase.ours.name !== "text") expect(sent).toHaveProperty("generationConfig.responseMimeType", "application/json")
           expect(JSON.parse(captured[0]!.rawBody)).toEqual(sent)
+          expect(wireJson(actual.output)).toEqual(wireJson(expected.output))
+        }))
+    }
+  })
+}
+
+const completion = (content: string) =>
+  JSON.stringify({
+    id: "chatcmpl-1",
+    object: "chat.completion",
+    created: 0,
+    model: "m",
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    usage: { prompt_tokens: 3, completion_tokens: 5, total_tokens: 8 }
+  })
+
+const compatSettings = { baseURL: "https://compat.test/v1", name: "openai-compatible", apiKey: "test-key" }
+const chatFamily: ReadonlyArray<{
+  readonly name: string
+  readonly upstream: (fetch: typeof globalThis.fetch) => LanguageModelV4
+  readonly ours: Layer.Layer<LanguageModel, unknown, HttpClient.HttpClient>
+}> = [
+  {
+    name: "openai-compatible",
+    upstream: (fetch) => createOpenAICompatible({ ...compatSettings, fetch }).chatModel("test-model"),
+    ours: OpenAICompatible.layer("test-model", compatSettings)
+  },
+  {
+    name: "openai-compatible (structured outputs)",
+    upstream: (fetch) => createOpenAICompatible({ ...compatSettings, supportsStructuredOutputs: true, fetch }).chatModel("test-model"),
+    ours: OpenAICompatible.layer("test-model", { ...compatSettings, supportsStructuredOutputs: true })
+  },
+  {
+    name: "groq",
+    upstream: (fetch) => createGroq({ apiKey: "test-key", fetch })("llama-3.3-70b-versatile"),
+    ours: Groq.layer("llama-3.3-70b-versatile", { apiKey: "test-key" })
+  },
+  {
+    name: "deepseek",
+    upstream: (fetch) => createDeepSeek({ apiKey: "test-key", fetch })("deepseek-chat"),
+    ours: DeepSeek.layer("deepseek-chat", { apiKey: "test-key" })
+  }
+]
+
+for (const provider of chatFamily) {
+  describe(`structured output through the ${provider.name} provider (vs upstream)`, () => {
+    for (const testCase of cases) {
+      it.live(testCase.name, () =>
+        Effect.gen(function*() {
+          const body = completion(testCase.text)
+          const captured: Captured = {}
+          const expected = yield* Effect.promise(() =>
+            upstreamGenerateText({
+              model: provider.upstream(mockFetch(body, captured, { contentType: "application/json" })),
+              prompt: "hi",
+              output: testCase.upstream as never
+            })
+          )
+          const replay = ReplayHttpClient.make({ body, headers: { "content-type": "application/json" } })
+          const actual = yield* GenerateText.generateText({ prompt: "hi", output: testCase.ours }).pipe(
+            Effect.provide(Layer.provideMerge(provider.ours, Layer.merge(replay.layer, IdGenerator.layerCounter())))
+          )
+          const sent = replay.recorder.requests[0]?.bodyText
+          expect(captured.body).toBeDefined()
+          expect(sent === undefined ? undefined : JSON.parse(sent)).toEqual(captured.body)
           expect(wireJson(actual.output)).toEqual(wireJson(expected.output))
         }))
     }
