@@ -30,6 +30,13 @@ import { aimuxModel as geminiModel, type Captured as GeminiCaptured, type Flavor
 import { type Captured, mockFetch } from "../providers/openai/upstream.ts"
 import { replayClient } from "../providers/openai/replay.ts"
 import { oursModel as responsesModel } from "../providers/openai-responses/harness.ts"
+import * as HuggingFaceHarness from "../providers/huggingface/harness.ts"
+import * as XAIHarness from "../providers/xai/harness.ts"
+import * as HuggingFace from "../../src/providers/huggingface/HuggingFace.ts"
+import * as HuggingFaceLanguageModel from "../../src/providers/huggingface/HuggingFaceLanguageModel.ts"
+import * as XAI from "../../src/providers/xai/XAI.ts"
+import * as XAILanguageModel from "../../src/providers/xai/XAILanguageModel.ts"
+import { makeCounter } from "../../src/runtime/IdGenerator.ts"
 
 interface Case {
   readonly name: string
@@ -181,6 +188,70 @@ for (const provider of chatFamily) {
           const sent = replay.recorder.requests[0]?.bodyText
           expect(captured.body).toBeDefined()
           expect(sent === undefined ? undefined : JSON.parse(sent)).toEqual(captured.body)
+          expect(wireJson(actual.output)).toEqual(wireJson(expected.output))
+        }))
+    }
+  })
+}
+
+// Hugging Face's Responses body has more required fields
+const huggingFaceBody = (text: string) =>
+  JSON.stringify({
+    ...JSON.parse(responsesBody(text)),
+    model: "meta-llama/Llama-3.3-70B-Instruct",
+    error: null,
+    instructions: null,
+    max_output_tokens: null,
+    metadata: {},
+    tool_choice: "auto",
+    tools: [],
+    temperature: 0.7,
+    top_p: 1,
+    incomplete_details: null,
+    usage: { input_tokens: 3, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 8 }
+  })
+
+// xAI and Hugging Face: Responses-shaped bodies, through their own packages
+const responsesFamily = [
+  {
+    name: "xai",
+    body: responsesBody,
+    upstream: (reply: XAIHarness.Reply, captured: XAIHarness.Captured) => XAIHarness.withCounter(XAIHarness.upstreamModel(reply, captured, XAIHarness.defaultModel)),
+    ours: (reply: XAIHarness.Reply, captured: XAIHarness.Captured) =>
+      XAILanguageModel.makeWith(XAIHarness.replayClient(reply, captured), {
+        ...XAI.modelConfig(XAIHarness.defaultModel, { apiKey: "test-key" }),
+        generateId: makeCounter("id")
+      })
+  },
+  {
+    name: "huggingface",
+    body: huggingFaceBody,
+    upstream: (reply: XAIHarness.Reply, captured: XAIHarness.Captured) =>
+      XAIHarness.withCounter(HuggingFaceHarness.upstreamModel(reply, captured, HuggingFaceHarness.defaultModel)),
+    ours: (reply: XAIHarness.Reply, captured: XAIHarness.Captured) =>
+      HuggingFaceLanguageModel.makeWith(HuggingFaceHarness.replayClient(reply, captured), {
+        ...HuggingFace.modelConfig(HuggingFaceHarness.defaultModel, { apiKey: "test-key" }),
+        generateId: makeCounter("id")
+      })
+  }
+] as const
+
+for (const provider of responsesFamily) {
+  describe(`structured output through the ${provider.name} provider (vs upstream)`, () => {
+    for (const testCase of cases) {
+      it.live(testCase.name, () =>
+        Effect.gen(function*() {
+          const reply = { body: provider.body(testCase.text), contentType: "application/json" }
+          const upstreamCaptured: XAIHarness.Captured = {}
+          const expected = yield* Effect.promise(() =>
+            upstreamGenerateText({ model: provider.upstream(reply, upstreamCaptured), prompt: "hi", output: testCase.upstream as never })
+          )
+          const captured: XAIHarness.Captured = {}
+          const actual = yield* GenerateText.generateText({ prompt: "hi", output: testCase.ours }).pipe(
+            Effect.provideService(LanguageModel, provider.ours(reply, captured))
+          )
+          expect(upstreamCaptured.text).toBeDefined()
+          expect(JSON.parse(captured.text ?? "null")).toEqual(JSON.parse(upstreamCaptured.text ?? "null"))
           expect(wireJson(actual.output)).toEqual(wireJson(expected.output))
         }))
     }
