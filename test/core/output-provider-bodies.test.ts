@@ -32,6 +32,7 @@ import { replayClient } from "../providers/openai/replay.ts"
 import { oursModel as responsesModel } from "../providers/openai-responses/harness.ts"
 import * as HuggingFaceHarness from "../providers/huggingface/harness.ts"
 import * as XAIHarness from "../providers/xai/harness.ts"
+import * as BedrockHarness from "../providers/amazon-bedrock/harness.ts"
 import * as HuggingFace from "../../src/providers/huggingface/HuggingFace.ts"
 import * as HuggingFaceLanguageModel from "../../src/providers/huggingface/HuggingFaceLanguageModel.ts"
 import * as XAI from "../../src/providers/xai/XAI.ts"
@@ -257,3 +258,36 @@ for (const provider of responsesFamily) {
     }
   })
 }
+
+const converseBody = (text: string) =>
+  JSON.stringify({
+    output: { message: { role: "assistant", content: [{ text }] } },
+    stopReason: "end_turn",
+    usage: { inputTokens: 3, outputTokens: 5, totalTokens: 8 }
+  })
+
+/** The output, or the failure's name (both sides must agree on either). */
+const outcome = (run: () => Promise<unknown>) =>
+  Effect.promise(() => run().then((output) => ({ output: wireJson(output) }), (error: unknown) => ({ error: error instanceof Error ? error.name : String(error) })))
+
+describe("structured output through the Amazon Bedrock provider (vs upstream)", () => {
+  for (const testCase of cases) {
+    it.live(testCase.name, () =>
+      Effect.gen(function*() {
+        const reply = { body: converseBody(testCase.text), contentType: "application/json" }
+        const upstreamCaptured: BedrockHarness.Captured = {}
+        const expected = yield* outcome(() =>
+          upstreamGenerateText({ model: BedrockHarness.upstreamModel(reply, upstreamCaptured), prompt: "hi", output: testCase.upstream as never }).then((r) => r.output)
+        )
+        const captured: BedrockHarness.Captured = {}
+        const model = yield* BedrockHarness.aimuxModel(reply, captured)
+        const exit = yield* Effect.exit(GenerateText.generateText({ prompt: "hi", output: testCase.ours }).pipe(Effect.provideService(LanguageModel, model)))
+        const actual = exit._tag === "Success"
+          ? { output: wireJson(exit.value.output) }
+          : { error: exit.cause.reasons[0] !== undefined && "error" in exit.cause.reasons[0] && exit.cause.reasons[0].error instanceof Error ? exit.cause.reasons[0].error.name : "?" }
+        expect(upstreamCaptured.bodyText).toBeDefined()
+        expect(JSON.parse(captured.bodyText ?? "null")).toEqual(JSON.parse(upstreamCaptured.bodyText ?? "null"))
+        expect(actual).toEqual(expected)
+      }))
+  }
+})
