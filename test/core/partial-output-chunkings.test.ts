@@ -2,8 +2,9 @@
  * Differential tests of the partial-output path against upstream `ai` (`streamText({ output })` +
  * `MockLanguageModelV4`) on seeded random chunkings of generated structured outputs: objects,
  * `Output.array` envelopes of records (compact and pretty-printed, some elements invalid), nested
- * arrays, strings with escapes / unicode / surrogate pairs, numbers split across deltas. Arrays are
- * long enough (> ArrayView.SHARE_THRESHOLD) that aimux publishes shared views. Compared through
+ * arrays, map-like objects, strings with escapes / unicode / surrogate pairs, numbers split across
+ * deltas. Arrays and objects are large enough (past the ArrayView / ObjectView thresholds) that
+ * aimux publishes shared views. Compared through
  * test/kit/wire.ts: the full stream (whose text-delta coalescing is upstream's "publish only when
  * the JSON changed" decision), the emission sequence of `partialOutputStream` serialized at
  * emission time and again after the run (views must not change once published), and the
@@ -15,6 +16,7 @@ import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
 import { Effect, Schema, Stream } from "effect"
 import { z } from "zod"
 import { SHARE_THRESHOLD } from "../../src/core/internal/ArrayView.ts"
+import { OBJECT_SHARE_THRESHOLD } from "../../src/core/internal/ObjectView.ts"
 import * as Output from "../../src/core/Output.ts"
 import * as OutputStream from "../../src/core/OutputStream.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
@@ -250,7 +252,9 @@ describe("partial output on random chunkings (vs upstream streamText)", () => {
     Effect.gen(function*() {
       const next = rng(4242)
       const matrix = Array.from({ length: SHARE_THRESHOLD + 2 }, (_, i) => Array.from({ length: SHARE_THRESHOLD + (i % 3) }, (_, j) => (i * j) % 11 === 0 ? [j, "é"] : j % 10))
-      const values: Array<unknown> = [matrix, { rows: matrix.slice(0, 6), after: "x" }]
+      // map-like objects past the object view threshold, array-index keys mixed in
+      const map = Object.fromEntries(Array.from({ length: OBJECT_SHARE_THRESHOLD + 9 }, (_, i) => [i % 4 === 0 ? String(90 - i) : `key ${i}`, i % 3 === 0 ? { n: i, s: "é" } : i]))
+      const values: Array<unknown> = [matrix, { rows: matrix.slice(0, 6), after: "x" }, map, { outer: { inner: map }, tail: [map] }]
       for (let n = 0; n < 8; n++) values.push(genValue(next, 0))
       for (const value of values) {
         const text = JSON.stringify(value)

@@ -42,8 +42,12 @@ Object.defineProperty(ViewTarget.prototype, inspectSymbol, {
   configurable: false
 })
 
-/** A canonical array index (`"0"`, `"17"`), or -1. */
-const indexOf = (key: string | symbol): number => {
+/**
+ * A canonical array index (`"0"`, `"17"`), or -1.
+ *
+ * @internal
+ */
+export const arrayIndexOf = (key: string | symbol): number => {
   if (typeof key !== "string") return -1
   const n = key.length
   if (n === 0 || n > 10) return -1
@@ -92,7 +96,7 @@ class ViewHandler implements ProxyHandler<Array<unknown>> {
   get(target: Array<unknown>, key: string | symbol, receiver: unknown): unknown {
     if (this.own) return Reflect.get(target, key, receiver)
     if (key === "length") return this.length()
-    const index = indexOf(key)
+    const index = arrayIndexOf(key)
     if (index >= 0 && index < this.length()) return this.at(index)
     if (key === "constructor") return Array
     return Reflect.get(target, key, receiver)
@@ -100,7 +104,7 @@ class ViewHandler implements ProxyHandler<Array<unknown>> {
 
   has(target: Array<unknown>, key: string | symbol): boolean {
     if (this.own) return Reflect.has(target, key)
-    const index = indexOf(key)
+    const index = arrayIndexOf(key)
     if (index >= 0 && index < this.length()) return true
     return Reflect.has(target, key)
   }
@@ -117,7 +121,7 @@ class ViewHandler implements ProxyHandler<Array<unknown>> {
   getOwnPropertyDescriptor(target: Array<unknown>, key: string | symbol): PropertyDescriptor | undefined {
     if (this.own) return Reflect.getOwnPropertyDescriptor(target, key)
     if (key === "length") return { value: this.length(), writable: true, enumerable: false, configurable: false }
-    const index = indexOf(key)
+    const index = arrayIndexOf(key)
     if (index >= 0 && index < this.length()) return { value: this.at(index), writable: true, enumerable: true, configurable: true }
     return Reflect.getOwnPropertyDescriptor(target, key)
   }

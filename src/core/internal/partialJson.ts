@@ -17,6 +17,7 @@
  */
 import { prefixOf, withTail } from "./ArrayView.ts"
 import { fixJson } from "./fixJson.ts"
+import { addKey, copyObject, OBJECT_SHARE_THRESHOLD, objectView, type ObjectStore, trackObject } from "./ObjectView.ts"
 import { safeParseJson } from "./parseJson.ts"
 
 /**
@@ -88,6 +89,10 @@ interface ObjectFrame {
   readonly value: Record<string, unknown>
   state: number
   key: string
+  /** Keys with their values so far. */
+  size: number
+  /** Key tracking for shared views, from the first snapshot past the copy threshold. */
+  store: ObjectStore | undefined
 }
 
 interface ArrayFrame {
@@ -180,6 +185,8 @@ export const makeIncrementalParser = (): IncrementalParser => {
       rootValue = value
     } else if (parent.kind === "object") {
       parent.value[parent.key] = value
+      parent.size++
+      if (parent.store !== undefined) addKey(parent.store, parent.key)
       parent.state = O_AFTER_VALUE
     } else {
       parent.value.push(value)
@@ -208,7 +215,7 @@ export const makeIncrementalParser = (): IncrementalParser => {
     }
     if (c === 0x7b || c === 0x5b) {
       openChild()
-      frames.push(c === 0x7b ? { kind: "object", value: {}, state: O_START, key: "" } : { kind: "array", value: [], state: A_START })
+      frames.push(c === 0x7b ? { kind: "object", value: {}, state: O_START, key: "", size: 0, store: undefined } : { kind: "array", value: [], state: A_START })
       dirty = true
       return true
     }
@@ -506,8 +513,11 @@ export const makeIncrementalParser = (): IncrementalParser => {
     for (let k = frames.length - 1; k >= 0; k--) {
       const frame = frames[k]!
       if (frame.kind === "object") {
-        const copy: Record<string, unknown> = { ...frame.value }
-        if (child.present && frame.state === O_IN_VALUE) copy[frame.key] = child.value
+        // a copy of a small object; a shared view of a large one (see ObjectView.ts)
+        const open = child.present && frame.state === O_IN_VALUE ? { key: frame.key, value: child.value } : undefined
+        const copy = frame.size < OBJECT_SHARE_THRESHOLD
+          ? copyObject(frame.value, open)
+          : objectView(frame.store ??= trackObject(frame.value), open)
         child = { present: true, value: copy }
       } else {
         // a shared view of the completed elements (O(1), see ArrayView.ts), then the open one
