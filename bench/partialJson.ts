@@ -40,6 +40,18 @@ export const objectText = (bytes: number): string => {
   return JSON.stringify({ title: "report", items })
 }
 
+/** A JSON object of about `bytes` characters: one map-like object of keyed records (an open object with many keys). */
+export const mapText = (bytes: number): string => {
+  const map: Record<string, unknown> = {}
+  let size = 0
+  for (let i = 0; size < bytes; i++) {
+    const item = { id: i, text: "lorem ipsum dolor sit amet ".repeat(6) }
+    size += JSON.stringify(item).length + 12
+    map[`key-${i}`] = item
+  }
+  return JSON.stringify({ title: "index", map })
+}
+
 /** The `Output.array` envelope of about `bytes` characters: `{"elements": [records]}`. */
 export const elementsText = (bytes: number): string => {
   const { items } = JSON.parse(objectText(bytes))
@@ -85,7 +97,7 @@ const best = (runs: ReadonlyArray<number>) => Math.min(...runs)
 /** One row of the P workload. */
 export interface PartialJsonRow {
   readonly implementation: "aimux" | "upstream"
-  readonly shape: "text field" | "records" | "elements"
+  readonly shape: "text field" | "records" | "elements" | "map"
   readonly bytes: number
   readonly deltas: number
   readonly cpuMs: number
@@ -103,7 +115,7 @@ export interface PartialJsonRatio {
 const AIMUX_SIZES = [[1_000_000, 10_000], [4_000_000, 40_000], [16_000_000, 160_000]] as const
 
 /**
- * Runs workload P on three shapes (one long text field; an object holding an array of ~200-byte
+ * Runs workload P on four shapes (one long text field; an object holding an array of ~200-byte
  * records; the same records as `Output.array`'s `{"elements": [...]}` envelope): aimux at
  * 1 MB / 10k, 4 MB / 40k and 16 MB / 160k deltas, upstream at 100 KB / 1k and 200 KB / 2k deltas.
  */
@@ -113,7 +125,7 @@ export const runPartialJson = async (log: (s: string) => void): Promise<{
 }> => {
   const rows: Array<PartialJsonRow> = []
   const ratios: Array<PartialJsonRatio> = []
-  const shapes = [["text field", textObjectText], ["records", objectText], ["elements", elementsText]] as const
+  const shapes = [["text field", textObjectText], ["records", objectText], ["elements", elementsText], ["map", mapText]] as const
   for (const [shape, make] of shapes) {
     const aimux: Array<number> = []
     for (const [bytes, count] of AIMUX_SIZES) {
