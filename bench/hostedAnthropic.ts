@@ -9,7 +9,6 @@
  */
 import { createAmazonBedrockAnthropic } from "@ai-sdk/amazon-bedrock/anthropic"
 import { createGoogleVertexAnthropic } from "@ai-sdk/google-vertex/anthropic/edge"
-import type { LanguageModelV4StreamPart } from "@ai-sdk/provider"
 import { EventStreamCodec } from "@smithy/eventstream-codec"
 import { Effect, Redacted, Stream } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
@@ -18,7 +17,9 @@ import * as AmazonBedrockAnthropic from "../src/providers/amazon-bedrock/AmazonB
 import * as AnthropicLanguageModel from "../src/providers/anthropic-family/AnthropicLanguageModel.ts"
 import * as GoogleVertexAnthropic from "../src/providers/google-vertex/GoogleVertexAnthropic.ts"
 import { makeCounter } from "../src/runtime/IdGenerator.ts"
+import { frameFloor } from "./bedrock.ts"
 import { bodyOf, type Probe, responseOf, type Runner, seen } from "./measure.ts"
+import { runUpstreamStream } from "./workloads.ts"
 
 const VERTEX_MODEL = "claude-sonnet-4-5@20250929"
 const BEDROCK_MODEL = "us.anthropic.claude-sonnet-4-5-20250929-v1:0"
@@ -89,18 +90,6 @@ const runAimux = (
     })
   )
 
-const runUpstream = async (
-  result: PromiseLike<{ readonly stream: ReadableStream<LanguageModelV4StreamPart> }>,
-  probe: Probe
-): Promise<void> => {
-  const reader = (await result).stream.getReader()
-  while (true) {
-    const { done, value } = await reader.read()
-    if (done) return
-    if (value.type !== "stream-start") consumed(probe, 1)
-  }
-}
-
 const totalLength = (chunks: ReadonlyArray<Uint8Array>): number => chunks.reduce((n, c) => n + c.length, 0)
 
 /** aimux `GoogleVertexAnthropic` `stream` (W4V), a fixed bearer token. */
@@ -118,7 +107,7 @@ export const aimuxVertexAnthropic = (chunks: ReadonlyArray<Uint8Array>): Runner 
 
 /** Upstream `@ai-sdk/google-vertex/anthropic/edge` `doStream` (W4V), the same token. */
 export const upstreamVertexAnthropic = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
-  runUpstream(
+  runUpstreamStream(
     createGoogleVertexAnthropic({
       ...vertex,
       generateAuthToken: async () => token,
@@ -150,36 +139,18 @@ export const upstreamBedrockAnthropic = (full: number) => (chunks: ReadonlyArray
         new Response(bodyOf(chunks, probe), { status: 200, headers: { "content-type": "application/vnd.amazon.eventstream" } })
       )
   })(BEDROCK_MODEL)
-  return runUpstream(model.doStream({ prompt }), probe).catch((error) => {
+  return runUpstreamStream(model.doStream({ prompt }), probe).catch((error) => {
     if (!(totalLength(chunks) < full && isIncompleteFrame(error))) throw error
   })
 }
+
+const utf8 = new TextDecoder()
 
 /**
  * W4B's floor: frames decoded by the codec (both CRCs), each payload `JSON.parse`d, its `bytes`
  * base64-decoded and the event they carry `JSON.parse`d; nothing else.
  */
-export const floorBedrockAnthropic = (chunks: ReadonlyArray<Uint8Array>): Runner => async (probe) => {
-  const decoder = new TextDecoder()
-  const reader = bodyOf(chunks, probe).getReader()
-  let pending = new Uint8Array(0)
-  while (true) {
-    const { done, value } = await reader.read()
-    if (done) break
-    const joined = new Uint8Array(pending.length + value.length)
-    joined.set(pending)
-    joined.set(value, pending.length)
-    let at = 0
-    let events = 0
-    while (joined.length - at >= 4) {
-      const length = new DataView(joined.buffer, joined.byteOffset + at, 4).getUint32(0)
-      if (joined.length - at < length) break
-      const payload = JSON.parse(decoder.decode(codec.decode(joined.subarray(at, at + length)).body))
-      JSON.parse(Buffer.from(payload.bytes, "base64").toString("utf8"))
-      at += length
-      events++
-    }
-    pending = joined.slice(at)
-    consumed(probe, events)
-  }
-}
+export const floorBedrockAnthropic = frameFloor((body) => {
+  const payload = JSON.parse(utf8.decode(body))
+  JSON.parse(Buffer.from(payload.bytes, "base64").toString("utf8"))
+})
