@@ -45,6 +45,9 @@ import type { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNo
 import type { InvalidToolApprovalSignatureError } from "../spec/errors/InvalidToolApprovalSignatureError.ts"
 import type { MissingToolResultsError } from "../spec/errors/MissingToolResultsError.ts"
 import type { RetryError } from "../spec/errors/RetryError.ts"
+import { StepTimeoutError, TotalTimeoutError } from "../spec/errors/TimeoutError.ts"
+import { type SteeringRun, startRun as startSteeringRun } from "./internal/steeringState.ts"
+import * as SteeringStep from "./internal/steeringStep.ts"
 
 /**
  * Options of {@link generateText}. Callbacks are optional Effects; a failing callback is ignored
@@ -117,14 +120,22 @@ export function generateText<T extends Toolkit.Any = {}, R = never, O extends Ou
 export function generateText(
   options: GenerateTextOptions<Toolkit.Any, unknown> & { readonly output?: Output.Any | undefined }
 ): Effect.Effect<WithOutput<GenerateTextResult, unknown>, GenerateTextError, unknown> {
-  return withGenerateOutput(options.output, Timeouts.total(run(withInstructions(options)), Timeouts.timeoutsOf(options.timeout).totalMs)).pipe(
+  // upstream starts the steering run when generateText is called (a used object throws there)
+  return Effect.flatMap(startSteeringRun(options.experimental_steering), (steering) =>
+    SteeringStep.endWith(
+      steering,
+      withGenerateOutput(options.output, Timeouts.total(run(withInstructions(options), steering), Timeouts.timeoutsOf(options.timeout).totalMs)),
+      // a timeout aborts, as upstream's timeout aborts its signal
+      (error) => error instanceof TotalTimeoutError || error instanceof StepTimeoutError ? "aborted" : "error"
+    )).pipe(
     Effect.tapError((error) => notify(options.onError, { error })),
     Effect.withSpan("GenerateText.generateText")
   )
 }
 
 const run = (
-  options: GenerateTextOptions<Toolkit.Any, unknown>
+  options: GenerateTextOptions<Toolkit.Any, unknown>,
+  steering: SteeringRun | undefined
 ): Effect.Effect<GenerateTextResult, GenerateTextError, unknown> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
@@ -161,11 +172,17 @@ const run = (
     conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
+      // waiting steering messages join the step's messages before prepareStep (upstream)
+      const taken = SteeringStep.takeForStep(steering, conversation)
       const stepSetup: StepSetup = yield* setupStep(
         options,
-        { stepNumber, steps, system, conversation, initialMessages, model, runtimeContext, toolsContext },
+        {
+          stepNumber, steps, system, conversation: taken.conversation, initialMessages, model, runtimeContext, toolsContext,
+          steeringMessages: taken.messages
+        },
         baseRuntime
       )
+      const delivered = SteeringStep.deliver(steering, stepNumber, stepSetup.conversation)
       const { prompt: stepMessages, runtime } = stepSetup
       // file URLs the model does not support are fetched through the Download service, per step (upstream)
       // prepareStep may give the step its own model and call settings
@@ -282,7 +299,8 @@ const run = (
         },
         providerMetadata: result.providerMetadata,
         runtimeContext: stepSetup.runtimeContext,
-        toolsContext: stepSetup.toolsContext
+        toolsContext: stepSetup.toolsContext,
+        ...(delivered.length > 0 ? { experimental_steeringMessages: delivered.map((d) => d.message) } : {})
       }
       steps.push(step)
       yield* notify(onStepEnd, step)
@@ -298,9 +316,13 @@ const run = (
         toolOutputs: outputs,
         deniedApprovals: approvals.denied,
         stopConditions,
-        steps
+        steps,
+        steering
       })
-      if (!next) break
+      if (!next.next) {
+        steering?.end(next.reason)
+        break
+      }
     }
     const totalUsage = steps.reduce((acc, s) => CoreUsage.add(acc, s.usage), CoreUsage.nullUsage())
     const last = steps[steps.length - 1]!

@@ -10,6 +10,7 @@ import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
+import type { UserModelMessage } from "./internal/steeringState.ts"
 import type { ResponseMessage } from "./ResponseMessages.ts"
 import type { ContentPart, FilePart, GeneratedFile, ToolCall, ToolResult } from "./StepContent.ts"
 import { textOf } from "./StepContent.ts"
@@ -83,6 +84,11 @@ export interface StepResultOf<C extends ToolCall = ToolCall, Res extends ToolRes
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
   /** The step's tools' context (upstream `toolsContext`; absent in steps rebuilt from parts). */
   readonly toolsContext?: Readonly<Record<string, unknown>> | undefined
+  /**
+   * The steering messages added to the input of this step (upstream
+   * `experimental_steeringMessages`; absent when the step received none).
+   */
+  readonly experimental_steeringMessages?: ReadonlyArray<UserModelMessage> | undefined
 }
 
 /**

@@ -43,10 +43,12 @@ import { type ResponseMessage, toPromptMessage, toResponseMessages } from "./Res
 import { type StepResult, viewsOf } from "./StepResult.ts"
 import { isStepCount } from "./StopCondition.ts"
 import type { StreamTextResult } from "./StreamTextResult.ts"
-import type { TextStreamPart } from "./TextStreamPart.ts"
+import type { SteeringMessagePart, TextStreamPart } from "./TextStreamPart.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import type * as ToolApproval from "./ToolApproval.ts"
 import * as ToolApprovalResume from "./ToolApprovalResume.ts"
+import { type SteeringRun, startRun as startSteeringRun } from "./internal/steeringState.ts"
+import * as SteeringStep from "./internal/steeringStep.ts"
 
 export type { StepResult, StepViews, StepReasoningPart } from "./StepResult.ts"
 export type { StreamTextResult } from "./StreamTextResult.ts"
@@ -256,11 +258,20 @@ const run = <T extends Toolkit.Any, R>(
         return yield* Queue.end(queue)
       }
       streamRetry = streamRetryPolicyOf(streamRetries.value, { ownOnError: options.onError !== undefined, onChunk, onError })
+      // upstream starts the steering run when streamText is called (a used object throws there)
+      const steering = yield* Effect.exit(startSteeringRun(options.experimental_steering))
+      if (steering._tag === "Failure") {
+        yield* emitChunk({ type: "error", error: Cause.squash(steering.cause) })
+        return yield* Queue.end(queue)
+      }
       const timeouts = timeoutsOf(options.timeout)
       const callId = (yield* callIds)()
       // a timeout ends the run as an abort does (upstream aborts with a TimeoutError reason)
       const run = Timeouts.total(
-        runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts, streamRetry, approvals),
+        SteeringStep.endWith(
+          steering.value,
+          runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts, streamRetry, approvals, steering.value)
+        ),
         timeouts.totalMs
       ).pipe(
         Effect.map((): { readonly aborted: boolean; readonly reason: unknown } => ({ aborted: false, reason: undefined })),
@@ -323,7 +334,8 @@ const runSteps = <T extends Toolkit.Any, R>(
   maxRetries: number,
   timeouts: Timeouts.Timeouts,
   streamRetry: StreamRetryPolicy | undefined,
-  approvals: StreamApprovals
+  approvals: StreamApprovals,
+  steering: SteeringRun | undefined
 ): Effect.Effect<void, Timeouts.GenerationTimeoutError, LanguageModel> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
@@ -374,8 +386,14 @@ const runSteps = <T extends Toolkit.Any, R>(
     const checked = yield* Effect.exit(ToolApprovalResume.checkToolResults(conversation))
     if (checked._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(checked.cause) })
     for (let stepNumber = 0;; stepNumber++) {
-      const stepSetup: StepSetup = yield* setup({ stepNumber, steps, system, conversation, initialMessages, model, runtimeContext, toolsContext })
-      const stepEnv = stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env
+      // waiting steering messages join the step's messages before prepareStep (upstream)
+      const taken = SteeringStep.takeForStep(steering, conversation)
+      const stepSetup: StepSetup = yield* setup({
+        stepNumber, steps, system, conversation: taken.conversation, initialMessages, model, runtimeContext, toolsContext,
+        steeringMessages: taken.messages
+      })
+      const delivered = SteeringStep.deliver(steering, stepNumber, stepSetup.conversation)
+      const stepEnv = SteeringStep.withParts(stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env, delivered, stepNumber)
       const outcome = yield* Timeouts.step(runStreamStep(stepEnv, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
         // upstream: a failed model call after finished steps still ends the run with onEnd (the
@@ -383,7 +401,7 @@ const runSteps = <T extends Toolkit.Any, R>(
         if (steps.length > 0 && !outcome.noOutput) yield* notify(onEnd, endEventOf(steps, CoreUsage.nullUsage(), resumed))
         return
       }
-      const { step } = outcome
+      const step = SteeringStep.withSteeringMessages(outcome.step, delivered.map((d) => d.message))
       steps.push(step)
       totalUsage = CoreUsage.add(totalUsage, step.usage)
       yield* notify(onStepEnd, step)
@@ -393,9 +411,11 @@ const runSteps = <T extends Toolkit.Any, R>(
         toolOutputs: outcome.toolOutputs,
         deniedApprovals: outcome.deniedApprovals,
         stopConditions,
-        steps
+        steps,
+        steering
       })
-      if (!next) {
+      if (!next.next) {
+        steering?.end(next.reason)
         yield* annotateEnd({ finishReason: step.finishReason, totalUsage, text: step.text, recordContent: options.recordContent })
         yield* notify(onEnd, endEventOf(steps, totalUsage, resumed))
         yield* emitChunk({ type: "finish", finishReason: step.finishReason, rawFinishReason: step.rawFinishReason, totalUsage })
@@ -457,8 +477,13 @@ export const aggregate = (
     let firstError: { readonly error: unknown } | undefined = undefined
     let noOutput: unknown = undefined
     let resumed: ReadonlyArray<ResponseMessage> = []
+    // the steering messages of the step being folded (their parts come before its start-step)
+    let steeringMessages: Array<SteeringMessagePart["message"]> = []
     for (const part of parts) {
       switch (part.type) {
+        case "steering-message":
+          steeringMessages.push(part.message)
+          break
         case "abort":
           return yield* Effect.fail(new AbortedError({ reason: part.reason }))
         case "error":
@@ -483,6 +508,8 @@ export const aggregate = (
             request = attempt.request
           }
           const messages = yield* toResponseMessages(content, undefined)
+          const stepMessages = steeringMessages
+          steeringMessages = []
           steps.push({
             stepNumber: steps.length,
             model: { provider: "", modelId: part.response.modelId },
@@ -494,7 +521,8 @@ export const aggregate = (
             warnings,
             request,
             response: { ...part.response, messages },
-            providerMetadata: part.providerMetadata
+            providerMetadata: part.providerMetadata,
+            ...(stepMessages.length > 0 ? { experimental_steeringMessages: stepMessages } : {})
           })
           break
         }

@@ -11,6 +11,7 @@ import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
+import type { UserModelMessage } from "./internal/steeringState.ts"
 import type { FilePart, ToolApprovalRequestOutput, ToolApprovalResponseOutput, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
 import type { PreliminaryToolResult } from "./ToolResult.ts"
 
@@ -48,6 +49,21 @@ export interface ToolOutputDenied {
   readonly toolName: string
   readonly providerExecuted?: boolean | undefined
   readonly dynamic?: false | undefined
+}
+
+/**
+ * A steering message added to the run before the step `stepNumber`, streamed before that step's
+ * output (upstream `TextStreamSteeringMessagePart`, experimental).
+ *
+ * @since 0.2.0
+ */
+export interface SteeringMessagePart {
+  readonly type: "steering-message"
+  readonly id: string
+  /** The user message as it was sent. */
+  readonly message: UserModelMessage
+  /** The number of the step whose model call received the message. */
+  readonly stepNumber: number
 }
 
 /**
@@ -90,6 +106,7 @@ export type TextStreamPart =
     readonly totalUsage: LanguageModelUsage
   }
   | { readonly type: "error"; readonly error: unknown }
+  | SteeringMessagePart
   | { readonly type: "abort"; readonly reason?: string | undefined }
   | { readonly type: "ping" }
   | { readonly type: "raw"; readonly rawValue: unknown }

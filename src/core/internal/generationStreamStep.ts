@@ -76,6 +76,8 @@ export interface StreamStepEnv {
   readonly collectContent?: boolean | undefined
   /** `streamRetries` (undefined: no stream retry behaviour, as upstream without the option). */
   readonly streamRetry?: StreamRetryPolicy | undefined
+  /** The step's delivered `steering-message` parts (see {@link runStreamStep} for where they go). */
+  readonly steeringParts?: ReadonlyArray<TextStreamPart> | undefined
 }
 
 /**
@@ -411,6 +413,13 @@ export const runStreamStep = (
     }
     const stepStartEvent = env.stepStartEvent(stepNumber, setup, downloaded.value)
     yield* notify(env.callbacks.onStepStart, stepStartEvent)
+    // delivered steering messages go out before the step's output where upstream's stitched
+    // stream reads them: the first step's after onStepStart, a later step's once its model call
+    // started (a later call that fails: after its error, which upstream puts in the previous step)
+    const steering = env.steeringParts === undefined || env.steeringParts.length === 0
+      ? Effect.void
+      : Effect.forEach(env.steeringParts, env.emit, { discard: true })
+    if (stepNumber === 0) yield* steering
     // a step that started and ends without a result reports onStepError (upstream notifyStepError)
     const stepError = (error: unknown) => notify(env.callbacks.onStepError, { ...stepStartEvent, error })
     const callOptions = env.callOptions(downloaded.value, setup)
@@ -428,9 +437,10 @@ export const runStreamStep = (
       // step's after it (the later step fails inside the previous step's flush)
       if (stepNumber === 0) yield* stepError(error)
       yield* env.emit({ type: "error", error })
-      if (stepNumber > 0) yield* stepError(error)
+      if (stepNumber > 0) yield* Effect.andThen(stepError(error), steering)
       return { _tag: "Failed", noOutput: false } as const
     }
+    if (stepNumber > 0) yield* steering
     let { request, response } = started.value
     const stepParts = (retried: boolean) =>
       Effect.map(Clock.currentTimeMillis, (now) => {
