@@ -89,7 +89,7 @@ export interface ToolLoopAgent<T extends Toolkit.Any, R, O extends Output.Any> {
     LanguageModel | Toolkit.Services<T> | R
   >
   /** One streamed generation (streamText) with the agent's settings. */
-  readonly stream: (call: CallOptions) => Stream.Stream<StreamText.TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>
+  readonly stream: (call: CallOptions) => Stream.Stream<StreamText.TextStreamPart<NoInfer<T>>, never, LanguageModel | Toolkit.Services<T> | R>
 }
 
 const AGENT_USER_AGENT = "ai-sdk-agent/tool-loop"

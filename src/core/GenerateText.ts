@@ -26,6 +26,8 @@ import { makeToolRuntime } from "./internal/generationTools.ts"
 import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
 import type { InvalidPromptError } from "../spec/errors/InvalidPromptError.ts"
 import { callIds, generationIds } from "./internal/generationIds.ts"
+import type { GenerateTextInclude } from "./GenerationInclude.ts"
+import { includeOf, responseBodyOf, stepRequestOf } from "./internal/generationInclude.ts"
 import { callStartEventOf, executeWithCallbacks, startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
 import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
@@ -60,6 +62,10 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
   readonly onStepEnd?: ((step: StepResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
   readonly onStepFinish?: ((step: StepResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
+  /** What step results keep of each call (upstream `include`; request and response bodies off by default). */
+  readonly include?: GenerateTextInclude | undefined
+  /** Deprecated upstream alias of `include`. */
+  readonly experimental_include?: GenerateTextInclude | undefined
   /** Called once with the result (upstream `onEnd`). */
   readonly onEnd?: ((result: GenerateTextResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onEnd`; used when `onEnd` is absent. */
@@ -70,8 +76,8 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
 
 /**
  * The result of {@link generateText}: `content`, `toolCalls`, `toolResults` span all steps; `text`,
- * `finishReason`, `response`, `providerMetadata` are the last step's; `response.messages` holds
- * the messages of every step (upstream `responseMessages`).
+ * `finishReason`, `response` (its `messages` the last step's only), `providerMetadata` are the
+ * last step's; `responseMessages` holds the messages of every step (upstream).
  *
  * @since 0.1.0
  */
@@ -146,6 +152,7 @@ const run = (
     const generateId = yield* generationIds
     const callId = (yield* callIds)()
     const callbacks = resolveCallbacks(options)
+    const include = includeOf(options)
     const stepMs = Timeouts.timeoutsOf(options.timeout).stepMs
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const onStepEnd = options.onStepEnd ?? options.onStepFinish
@@ -166,6 +173,7 @@ const run = (
       configuration: options.toolApproval,
       refineToolInput: options.refineToolInput,
       secret: options.experimental_toolApprovalSecret,
+      contexts: { toolsContext: options.toolsContext, runtimeContext: options.runtimeContext },
       execute: (call, messages) => executeWithCallbacks(baseRuntime, callbacks, callId, call, messages, () => Effect.void),
       concurrency: options.toolCallConcurrency
     })
@@ -255,6 +263,7 @@ const run = (
         tools: options.tools,
         configuration: options.toolApproval,
         messages: stepSetup.conversation,
+        contexts: stepSetup,
         generateId,
         secret: options.experimental_toolApprovalSecret
       })
@@ -289,13 +298,14 @@ const run = (
         rawFinishReason: result.finishReason.raw,
         usage,
         warnings: result.warnings,
-        request: { ...result.request },
+        request: stepRequestOf(result.request, include),
         response: {
           id: responseId,
           timestamp: result.response?.timestamp ?? new Date(now),
           modelId: result.response?.modelId ?? stepModel.modelId,
           headers: result.response?.headers,
-          messages: responseMessages
+          messages: responseMessages,
+          body: responseBodyOf(result.response, include)
         },
         providerMetadata: result.providerMetadata,
         runtimeContext: stepSetup.runtimeContext,

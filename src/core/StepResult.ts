@@ -78,7 +78,8 @@ export interface StepResultOf<C extends ToolCall = ToolCall, Res extends ToolRes
   readonly performance?: StepPerformance | undefined
   readonly warnings: ReadonlyArray<Warning>
   readonly request: RequestInfo
-  readonly response: StepResponse & { readonly messages: ReadonlyArray<ResponseMessage> }
+  /** `body`: generateText's response body, with `include.responseBody` only (upstream). */
+  readonly response: StepResponse & { readonly messages: ReadonlyArray<ResponseMessage>; readonly body?: unknown }
   readonly providerMetadata: ProviderMetadata | undefined
   /** The step's runtime context (upstream `runtimeContext`; absent in steps rebuilt from parts). */
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined

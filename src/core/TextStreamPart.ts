@@ -12,8 +12,11 @@ import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
 import type { UserModelMessage } from "./internal/steeringState.ts"
-import type { FilePart, ToolApprovalRequestOutput, ToolApprovalResponseOutput, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
+import type { FilePart, ToolApprovalRequestOutput, ToolApprovalResponseOutput, ToolError } from "./StepContent.ts"
+import type * as Toolkit from "./Toolkit.ts"
 import type { PreliminaryToolResult } from "./ToolResult.ts"
+import type { TypedToolResult } from "./TypedContent.ts"
+import type { TypedToolCall } from "./TypedToolCall.ts"
 
 /**
  * The response of a step.
@@ -67,11 +70,14 @@ export interface SteeringMessagePart {
 }
 
 /**
- * A part of the full stream (upstream `TextStreamPart`).
+ * A part of the full stream (upstream `TextStreamPart<TOOLS>`): tool calls and results typed by
+ * the toolkit `T` (for the open toolkit, the default, the untyped ones). `streamText` returns a
+ * stream of `TextStreamPart<T>` for its toolkit, so that the folds over it (`collect`,
+ * `aggregate`, `withResult`) give results typed by that toolkit.
  *
  * @since 0.1.0
  */
-export type TextStreamPart =
+export type TextStreamPart<T extends Toolkit.Any = Toolkit.Any> =
   | { readonly type: "start" }
   | { readonly type: "start-step"; readonly request: RequestInfo; readonly warnings: ReadonlyArray<Warning> }
   | { readonly type: "text-start" | "text-end" | "reasoning-start" | "reasoning-end"; readonly id: string; readonly providerMetadata?: ProviderMetadata | undefined; readonly citations?: ReadonlyArray<Content.Citation> | undefined }
@@ -79,8 +85,8 @@ export type TextStreamPart =
   | { readonly type: "tool-input-start"; readonly id: string; readonly toolName: string; readonly dynamic?: boolean | undefined; readonly title?: string | undefined; readonly providerExecuted?: boolean | undefined; readonly providerMetadata?: ProviderMetadata | undefined; readonly toolMetadata?: unknown }
   | { readonly type: "tool-input-delta"; readonly id: string; readonly delta: string; readonly providerMetadata?: ProviderMetadata | undefined }
   | { readonly type: "tool-input-end"; readonly id: string; readonly providerMetadata?: ProviderMetadata | undefined }
-  | ToolCall
-  | ToolResult
+  | TypedToolCall<T>
+  | TypedToolResult<T>
   | PreliminaryToolResult
   | ToolError
   | ToolApprovalRequestOutput

@@ -59,3 +59,5 @@ export * as StreamTextLowMemory from "./StreamTextLowMemory.ts"
 export * as TypedContent from "./TypedContent.ts"
 /** @since 0.2.0 */
 export * as Steering from "./Steering.ts"
+/** @since 0.2.0 */
+export * as GenerationInclude from "./GenerationInclude.ts"

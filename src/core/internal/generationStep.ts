@@ -64,7 +64,7 @@ export interface PrepareStepResult<T extends Toolkit.Any> extends Omit<CallSetti
   /** Replaces the runtime context for this step and the later ones (upstream). */
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
   /** Replaces the tools' context for this step and the later ones (upstream). */
-  readonly toolsContext?: { readonly [Name in Toolkit.Names<T>]?: unknown } | undefined
+  readonly toolsContext?: Toolkit.ToolsContext<T> | undefined
 }
 
 /**
