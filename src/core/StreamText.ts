@@ -21,7 +21,7 @@ import type { Prompt } from "../spec/Prompt.ts"
 import * as CoreUsage from "./CoreUsage.ts"
 import type { StreamTextInclude } from "./GenerationInclude.ts"
 import { perAttempt } from "./internal/attemptTransforms.ts"
-import { includeOf } from "./internal/generationInclude.ts"
+import { includeOf, RequestMessages } from "./internal/generationInclude.ts"
 import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import { aggregateParts, withResumed } from "./internal/streamTextFold.ts"
@@ -358,6 +358,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     const generateId = yield* generationIds
     const callbacks = resolveCallbacks(options)
     const include = includeOf(options)
+    const requestMessages = new RequestMessages(include, options)
     const env: StreamStepEnv = {
       model,
       callOptions: (prompt, stepSetup) =>
@@ -396,6 +397,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     if (resumedExit._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(resumedExit.cause) })
     const resumed = resumedExit.value
     conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
+    requestMessages.resumed(resumed)
     // upstream's prompt rule: a client call without a result before a later message (vercel/ai#17033)
     const checked = yield* Effect.exit(ToolApprovalResume.checkToolResults(conversation))
     if (checked._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(checked.cause) })
@@ -407,7 +409,12 @@ const runSteps = <T extends Toolkit.Any, R>(
         steeringMessages: taken.messages
       })
       const delivered = SteeringStep.deliver(steering, stepNumber, stepSetup.conversation)
-      const stepEnv = SteeringStep.withParts(stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env, delivered, stepNumber)
+      const sentMessages = requestMessages.forStep(taken.messages, taken.conversation, stepSetup.conversation)
+      const stepEnv = SteeringStep.withParts(
+        { ...env, ...(stepNumber === 0 && resumed.length > 0 ? { resumed } : {}), ...(sentMessages !== undefined ? { sentMessages } : {}) },
+        delivered,
+        stepNumber
+      )
       const outcome = yield* Timeouts.step(runStreamStep(stepEnv, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
         // upstream: a failed model call after finished steps still ends the run with onEnd (the
@@ -438,6 +445,7 @@ const runSteps = <T extends Toolkit.Any, R>(
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
       conversation = [...stepSetup.conversation, ...outcome.responseMessages.map(toPromptMessage)]
+      requestMessages.answered(outcome.responseMessages)
       // prepareStep's runtime context and tools' context carry over too (upstream)
       runtimeContext = stepSetup.runtimeContext
       toolsContext = stepSetup.toolsContext

@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect"
 import { NoOutputGeneratedError } from "../../spec/errors/NoOutputGeneratedError.ts"
-import type { RequestInfo } from "../../spec/Results.ts"
+import type { StepRequest } from "../GenerationInclude.ts"
 import type { Warning } from "../../spec/Warning.ts"
 import * as CoreUsage from "../CoreUsage.ts"
 import { type ResponseMessage, toResponseMessages } from "../ResponseMessages.ts"
@@ -40,7 +40,7 @@ export const aggregateParts = <A>(
     const steps: Array<StepResult> = []
     let builder = makeContentBuilder()
     let warnings: ReadonlyArray<Warning> = []
-    let request: RequestInfo = {}
+    let request: StepRequest = {}
     let finish: Extract<TextStreamPart, { readonly type: "finish" }> | undefined = undefined
     let firstError: { readonly error: unknown } | undefined = undefined
     let noOutput: unknown = undefined
