@@ -3,14 +3,22 @@
  * generateText against upstream `ai` 7.0.173 (`MockLanguageModelV4`, the same scripted calls on
  * both sides, each call returning a request body, a response body and a raw chunk): what the
  * `start-step` parts, the steps and the result keep of each call. Upstream's defaults drop the
- * request body (and generateText's response body) and forward no raw chunk.
+ * request body (and generateText's response body) and forward no raw chunk; `requestMessages`
+ * keeps the messages each step sent (the prompt, tool calls and results, steering messages, or
+ * what `prepareStep` put in their place).
  * Normalization: test/testing/normalize.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { generateText as upstreamGenerateText, isStepCount as upIsStepCount, streamText as upstreamStreamText } from "ai"
+import {
+  experimental_createSteering as upCreateSteering,
+  generateText as upstreamGenerateText,
+  isStepCount as upIsStepCount,
+  streamText as upstreamStreamText
+} from "ai"
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
 import { Effect, Stream } from "effect"
 import * as GenerateText from "../../src/core/GenerateText.ts"
+import * as Steering from "../../src/core/Steering.ts"
 import * as StopCondition from "../../src/core/StopCondition.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
 import type { GenerateResult } from "../../src/spec/Results.ts"
@@ -210,5 +218,35 @@ describe("include.requestMessages after prepareStep replaced the messages (diffe
       expect(normalize(ours.parts)).toEqual(normalize(upstream.parts))
       expect(normalize([ours.result])).toEqual(normalize([upstream.result]))
       expect(messageCountsOf(ours.parts)).toEqual([1, 1])
+    }))
+})
+
+describe("include.requestMessages with a steering message (differential)", () => {
+  const include = { requestMessages: true }
+  const upstreamSteering = () => {
+    const steering = upCreateSteering()
+    void steering.steer("also Rome", { id: "s1" })
+    return steering
+  }
+  const ourSteering = Effect.gen(function*() {
+    const steering = yield* Steering.make
+    yield* Effect.forkDetach(steering.steer("also Rome", { id: "s1" }), { startImmediately: true })
+    return steering
+  })
+  it.effect("generateText: the steps keep the steering message after the prompt", () =>
+    Effect.gen(function*() {
+      const upstream = yield* Effect.promise(() => generateUpstream({ include, experimental_steering: upstreamSteering() }))
+      const ours = yield* generateOurs({ include, experimental_steering: yield* ourSteering })
+      expect(normalize([ours])).toEqual(normalize([upstream]))
+      const steps = ours.steps as ReadonlyArray<{ request: { messages?: ReadonlyArray<unknown> } }>
+      expect(steps.map((step) => step.request.messages?.length)).toEqual([2, 4])
+    }))
+  it.effect("streamText: the start-steps and steps keep it", () =>
+    Effect.gen(function*() {
+      const upstream = yield* Effect.promise(() => streamUpstream({ include, experimental_steering: upstreamSteering() }))
+      const ours = yield* streamOurs({ include, experimental_steering: yield* ourSteering })
+      expect(normalize(ours.parts)).toEqual(normalize(upstream.parts))
+      expect(normalize([ours.result])).toEqual(normalize([upstream.result]))
+      expect(messageCountsOf(ours.parts)).toEqual([2, 4])
     }))
 })
