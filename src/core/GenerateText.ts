@@ -27,7 +27,7 @@ import { standardizePrompt, withInstructions } from "./internal/generationStanda
 import type { InvalidPromptError } from "../spec/errors/InvalidPromptError.ts"
 import { callIds, generationIds } from "./internal/generationIds.ts"
 import type { GenerateTextInclude } from "./GenerationInclude.ts"
-import { includeOf, responseBodyOf, stepRequestOf } from "./internal/generationInclude.ts"
+import { includeOf, RequestMessages, responseBodyOf, stepRequestOf } from "./internal/generationInclude.ts"
 import { callStartEventOf, executeWithCallbacks, startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
 import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
@@ -153,6 +153,7 @@ const run = (
     const callId = (yield* callIds)()
     const callbacks = resolveCallbacks(options)
     const include = includeOf(options)
+    const requestMessages = new RequestMessages(include, options)
     const stepMs = Timeouts.timeoutsOf(options.timeout).stepMs
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const onStepEnd = options.onStepEnd ?? options.onStepFinish
@@ -178,6 +179,7 @@ const run = (
       concurrency: options.toolCallConcurrency
     })
     conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
+    requestMessages.resumed(resumed)
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
       // waiting steering messages join the step's messages before prepareStep (upstream)
@@ -191,6 +193,7 @@ const run = (
         baseRuntime
       )
       const delivered = SteeringStep.deliver(steering, stepNumber, stepSetup.conversation)
+      const sentMessages = requestMessages.forStep(taken.messages, taken.conversation, stepSetup.conversation)
       const { prompt: stepMessages, runtime } = stepSetup
       // file URLs the model does not support are fetched through the Download service, per step (upstream)
       // prepareStep may give the step its own model and call settings
@@ -298,7 +301,7 @@ const run = (
         rawFinishReason: result.finishReason.raw,
         usage,
         warnings: result.warnings,
-        request: stepRequestOf(result.request, include),
+        request: stepRequestOf(result.request, include, sentMessages),
         response: {
           id: responseId,
           timestamp: result.response?.timestamp ?? new Date(now),
@@ -317,6 +320,7 @@ const run = (
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
       conversation = [...stepSetup.conversation, ...responseMessages.map(toPromptMessage)]
+      requestMessages.answered(responseMessages)
       // prepareStep's runtime context and tools' context carry over too (upstream)
       runtimeContext = stepSetup.runtimeContext
       toolsContext = stepSetup.toolsContext

@@ -4,6 +4,21 @@
  *
  * @since 0.2.0
  */
+import type * as Prompt from "../spec/Prompt.ts"
+import type { RequestInfo } from "../spec/Results.ts"
+import type { ModelMessage } from "./internal/generationPrompt.ts"
+
+/**
+ * A step's request as its `start-step` part and result keep it (upstream
+ * `LanguageModelRequestMetadata`): the body with `include.requestBody`, the messages the step sent
+ * with `include.requestMessages` (model messages as the user gave them and as the steps answered;
+ * V4 prompt messages where `prepareStep` replaced them).
+ *
+ * @since 0.2.0
+ */
+export type StepRequest = RequestInfo & {
+  readonly messages?: ReadonlyArray<ModelMessage | Prompt.Message> | undefined
+}
 
 /**
  * streamText's `include` (upstream `StreamTextInclude`).
@@ -13,6 +28,8 @@
 export interface StreamTextInclude {
   /** Keep the request body in `start-step` parts and step results (default false: it can be large). */
   readonly requestBody?: boolean | undefined
+  /** Keep the messages each step sent in `start-step` parts and step results (default false). */
+  readonly requestMessages?: boolean | undefined
   /** Forward the provider's `raw` parts (default: `includeRawChunks`, else false). */
   readonly rawChunks?: boolean | undefined
 }
@@ -25,6 +42,8 @@ export interface StreamTextInclude {
 export interface GenerateTextInclude {
   /** Keep the request body in step results (default false: it can be large). */
   readonly requestBody?: boolean | undefined
+  /** Keep the messages each step sent in step results (default false: they can be large). */
+  readonly requestMessages?: boolean | undefined
   /** Keep the response body in step results (default false). */
   readonly responseBody?: boolean | undefined
 }

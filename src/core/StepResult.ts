@@ -7,9 +7,9 @@
 import type * as Content from "../spec/Content.ts"
 import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
 import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
-import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
+import type { StepRequest } from "./GenerationInclude.ts"
 import type { UserModelMessage } from "./internal/steeringState.ts"
 import type { ResponseMessage } from "./ResponseMessages.ts"
 import type { ContentPart, FilePart, GeneratedFile, ToolCall, ToolResult } from "./StepContent.ts"
@@ -77,7 +77,7 @@ export interface StepResultOf<C extends ToolCall = ToolCall, Res extends ToolRes
   readonly usage: LanguageModelUsage
   readonly performance?: StepPerformance | undefined
   readonly warnings: ReadonlyArray<Warning>
-  readonly request: RequestInfo
+  readonly request: StepRequest
   /** `body`: generateText's response body, with `include.responseBody` only (upstream). */
   readonly response: StepResponse & { readonly messages: ReadonlyArray<ResponseMessage>; readonly body?: unknown }
   readonly providerMetadata: ProviderMetadata | undefined

@@ -18,20 +18,20 @@ import { LanguageModel } from "../LanguageModel.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
 import { NoOutputGeneratedError } from "../spec/errors/NoOutputGeneratedError.ts"
 import type { Prompt } from "../spec/Prompt.ts"
-import type { RequestInfo } from "../spec/Results.ts"
-import type { Warning } from "../spec/Warning.ts"
 import * as CoreUsage from "./CoreUsage.ts"
 import type { StreamTextInclude } from "./GenerationInclude.ts"
-import { includeOf } from "./internal/generationInclude.ts"
+import { perAttempt } from "./internal/attemptTransforms.ts"
+import { includeOf, RequestMessages } from "./internal/generationInclude.ts"
 import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
+import { aggregateParts, withResumed } from "./internal/streamTextFold.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
 import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
 import { toPrompt } from "./internal/generationPrompt.ts"
 import { setupStep, type StepSetup, type StepState } from "./internal/generationStep.ts"
 import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
 import { type StreamApprovals, streamApprovals } from "./internal/generationStreamApprovals.ts"
-import { makeContentBuilder, makeIdReserver, resumedMessagesOf, withStickyTextMetadata } from "./internal/generationStreamParts.ts"
+import { makeIdReserver, withStickyTextMetadata } from "./internal/generationStreamParts.ts"
 import { makeToolRuntime } from "./internal/generationTools.ts"
 import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
 import { callIds, generationIds } from "./internal/generationIds.ts"
@@ -40,15 +40,15 @@ import { startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
 import { timeoutsOf } from "./internal/generationTimeouts.ts"
 import { withStreamOutput } from "./internal/outputWiring.ts"
-import { retriedAttemptOf, skipsCallbacks, type StreamRetryPolicy, streamRetryPolicyOf } from "./internal/streamRetries.ts"
+import { skipsCallbacks, type StreamRetryPolicy, streamRetryPolicyOf } from "./internal/streamRetries.ts"
 import type * as Output from "./Output.ts"
 import * as OutputStream from "./OutputStream.ts"
 import type { NoObjectGeneratedError } from "../spec/errors/NoObjectGeneratedError.ts"
-import { type ResponseMessage, toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
-import { type StepResult, viewsOf } from "./StepResult.ts"
+import { type ResponseMessage, toPromptMessage } from "./ResponseMessages.ts"
+import type { StepResult } from "./StepResult.ts"
 import { isStepCount } from "./StopCondition.ts"
 import type { StreamTextResult } from "./StreamTextResult.ts"
-import type { SteeringMessagePart, TextStreamPart } from "./TextStreamPart.ts"
+import type { TextStreamPart } from "./TextStreamPart.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import type * as ToolApproval from "./ToolApproval.ts"
 import * as ToolApprovalResume from "./ToolApprovalResume.ts"
@@ -314,10 +314,13 @@ const textStage = <R>(
   const transform = options.experimental_transform
   const transforms = transform === undefined ? [] : typeof transform === "function" ? [transform] : transform
   // a transform is written for the parts alone; the run's services are provided around it
-  const transformed = transforms.reduce<Stream.Stream<TextStreamPart, never, R>>(
-    (acc, f) => Stream.unwrap(Effect.map(Effect.context<R>(), (context) => f(Stream.provideContext(acc, context)))),
-    stream
-  )
+  const applyAll = (segment: Stream.Stream<TextStreamPart, never, R>) =>
+    transforms.reduce<Stream.Stream<TextStreamPart, never, R>>(
+      (acc, f) => Stream.unwrap(Effect.map(Effect.context<R>(), (context) => f(Stream.provideContext(acc, context)))),
+      segment
+    )
+  // restarted per stream-retry attempt, as upstream
+  const transformed = transforms.length === 0 ? stream : perAttempt(stream, applyAll)
   return options.output === undefined ? withStickyTextMetadata(transformed) : transformed
 }
 
@@ -355,6 +358,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     const generateId = yield* generationIds
     const callbacks = resolveCallbacks(options)
     const include = includeOf(options)
+    const requestMessages = new RequestMessages(include, options)
     const env: StreamStepEnv = {
       model,
       callOptions: (prompt, stepSetup) =>
@@ -393,6 +397,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     if (resumedExit._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(resumedExit.cause) })
     const resumed = resumedExit.value
     conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
+    requestMessages.resumed(resumed)
     // upstream's prompt rule: a client call without a result before a later message (vercel/ai#17033)
     const checked = yield* Effect.exit(ToolApprovalResume.checkToolResults(conversation))
     if (checked._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(checked.cause) })
@@ -404,7 +409,12 @@ const runSteps = <T extends Toolkit.Any, R>(
         steeringMessages: taken.messages
       })
       const delivered = SteeringStep.deliver(steering, stepNumber, stepSetup.conversation)
-      const stepEnv = SteeringStep.withParts(stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env, delivered, stepNumber)
+      const sentMessages = requestMessages.forStep(taken.messages, taken.conversation, stepSetup.conversation)
+      const stepEnv = SteeringStep.withParts(
+        { ...env, ...(stepNumber === 0 && resumed.length > 0 ? { resumed } : {}), ...(sentMessages !== undefined ? { sentMessages } : {}) },
+        delivered,
+        stepNumber
+      )
       const outcome = yield* Timeouts.step(runStreamStep(stepEnv, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
         // upstream: a failed model call after finished steps still ends the run with onEnd (the
@@ -435,6 +445,7 @@ const runSteps = <T extends Toolkit.Any, R>(
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
       conversation = [...stepSetup.conversation, ...outcome.responseMessages.map(toPromptMessage)]
+      requestMessages.answered(outcome.responseMessages)
       // prepareStep's runtime context and tools' context carry over too (upstream)
       runtimeContext = stepSetup.runtimeContext
       toolsContext = stepSetup.toolsContext
@@ -453,9 +464,6 @@ const endEventOf = (
   const finalStep = steps[steps.length - 1]!
   return withResumed(resultOf(steps, { finishReason: finalStep.finishReason, rawFinishReason: finalStep.rawFinishReason, totalUsage }), resumed)
 }
-
-const withResumed = (result: StreamTextResult, resumed: ReadonlyArray<ResponseMessage>): StreamTextResult =>
-  resumed.length === 0 ? result : { ...result, responseMessages: [...resumed, ...result.responseMessages] }
 
 /**
  * Folds the parts of one run into the aggregated values. Fails with {@link AbortedError} when the
@@ -516,89 +524,8 @@ export function aggregate<T extends Toolkit.Any>(
 export function aggregate(
   parts: ReadonlyArray<TextStreamPart>
 ): Effect.Effect<StreamTextResult, AbortedError | NoOutputGeneratedError> {
-  return aggregateParts(parts)
+  return aggregateParts(parts, (reason) => new AbortedError({ reason }))
 }
-
-const aggregateParts = (
-  parts: ReadonlyArray<TextStreamPart>
-): Effect.Effect<StreamTextResult, AbortedError | NoOutputGeneratedError> =>
-  Effect.gen(function*() {
-    const steps: Array<StepResult> = []
-    let builder = makeContentBuilder()
-    let warnings: ReadonlyArray<Warning> = []
-    let request: RequestInfo = {}
-    let finish: Extract<TextStreamPart, { readonly type: "finish" }> | undefined = undefined
-    let firstError: { readonly error: unknown } | undefined = undefined
-    let noOutput: unknown = undefined
-    let resumed: ReadonlyArray<ResponseMessage> = []
-    // the steering messages of the step being folded (their parts come before its start-step)
-    let steeringMessages: Array<SteeringMessagePart["message"]> = []
-    for (const part of parts) {
-      switch (part.type) {
-        case "steering-message":
-          steeringMessages.push(part.message)
-          break
-        case "abort":
-          return yield* Effect.fail(new AbortedError({ reason: part.reason }))
-        case "error":
-          if (firstError === undefined) firstError = { error: part.error }
-          if (NoOutputGeneratedError.isInstance(part.error)) noOutput = part.error
-          break
-        case "finish":
-          finish = part
-          break
-        case "start-step":
-          if (steps.length === 0) resumed = resumedMessagesOf(part)
-          builder = makeContentBuilder()
-          warnings = part.warnings
-          request = part.request
-          break
-        case "finish-step": {
-          // a stream-retried step keeps only its successful attempt (the failed one's parts came before)
-          const attempt = retriedAttemptOf(part)
-          const content = attempt?.content ?? builder.content
-          if (attempt !== undefined) {
-            warnings = attempt.warnings
-            request = attempt.request
-          }
-          const messages = yield* toResponseMessages(content, undefined)
-          const stepMessages = steeringMessages
-          steeringMessages = []
-          steps.push({
-            stepNumber: steps.length,
-            model: { provider: "", modelId: part.response.modelId },
-            ...viewsOf(content),
-            finishReason: part.finishReason,
-            rawFinishReason: part.rawFinishReason,
-            usage: part.usage,
-            performance: part.performance,
-            warnings,
-            request,
-            response: { ...part.response, messages },
-            providerMetadata: part.providerMetadata,
-            ...(stepMessages.length > 0 ? { experimental_steeringMessages: stepMessages } : {})
-          })
-          break
-        }
-        default:
-          builder.add(part)
-      }
-    }
-    if (noOutput instanceof NoOutputGeneratedError) return yield* Effect.fail(noOutput)
-    if (steps.length === 0) {
-      return yield* Effect.fail(
-        new NoOutputGeneratedError({
-          message: "No output generated. Check the stream for errors.",
-          cause: firstError?.error
-        })
-      )
-    }
-    return withResumed(resultOf(steps, {
-      finishReason: finish?.finishReason ?? "other",
-      rawFinishReason: finish?.rawFinishReason,
-      totalUsage: finish?.totalUsage ?? CoreUsage.nullUsage()
-    }), resumed)
-  })
 
 /**
  * The stream plus an Effect of its aggregated values, both backed by the same single run: the

@@ -7,9 +7,9 @@
 import type * as Content from "../spec/Content.ts"
 import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
 import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
-import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
+import type { StepRequest } from "./GenerationInclude.ts"
 import type { ResponseMessage } from "./ResponseMessages.ts"
 import type { ContentPart, FilePart, GeneratedFile, ToolCall, ToolResult } from "./StepContent.ts"
 import type { StepResultOf } from "./StepResult.ts"
@@ -46,7 +46,7 @@ export interface StreamTextResultOf<C extends ToolCall = ToolCall, Res extends T
   readonly totalUsage: LanguageModelUsage
   readonly warnings: ReadonlyArray<Warning>
   /** The final step's request. */
-  readonly request: RequestInfo
+  readonly request: StepRequest
   /** The final step's response: its `messages` are the final step's only. */
   readonly response: StepResultOf["response"]
   /** The response messages of every step. */

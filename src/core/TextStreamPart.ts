@@ -8,9 +8,9 @@
 import type * as Content from "../spec/Content.ts"
 import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
 import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
-import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
+import type { StepRequest } from "./GenerationInclude.ts"
 import type { UserModelMessage } from "./internal/steeringState.ts"
 import type { FilePart, ToolApprovalRequestOutput, ToolApprovalResponseOutput, ToolError } from "./StepContent.ts"
 import type * as Toolkit from "./Toolkit.ts"
@@ -79,7 +79,7 @@ export interface SteeringMessagePart {
  */
 export type TextStreamPart<T extends Toolkit.Any = Toolkit.Any> =
   | { readonly type: "start" }
-  | { readonly type: "start-step"; readonly request: RequestInfo; readonly warnings: ReadonlyArray<Warning> }
+  | { readonly type: "start-step"; readonly request: StepRequest; readonly warnings: ReadonlyArray<Warning> }
   | { readonly type: "text-start" | "text-end" | "reasoning-start" | "reasoning-end"; readonly id: string; readonly providerMetadata?: ProviderMetadata | undefined; readonly citations?: ReadonlyArray<Content.Citation> | undefined }
   | { readonly type: "text-delta" | "reasoning-delta"; readonly id: string; readonly text: string; readonly providerMetadata?: ProviderMetadata | undefined }
   | { readonly type: "tool-input-start"; readonly id: string; readonly toolName: string; readonly dynamic?: boolean | undefined; readonly title?: string | undefined; readonly providerExecuted?: boolean | undefined; readonly providerMetadata?: ProviderMetadata | undefined; readonly toolMetadata?: unknown }

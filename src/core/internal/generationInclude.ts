@@ -6,8 +6,12 @@
  *
  * @internal
  */
+import type * as Prompt from "../../spec/Prompt.ts"
 import type { RequestInfo } from "../../spec/Results.ts"
-import type { GenerateTextInclude, StreamTextInclude } from "../GenerationInclude.ts"
+import type { GenerateTextInclude, StepRequest, StreamTextInclude } from "../GenerationInclude.ts"
+import type { ResponseMessage } from "../ResponseMessages.ts"
+import type { ModelMessage } from "./generationPrompt.ts"
+import type { UserModelMessage } from "./steeringState.ts"
 
 /**
  * The resolved settings, upstream's defaults applied.
@@ -16,6 +20,7 @@ import type { GenerateTextInclude, StreamTextInclude } from "../GenerationInclud
  */
 export interface Include {
   readonly requestBody: boolean
+  readonly requestMessages: boolean
   readonly responseBody: boolean
   readonly rawChunks: boolean
 }
@@ -34,19 +39,69 @@ export const includeOf = (options: {
   const include = options.include ?? options.experimental_include
   return {
     requestBody: include?.requestBody ?? false,
+    requestMessages: include?.requestMessages ?? false,
     responseBody: (include !== undefined && "responseBody" in include ? include.responseBody : undefined) ?? false,
     rawChunks: (include !== undefined && "rawChunks" in include ? include.rawChunks : undefined) ?? options.includeRawChunks ?? false
   }
 }
 
 /**
- * A step's request as its parts and result keep it: the body only with `include.requestBody`
- * (upstream `getStepRequest` / `stepRequest`: `body: include.requestBody ? request?.body : undefined`).
+ * A step's request as its parts and result keep it: the body only with `include.requestBody`, the
+ * step's messages only with `include.requestMessages` (upstream `getStepRequest` / `stepRequest`).
  *
  * @internal
  */
-export const stepRequestOf = (request: RequestInfo | undefined, include: Include): RequestInfo =>
-  include.requestBody ? { ...request } : { ...request, body: undefined }
+export const stepRequestOf = (
+  request: RequestInfo | undefined,
+  include: Include,
+  messages: ReadonlyArray<ModelMessage | Prompt.Message> | undefined
+): StepRequest => ({
+  ...request,
+  body: include.requestBody ? request?.body : undefined,
+  messages: include.requestMessages ? messages : undefined
+})
+
+/**
+ * The messages a generation's steps send, in upstream's model-message form, tracked beside the
+ * V4 prompt conversation: the prompt as the user gave it (a string prompt as one user message),
+ * then the resumed tool messages, each step's steering messages and response messages. Where
+ * `prepareStep` replaced the messages, the step sent its V4 prompt messages and the later steps
+ * build on those. Kept only with `include.requestMessages` (otherwise `undefined` throughout).
+ *
+ * @internal
+ */
+export class RequestMessages {
+  private messages: ReadonlyArray<ModelMessage | Prompt.Message> | undefined
+  constructor(
+    include: Include,
+    options: { readonly prompt?: string | ReadonlyArray<ModelMessage> | undefined; readonly messages?: ReadonlyArray<ModelMessage> | undefined }
+  ) {
+    this.messages = !include.requestMessages ? undefined : typeof options.prompt === "string"
+      ? [{ role: "user", content: options.prompt }]
+      : options.prompt ?? options.messages ?? []
+  }
+  /** Appends the tool messages of resumed approvals (upstream `initialResponseMessages`). */
+  resumed(messages: ReadonlyArray<ResponseMessage>): void {
+    if (this.messages !== undefined && messages.length > 0) this.messages = [...this.messages, ...messages]
+  }
+  /**
+   * The step's messages: the tracked ones and the taken steering messages, unless `prepareStep`
+   * replaced the step's conversation (`sent` is not the one it was given).
+   */
+  forStep(
+    steering: ReadonlyArray<UserModelMessage>,
+    given: Prompt.Prompt,
+    sent: Prompt.Prompt
+  ): ReadonlyArray<ModelMessage | Prompt.Message> | undefined {
+    if (this.messages === undefined) return undefined
+    this.messages = sent === given ? (steering.length > 0 ? [...this.messages, ...steering] : this.messages) : sent
+    return this.messages
+  }
+  /** After a step: its messages and its response messages are the next step's (upstream). */
+  answered(messages: ReadonlyArray<ResponseMessage>): void {
+    if (this.messages !== undefined) this.messages = [...this.messages, ...messages]
+  }
+}
 
 /**
  * A generateText step's response body: kept only with `include.responseBody` (upstream).

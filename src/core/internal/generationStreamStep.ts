@@ -8,7 +8,7 @@
  */
 import { Cause, Clock, Effect, Exit, Stream } from "effect"
 import type { Service as LanguageModelService } from "../../LanguageModel.ts"
-import type { Prompt } from "../../spec/Prompt.ts"
+import type * as Prompt from "../../spec/Prompt.ts"
 import type { StepStartEvent } from "../GenerationEvents.ts"
 import { notify, type ResolvedCallbacks } from "./generationCallbacks.ts"
 import { callStartEventOf, executeWithCallbacks } from "./generationEvents.ts"
@@ -22,7 +22,7 @@ import { ToolChoiceViolationError } from "../../spec/errors/ToolChoiceViolationE
 import { ToolCallNotFoundForApprovalError } from "../../spec/errors/ToolCallNotFoundForApprovalError.ts"
 import type { UnifiedFinishReason } from "../../spec/FinishReason.ts"
 import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
-import type { RequestInfo } from "../../spec/Results.ts"
+import type { StepRequest } from "../GenerationInclude.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
 import type { Warning } from "../../spec/Warning.ts"
 import * as CoreUsage from "../CoreUsage.ts"
@@ -32,7 +32,7 @@ import type { ToolCall, ToolError, ToolOutput, ToolResult } from "../StepContent
 import { generatedFileOf, getTool, toTextStreamToolResult } from "../StepContent.ts"
 import { type StepResult, viewsOf } from "../StepResult.ts"
 import type { StepResponse, TextStreamPart } from "../TextStreamPart.ts"
-import { downloadAssets } from "./generationPrompt.ts"
+import { downloadAssets, type ModelMessage } from "./generationPrompt.ts"
 import type { StepSetup } from "./generationStep.ts"
 import type { CallGate } from "./generationStreamApprovals.ts"
 import type { StepContexts } from "../ToolApproval.ts"
@@ -57,7 +57,7 @@ export interface StreamStepEnv {
   readonly callId: string
   readonly callbacks: ResolvedCallbacks
   /** The `onStepStart` payload of a step (the finished steps so far are the run's). */
-  readonly stepStartEvent: (stepNumber: number, setup: StepSetup, promptMessages: Prompt) => StepStartEvent
+  readonly stepStartEvent: (stepNumber: number, setup: StepSetup, promptMessages: Prompt.Prompt) => StepStartEvent
   readonly includeRawChunks: boolean
   /** What start-step parts and step results keep of each call (upstream `include`). */
   readonly include: Include
@@ -70,9 +70,11 @@ export interface StreamStepEnv {
   readonly reserveReasoning: (id: string) => string
   readonly generateId: () => string
   /** The approval decision of a valid call (see `generationStreamApprovals.ts`). */
-  readonly gate: (call: ToolCall, messages: Prompt, contexts?: StepContexts) => Effect.Effect<CallGate>
+  readonly gate: (call: ToolCall, messages: Prompt.Prompt, contexts?: StepContexts) => Effect.Effect<CallGate>
   /** The resumed tool message before the first step, carried by that step's `start-step` for the fold. */
   readonly resumed?: ReadonlyArray<ResponseMessage> | undefined
+  /** The messages the step sends, model-message form, kept with `include.requestMessages`. */
+  readonly sentMessages?: ReadonlyArray<ModelMessage | Prompt.Message> | undefined
   /**
    * Whether steps collect their content (text, reasoning, tool calls): false only in the
    * low-memory mode when nothing reads it (upstream `retention.collectContent`).
@@ -143,10 +145,10 @@ export class StepParts {
 
   private readonly env: StreamStepEnv
   private readonly setup: StepSetup
-  readonly request: RequestInfo
+  readonly request: StepRequest
   response: StepResponse
 
-  constructor(env: StreamStepEnv, setup: StepSetup, request: RequestInfo, response: StepResponse, retried = false) {
+  constructor(env: StreamStepEnv, setup: StepSetup, request: StepRequest, response: StepResponse, retried = false) {
     this.env = env
     // a stream retry's attempt continues a step whose start-step went out already
     this.first = !retried
@@ -460,7 +462,7 @@ export const runStreamStep = (
     let { request, response } = started.value
     const stepParts = (retried: boolean) =>
       Effect.map(Clock.currentTimeMillis, (now) => {
-        const made = new StepParts(env, setup, stepRequestOf(request, env.include), {
+        const made = new StepParts(env, setup, stepRequestOf(request, env.include, env.sentMessages), {
           id: env.generateId(),
           timestamp: new Date(now),
           modelId: env.model.modelId

@@ -19,7 +19,7 @@
 import { Cause, Effect, Exit, Predicate, Schedule, Stream } from "effect"
 import { normalizeStreamProviderError } from "../../spec/errors/StreamProviderError.ts"
 import { ToolChoiceViolationError } from "../../spec/errors/ToolChoiceViolationError.ts"
-import type { RequestInfo } from "../../spec/Results.ts"
+import type { StepRequest } from "../GenerationInclude.ts"
 import type { StreamPart } from "../../spec/StreamPart.ts"
 import type { Warning } from "../../spec/Warning.ts"
 import type { ContentPart } from "../StepContent.ts"
@@ -181,7 +181,7 @@ export const consumeWithRetries = (
  */
 export interface RetriedAttempt {
   readonly content: ReadonlyArray<ContentPart>
-  readonly request: RequestInfo
+  readonly request: StepRequest
   readonly warnings: ReadonlyArray<Warning>
 }
 
