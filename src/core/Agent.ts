@@ -90,6 +90,8 @@ export type PreparableKey =
   | "toolCallConcurrency" | "toolApproval" | "experimental_toolCallers" | "experimental_toolApprovalSecret"
   | "prepareStep" | "repairToolCall" | "experimental_repairToolCall" | "providerOptions" | "experimental_download"
   | "experimental_refineToolInput" | "include" | "runtimeContext" | "_internal"
+  // upstream adds it to both sides of prepareCall (`& { toolsContext }`)
+  | "toolsContext"
 
 /**
  * The settings `prepareCall` sees and returns: upstream's list, as far as aimux's settings have them.
@@ -306,15 +308,16 @@ export const make = <
       ...(call.messages !== undefined ? { messages: call.messages } : {}),
       ...trustedOptions<Opts>(options)
     }
-    const prepared: Settings<T, R, O, Opts, PE> & PromptFields = settings.prepareCall === undefined
-      ? base
-      : yield* settings.prepareCall(base)
+    const prepared: Settings<T, R, O, Opts, PE> & PromptFields & { readonly options?: unknown } =
+      settings.prepareCall === undefined ? base : yield* settings.prepareCall(base)
+    // what is no generation option stays here (upstream passes it on, where it is ignored)
     const {
       callOptionsSchema: _schema,
       id: _id,
       instructions,
       messages,
       model,
+      options: _options,
       prepareCall: _prepareCall,
       prompt,
       ...callArgs
