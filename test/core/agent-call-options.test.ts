@@ -248,6 +248,47 @@ describe("ToolLoopAgent callOptionsSchema / prepareCall (vs upstream)", () => {
       expect(resultView(ours.r)).toEqual(resultView(upstream as never))
     }).pipe(Effect.orDie))
 
+  it.live("stream with messages: prepareCall sees the messages and switches the model", () =>
+    Effect.gen(function*() {
+      const parts = H.framed(H.textParts("t", "Hej."))
+      const unused = new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream([...parts]) as never }) })
+      const chosen = new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream([...parts]) as never }) })
+      const messages = [{ role: "user" as const, content: "Greet me" }]
+      const upstreamSeen: Array<unknown> = []
+      const upstreamResult = yield* Effect.promise(() =>
+        new ToolLoopAgent({
+          model: unused,
+          callOptionsSchema: z.object({ fast: z.boolean() }),
+          prepareCall: ({ options, ...rest }) => {
+            upstreamSeen.push({ messages: rest.messages, prompt: rest.prompt })
+            return { ...rest, model: options.fast ? chosen : rest.model, instructions: "Be quick." }
+          }
+        }).stream({ messages, options: { fast: true } })
+      )
+      const upstreamParts: Array<unknown> = []
+      yield* Effect.promise(async () => {
+        for await (const part of upstreamResult.fullStream) upstreamParts.push(part)
+      })
+      const ourSeen: Array<unknown> = []
+      const ours = yield* Effect.gen(function*() {
+        const other = yield* MockLanguageModel.make({ stream: { stream: parts } })
+        const collected = yield* Agent.make({
+          callOptionsSchema: Schema.Struct({ fast: Schema.Boolean }),
+          prepareCall: ({ options, ...rest }) =>
+            Effect.sync(() => {
+              ourSeen.push({ messages: rest.messages, prompt: rest.prompt })
+              return { ...rest, ...(options.fast ? { model: other.model } : {}), instructions: "Be quick." }
+            })
+        }).stream({ messages, options: { fast: true } }).pipe(Stream.runCollect)
+        const defaultCalls = yield* (yield* MockLanguageModel.MockLanguageModel).streamCalls
+        return { parts: Array.from(collected), calls: yield* other.recorder.streamCalls, defaultCalls }
+      }).pipe(Effect.provide(MockLanguageModel.layer({ stream: { stream: parts } })))
+      expect([ours.defaultCalls.length, ours.calls.length]).toEqual([unused.doStreamCalls.length, chosen.doStreamCalls.length])
+      expect(ours.calls.map(callView)).toEqual(chosen.doStreamCalls.map(callView))
+      expect(wireJson(ourSeen)).toEqual(wireJson(upstreamSeen))
+      expect(normalize(partsJson(ours.parts))).toEqual(normalize(partsJson(upstreamParts)))
+    }))
+
   it.live("invalid options: upstream's TypeValidationError (field options) before any model call, generate and stream", () =>
     Effect.gen(function*() {
       const model = new MockLanguageModelV4({
