@@ -67,3 +67,32 @@ it.effect("the agent's stream", () =>
   Effect.gen(function*() {
     expect(yield* streamedAnswer).toBe("Sunny in Paris.")
   }).pipe(Effect.provide(streamedModel)))
+
+// typed per-call options: callOptionsSchema and prepareCall
+const supportAgent = Agent.make({
+  instructions: "You are a support agent.",
+  tools: { weather },
+  callOptionsSchema: Schema.Struct({ userName: Schema.NonEmptyString, tier: Schema.Literals(["free", "pro"]) }),
+  prepareCall: ({ options, ...settings }) =>
+    Effect.succeed({
+      ...settings,
+      instructions: `${settings.instructions} The user is ${options.userName}.`,
+      activeTools: options.tier === "pro" ? ["weather" as const] : [],
+      stopWhen: StopCondition.isStepCount(options.tier === "pro" ? 5 : 1)
+    })
+})
+
+const askAsAda = supportAgent.generate({
+  prompt: "Weather in Paris?",
+  options: { userName: "Ada", tier: "pro" }
+})
+
+it.effect("typed call options", () =>
+  Effect.gen(function*() {
+    const result = yield* askAsAda
+    expect(result.text).toBe("Sunny in Paris.")
+    const calls = yield* (yield* MockLanguageModel.MockLanguageModel).generateCalls
+    expect(calls[0]?.prompt[0]).toEqual({ role: "system", content: "You are a support agent. The user is Ada." })
+    const invalid = yield* Effect.flip(supportAgent.generate({ prompt: "x", options: { userName: "", tier: "free" } }))
+    expect(invalid.message).toContain("Type validation failed for options")
+  }).pipe(Effect.provide(model)))

@@ -9,7 +9,7 @@
 import { Cause, Effect, Schema } from "effect"
 import * as ParseJson from "../../runtime/ParseJson.ts"
 import { JSONParseError } from "../../spec/errors/JSONParseError.ts"
-import { TypeValidationError } from "../../spec/errors/TypeValidationError.ts"
+import { TypeValidationError, type TypeValidationContext } from "../../spec/errors/TypeValidationError.ts"
 import type { InputSchema } from "../Tool.ts"
 import { isJsonSchemaInput } from "../Tool.ts"
 
@@ -45,7 +45,8 @@ const decoderOf = (schema: Schema.Decoder<unknown>) => {
 export const safeValidate = (
   value: unknown,
   schema: InputSchema<unknown> | undefined,
-  text?: string
+  text?: string,
+  context?: TypeValidationContext
 ): Effect.Effect<ParseResult<unknown>> => {
   if (schema === undefined) return Effect.succeed({ success: true, value, rawValue: value })
   let validation: Effect.Effect<unknown, unknown>
@@ -61,16 +62,21 @@ export const safeValidate = (
     Effect.catchCause((cause) =>
       Cause.hasInterrupts(cause)
         ? Effect.interrupt
-        : Effect.sync(() => validationFailure(value, Cause.squash(cause), text))
+        : Effect.sync(() => validationFailure(value, Cause.squash(cause), text, context))
     )
   )
 }
 
 // Building the TypeValidationError prints the value; a value nested too deep to print throws a
 // RangeError there, which upstream's safeParseJSON turns into a JSONParseError of the text.
-const validationFailure = (value: unknown, cause: unknown, text: string | undefined): ParseResult<unknown> => {
+const validationFailure = (
+  value: unknown,
+  cause: unknown,
+  text: string | undefined,
+  context: TypeValidationContext | undefined
+): ParseResult<unknown> => {
   try {
-    return { success: false, error: TypeValidationError.wrap({ value, cause }), rawValue: value }
+    return { success: false, error: TypeValidationError.wrap({ value, cause, context }), rawValue: value }
   } catch (overflow) {
     return {
       success: false,
