@@ -34,7 +34,9 @@ const quick = argv.includes("--quick")
 const only = flag("only")?.split(",").map((s) => s.trim().toUpperCase())
 const selected = (name: string, byDefault = true) => (only === undefined ? byDefault : only.includes(name))
 const options: MeasureOptions = {
-  warmup: Number(flag("warmup") ?? (quick ? 1 : 3)),
+  // quick keeps the default warm-up: aimux's pipeline reaches steady speed on its 4th run in a
+  // fresh process (V8 compiling it off-thread counts as CPU), so one warm-up timed the JIT
+  warmup: Number(flag("warmup") ?? 3),
   runs: Number(flag("runs") ?? (quick ? 5 : 7)),
   memoryRuns: Number(flag("memory-runs") ?? (quick ? 1 : 3))
 }
