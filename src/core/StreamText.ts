@@ -20,6 +20,7 @@ import type { Prompt } from "../spec/Prompt.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import * as CoreUsage from "./CoreUsage.ts"
+import { defaultCollects } from "./internal/contentRetention.ts"
 import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
@@ -350,7 +351,8 @@ const runSteps = <T extends Toolkit.Any, R>(
       reserveReasoning: makeIdReserver(generateId),
       generateId,
       streamRetry,
-      collectContent: options._internal?.retention?.collectContent ?? true,
+      // the default mode keeps step content only when something can read it (contentRetention.ts)
+      collectContent: options._internal?.retention?.collectContent ?? defaultCollects(options),
       gate: approvals.gate(generateId)
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)

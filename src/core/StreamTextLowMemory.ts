@@ -20,6 +20,7 @@ import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
 import type { LanguageModel } from "../LanguageModel.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
 import type * as Output from "./Output.ts"
+import { lowMemoryCollects } from "./internal/contentRetention.ts"
 import { AbortedError, streamText, type StreamTextOptions } from "./StreamText.ts"
 import type { TextStreamPart } from "./TextStreamPart.ts"
 import type * as Toolkit from "./Toolkit.ts"
@@ -40,18 +41,7 @@ export type LowMemoryOptions<T extends Toolkit.Any, R> = StreamTextOptions<T, R>
  * @since 0.2.0
  */
 export const collectsContent = <T extends Toolkit.Any, R>(options: LowMemoryOptions<T, R>): boolean =>
-  (options.tools !== undefined && Object.keys(options.tools).length > 0) ||
-  options.toolChoice !== undefined ||
-  options.output !== undefined ||
-  options.prepareStep !== undefined ||
-  options.stopWhen !== undefined ||
-  options.onEnd !== undefined ||
-  options.onFinish !== undefined ||
-  options.onStepEnd !== undefined ||
-  options.onStepFinish !== undefined ||
-  options.onAbort !== undefined ||
-  options.onLanguageModelCallEnd !== undefined ||
-  options.experimental_onLanguageModelCallEnd !== undefined
+  lowMemoryCollects(options)
 
 /**
  * Streams a generation for a single consumer without retaining step content when nothing reads
