@@ -18,6 +18,7 @@ import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import type { Schema } from "effect"
 import { APICallError } from "../spec/errors/APICallError.ts"
 import { EmptyResponseBodyError } from "../spec/errors/EmptyResponseBodyError.ts"
+import { idleBoundedPull } from "./internal/idlePull.ts"
 import { reasonPhrase } from "./internal/statusText.ts"
 import * as JsonEventStream from "./JsonEventStream.ts"
 import { makeSafeParseJson, type ParseResult } from "../runtime/ParseJson.ts"
@@ -134,22 +135,22 @@ const boundIdle = (
 ): Stream.Stream<Uint8Array, HttpClientError.HttpClientError> =>
   // the bound is read where the body's pull is taken (not in a `Stream.unwrap` before it), so a
   // consumer that takes the pull and stops still cancels the body
-  Stream.transformPull(response.stream, (pull) =>
-    Effect.map(idle === undefined ? HttpTimeouts : Effect.succeed({ bodyIdle: idle }), ({ bodyIdle }: { readonly bodyIdle: Duration.Duration | undefined }) =>
-      bodyIdle === undefined ? pull : Effect.timeoutOrElse(pull, {
-        duration: bodyIdle,
+  Stream.transformPull(response.stream, (pull, scope) =>
+    Effect.flatMap(idle === undefined ? HttpTimeouts : Effect.succeed({ bodyIdle: idle }), ({ bodyIdle }: { readonly bodyIdle: Duration.Duration | undefined }) =>
+      bodyIdle === undefined ? Effect.succeed(pull) : idleBoundedPull(
+        pull,
+        Duration.toMillis(bodyIdle),
         // a body read failure, as effect's fetch client reports one: `causeOf` finds undici's error
-        orElse: () =>
-          Effect.fail(
-            new HttpClientError.HttpClientError({
-              reason: new HttpClientError.DecodeError({
-                request: response.request,
-                response,
-                cause: new BodyTimeoutError({ code: "UND_ERR_BODY_TIMEOUT", timeoutMs: Duration.toMillis(bodyIdle) })
-              })
+        () =>
+          new HttpClientError.HttpClientError({
+            reason: new HttpClientError.DecodeError({
+              request: response.request,
+              response,
+              cause: new BodyTimeoutError({ code: "UND_ERR_BODY_TIMEOUT", timeoutMs: Duration.toMillis(bodyIdle) })
             })
-          )
-      })))
+          }),
+        scope
+      )))
 
 /**
  * The underlying error of an `HttpClientError` (what `fetch` threw), or the
