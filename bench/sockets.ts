@@ -40,9 +40,10 @@ export interface SocketOptions {
   readonly delayMs: number
 }
 
-const allImplementations = ["aimux-fetch", "aimux-node", "upstream"] as const
-// `SOCKETS_ONLY=a,b`: only these clients (a diagnosis of one of them)
-const implementations = allImplementations.filter((i) => process.env.SOCKETS_ONLY === undefined || process.env.SOCKETS_ONLY.split(",").includes(i))
+const defaultImplementations: ReadonlyArray<string> = ["aimux-fetch", "aimux-node", "upstream"]
+// `SOCKETS_ONLY=a,b`: these clients instead (a diagnosis of one of them; `fetch-raw` and
+// `effect-fetch-raw` are the two transports alone, see sockets/client.ts)
+const implementations: ReadonlyArray<string> = process.env.SOCKETS_ONLY?.split(",") ?? defaultImplementations
 
 const serve = (options: SocketOptions): Promise<http.Server> =>
   new Promise((resolve) => {
@@ -149,7 +150,7 @@ export const runSockets = async (options: SocketOptions, log: (s: string) => voi
 
 /** The table of {@link runSockets}'s results, with ratios to upstream. */
 export const report = (results: ReadonlyArray<ClientResult>): string => {
-  const up = results.find((r) => r.implementation === "upstream")
+  const up = results.find((r) => r.implementation === "upstream") ?? results[0]
   const ratio = (a: number, b: number | undefined) => (b === undefined || b === 0 ? "—" : (a / b).toFixed(2))
   const lines = [
     "| client | streams | cpu ms | /upstream | peak RSS MB | /upstream | 1st part p50 ms | /upstream | 1st part p99 ms | /upstream | wall ms | errors | cross-talk |",

@@ -10,9 +10,10 @@ import { createOpenAI } from "@ai-sdk/openai"
 import { Effect, Layer, Schema, Stream } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as OpenAI from "../../src/providers/openai/OpenAI.ts"
 import { CallOptions } from "../../src/spec/CallOptions.ts"
-import { expectedText } from "./body.ts"
+import { bytesOf, expectedText } from "./body.ts"
 
 const [implementation = "aimux-fetch", url = "http://127.0.0.1:0", countText = "1000"] = process.argv.slice(2)
 const count = Number(countText)
@@ -166,7 +167,72 @@ const aimux = (untraced: Layer.Layer<HttpClient.HttpClient>) => {
   }
 }
 
+// The transports alone (`SOCKETS_ONLY=fetch-raw,effect-fetch-raw`): the same request and body,
+// read as bytes and checked against what the server sent, through `fetch` and a reader loop, and
+// through effect's FetchHttpClient and `response.stream`; the "first part" is the first chunk.
+const requestBody = (n: number) => JSON.stringify({ model: "gpt-4.1-nano", stream: true, messages: [{ role: "user", content: `stream ${n}` }] })
+const checker = (n: number) => {
+  const expected = bytesOf(n)
+  let offset = 0
+  let same = true
+  return {
+    chunk: (value: Uint8Array) => {
+      if (same && !expected.subarray(offset, offset + value.length).equals(value)) same = false
+      offset += value.length
+    },
+    text: () => (same && offset === expected.length ? expectedText(n) : "mismatch")
+  }
+}
+const rawFetch = async (n: number): Promise<Outcome> => {
+  const start = performance.now()
+  if (phases) mark(n, "call")
+  let first = -1
+  const check = checker(n)
+  try {
+    const response = await fetch(`${url}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: requestBody(n) })
+    const reader = response.body!.getReader()
+    while (true) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (first < 0) {
+        first = performance.now() - start
+        if (phases) mark(n, "first")
+      }
+      check.chunk(value)
+    }
+    return { firstPartMs: first, text: check.text() }
+  } catch (error) {
+    return { firstPartMs: first, text: "", error: String(error) }
+  }
+}
+const effectFetchRaw = (n: number): Promise<Outcome> => {
+  const start = performance.now()
+  if (phases) mark(n, "call")
+  let first = -1
+  const check = checker(n)
+  return Effect.runPromise(
+    HttpClient.execute(HttpClientRequest.bodyText(HttpClientRequest.post(`${url}/chat/completions`), requestBody(n), "application/json")).pipe(
+      Effect.flatMap((response) =>
+        Stream.runForEachArray(response.stream, (chunks) =>
+          Effect.sync(() => {
+            if (first < 0) {
+              first = performance.now() - start
+              if (phases) mark(n, "first")
+            }
+            for (const chunk of chunks) check.chunk(chunk)
+          }))),
+      Effect.provide(traced(FetchHttpClient.layer)),
+      Effect.match({
+        onFailure: (e) => ({ firstPartMs: first, text: "", error: String(e) }),
+        onSuccess: () => ({ firstPartMs: first, text: check.text() })
+      })
+    )
+  )
+}
+
 const load = async (): Promise<(n: number) => Promise<Outcome>> => {
+  if (implementation === "fetch-raw") return rawFetch
+  if (implementation === "effect-fetch-raw") return effectFetchRaw
   if (implementation === "upstream") return upstream
   if (implementation === "aimux-fetch") return aimux(FetchHttpClient.layer)
   // @effect/platform-node's client on node:http (its undici client needs the undici package)
