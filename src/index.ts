@@ -19,3 +19,5 @@ export * from "./spec/index.ts"
 export * as Errors from "./spec/errors/index.ts"
 /** @since 0.1.0 */
 export * from "./core/index.ts"
+/** @since 0.2.0 */
+export * from "./ui/index.ts"

@@ -12,6 +12,7 @@
  * | `src/providers/anthropic-family/` | a shared provider kit: anthropic, google-vertex and amazon-bedrock import it |
  * | `src/core/`                    | spec, runtime, LanguageModel                               |
  * | `src/reliability/`             | spec, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
+ * | `src/ui/`                      | spec, core (UI messages: DESIGN.md's planned layer)         |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
  *
  * Providers may import `src/LanguageModel.ts` (not in DESIGN's table): "a provider is a Layer
@@ -41,6 +42,7 @@ type Layer =
   | { readonly kind: "provider"; readonly name: string }
   | { readonly kind: "core" }
   | { readonly kind: "reliability" }
+  | { readonly kind: "ui" }
   | { readonly kind: "interop" }
   | { readonly kind: "open" }
 
@@ -65,6 +67,8 @@ const layerOf = (file: string): Layer | undefined => {
       return { kind: "core" }
     case "reliability":
       return { kind: "reliability" }
+    case "ui":
+      return { kind: "ui" }
     case "interop":
       return { kind: "interop" }
     case "testing":
@@ -158,6 +162,8 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
         case "reliability":
           return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
             targetLayer.kind === "reliability"
+        case "ui":
+          return targetLayer.kind === "spec" || targetLayer.kind === "core" || targetLayer.kind === "ui"
         case "interop":
         case "open":
           return true

@@ -19,6 +19,7 @@ import * as GenerateText from "./GenerateText.ts"
 import type { ModelMessage } from "./internal/generationPrompt.ts"
 import type { WithOutput } from "./internal/outputWiring.ts"
 import type * as Output from "./Output.ts"
+import type { Steering } from "./Steering.ts"
 import type { StopCondition } from "./StopCondition.ts"
 import * as StreamText from "./StreamText.ts"
 import type * as Toolkit from "./Toolkit.ts"
@@ -32,7 +33,7 @@ type Callback<A> = ((value: A) => Effect.Effect<void, unknown>) | undefined
  * @since 0.2.0
  */
 export interface Settings<T extends Toolkit.Any, R, O extends Output.Any>
-  extends Omit<GenerateText.GenerateTextOptions<T, R>, "prompt" | "messages" | "system" | "onError" | "stopWhen">
+  extends Omit<GenerateText.GenerateTextOptions<T, R>, "prompt" | "messages" | "system" | "onError" | "stopWhen" | "experimental_steering">
 {
   /** An id of the agent (upstream `id`). */
   readonly id?: string | undefined
@@ -62,6 +63,11 @@ export interface CallOptions {
   readonly messages?: ReadonlyArray<ModelMessage> | undefined
   readonly onStepEnd?: Callback<StreamText.StepResult>
   readonly onEnd?: Callback<StreamText.StreamTextResult>
+  /**
+   * A steering object for this call (upstream `ToolLoopAgentCallExtensions.experimental_steering`):
+   * its messages join the run at the next step boundary.
+   */
+  readonly experimental_steering?: Steering | undefined
 }
 
 /**
@@ -83,7 +89,7 @@ export interface ToolLoopAgent<T extends Toolkit.Any, R, O extends Output.Any> {
     LanguageModel | Toolkit.Services<T> | R
   >
   /** One streamed generation (streamText) with the agent's settings. */
-  readonly stream: (call: CallOptions) => Stream.Stream<StreamText.TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>
+  readonly stream: (call: CallOptions) => Stream.Stream<StreamText.TextStreamPart<NoInfer<T>>, never, LanguageModel | Toolkit.Services<T> | R>
 }
 
 const AGENT_USER_AGENT = "ai-sdk-agent/tool-loop"
@@ -133,6 +139,7 @@ export const make = <T extends Toolkit.Any = {}, R = never, O extends Output.Any
     output,
     ...(call.prompt !== undefined ? { prompt: call.prompt } : {}),
     ...(call.messages !== undefined ? { messages: call.messages } : {}),
+    ...(call.experimental_steering !== undefined ? { experimental_steering: call.experimental_steering } : {}),
     headers: agentHeaders(settings.headers),
     onStepEnd: merge<StreamText.StepResult<T>>(onStepEnd ?? onStepFinish, call.onStepEnd),
     onEnd: merge<GenerateText.GenerateTextResult<T>>(onEnd ?? onFinish, call.onEnd)

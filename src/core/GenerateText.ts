@@ -26,6 +26,8 @@ import { makeToolRuntime } from "./internal/generationTools.ts"
 import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
 import type { InvalidPromptError } from "../spec/errors/InvalidPromptError.ts"
 import { callIds, generationIds } from "./internal/generationIds.ts"
+import type { GenerateTextInclude } from "./GenerationInclude.ts"
+import { includeOf, responseBodyOf, stepRequestOf } from "./internal/generationInclude.ts"
 import { callStartEventOf, executeWithCallbacks, startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
 import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
 import * as Timeouts from "./internal/generationTimeouts.ts"
@@ -45,6 +47,9 @@ import type { ToolCallNotFoundForApprovalError } from "../spec/errors/ToolCallNo
 import type { InvalidToolApprovalSignatureError } from "../spec/errors/InvalidToolApprovalSignatureError.ts"
 import type { MissingToolResultsError } from "../spec/errors/MissingToolResultsError.ts"
 import type { RetryError } from "../spec/errors/RetryError.ts"
+import { StepTimeoutError, TotalTimeoutError } from "../spec/errors/TimeoutError.ts"
+import { type SteeringRun, startRun as startSteeringRun } from "./internal/steeringState.ts"
+import * as SteeringStep from "./internal/steeringStep.ts"
 
 /**
  * Options of {@link generateText}. Callbacks are optional Effects; a failing callback is ignored
@@ -57,6 +62,10 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
   readonly onStepEnd?: ((step: StepResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onStepEnd`; used when `onStepEnd` is absent. */
   readonly onStepFinish?: ((step: StepResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
+  /** What step results keep of each call (upstream `include`; request and response bodies off by default). */
+  readonly include?: GenerateTextInclude | undefined
+  /** Deprecated upstream alias of `include`. */
+  readonly experimental_include?: GenerateTextInclude | undefined
   /** Called once with the result (upstream `onEnd`). */
   readonly onEnd?: ((result: GenerateTextResult<NoInfer<T>>) => Effect.Effect<void, unknown>) | undefined
   /** Deprecated upstream alias of `onEnd`; used when `onEnd` is absent. */
@@ -67,8 +76,8 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
 
 /**
  * The result of {@link generateText}: `content`, `toolCalls`, `toolResults` span all steps; `text`,
- * `finishReason`, `response`, `providerMetadata` are the last step's; `response.messages` holds
- * the messages of every step (upstream `responseMessages`).
+ * `finishReason`, `response` (its `messages` the last step's only), `providerMetadata` are the
+ * last step's; `responseMessages` holds the messages of every step (upstream).
  *
  * @since 0.1.0
  */
@@ -117,14 +126,22 @@ export function generateText<T extends Toolkit.Any = {}, R = never, O extends Ou
 export function generateText(
   options: GenerateTextOptions<Toolkit.Any, unknown> & { readonly output?: Output.Any | undefined }
 ): Effect.Effect<WithOutput<GenerateTextResult, unknown>, GenerateTextError, unknown> {
-  return withGenerateOutput(options.output, Timeouts.total(run(withInstructions(options)), Timeouts.timeoutsOf(options.timeout).totalMs)).pipe(
+  // upstream starts the steering run when generateText is called (a used object throws there)
+  return Effect.flatMap(startSteeringRun(options.experimental_steering), (steering) =>
+    SteeringStep.endWith(
+      steering,
+      withGenerateOutput(options.output, Timeouts.total(run(withInstructions(options), steering), Timeouts.timeoutsOf(options.timeout).totalMs)),
+      // a timeout aborts, as upstream's timeout aborts its signal
+      (error) => error instanceof TotalTimeoutError || error instanceof StepTimeoutError ? "aborted" : "error"
+    )).pipe(
     Effect.tapError((error) => notify(options.onError, { error })),
     Effect.withSpan("GenerateText.generateText")
   )
 }
 
 const run = (
-  options: GenerateTextOptions<Toolkit.Any, unknown>
+  options: GenerateTextOptions<Toolkit.Any, unknown>,
+  steering: SteeringRun | undefined
 ): Effect.Effect<GenerateTextResult, GenerateTextError, unknown> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
@@ -135,6 +152,7 @@ const run = (
     const generateId = yield* generationIds
     const callId = (yield* callIds)()
     const callbacks = resolveCallbacks(options)
+    const include = includeOf(options)
     const stepMs = Timeouts.timeoutsOf(options.timeout).stepMs
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const onStepEnd = options.onStepEnd ?? options.onStepFinish
@@ -155,17 +173,24 @@ const run = (
       configuration: options.toolApproval,
       refineToolInput: options.refineToolInput,
       secret: options.experimental_toolApprovalSecret,
+      contexts: { toolsContext: options.toolsContext, runtimeContext: options.runtimeContext },
       execute: (call, messages) => executeWithCallbacks(baseRuntime, callbacks, callId, call, messages, () => Effect.void),
       concurrency: options.toolCallConcurrency
     })
     conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
+      // waiting steering messages join the step's messages before prepareStep (upstream)
+      const taken = SteeringStep.takeForStep(steering, conversation)
       const stepSetup: StepSetup = yield* setupStep(
         options,
-        { stepNumber, steps, system, conversation, initialMessages, model, runtimeContext, toolsContext },
+        {
+          stepNumber, steps, system, conversation: taken.conversation, initialMessages, model, runtimeContext, toolsContext,
+          steeringMessages: taken.messages
+        },
         baseRuntime
       )
+      const delivered = SteeringStep.deliver(steering, stepNumber, stepSetup.conversation)
       const { prompt: stepMessages, runtime } = stepSetup
       // file URLs the model does not support are fetched through the Download service, per step (upstream)
       // prepareStep may give the step its own model and call settings
@@ -238,6 +263,7 @@ const run = (
         tools: options.tools,
         configuration: options.toolApproval,
         messages: stepSetup.conversation,
+        contexts: stepSetup,
         generateId,
         secret: options.experimental_toolApprovalSecret
       })
@@ -272,17 +298,19 @@ const run = (
         rawFinishReason: result.finishReason.raw,
         usage,
         warnings: result.warnings,
-        request: { ...result.request },
+        request: stepRequestOf(result.request, include),
         response: {
           id: responseId,
           timestamp: result.response?.timestamp ?? new Date(now),
           modelId: result.response?.modelId ?? stepModel.modelId,
           headers: result.response?.headers,
-          messages: responseMessages
+          messages: responseMessages,
+          body: responseBodyOf(result.response, include)
         },
         providerMetadata: result.providerMetadata,
         runtimeContext: stepSetup.runtimeContext,
-        toolsContext: stepSetup.toolsContext
+        toolsContext: stepSetup.toolsContext,
+        ...(delivered.length > 0 ? { experimental_steeringMessages: delivered.map((d) => d.message) } : {})
       }
       steps.push(step)
       yield* notify(onStepEnd, step)
@@ -298,9 +326,13 @@ const run = (
         toolOutputs: outputs,
         deniedApprovals: approvals.denied,
         stopConditions,
-        steps
+        steps,
+        steering
       })
-      if (!next) break
+      if (!next.next) {
+        steering?.end(next.reason)
+        break
+      }
     }
     const totalUsage = steps.reduce((acc, s) => CoreUsage.add(acc, s.usage), CoreUsage.nullUsage())
     const last = steps[steps.length - 1]!

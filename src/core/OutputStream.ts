@@ -16,6 +16,7 @@ import type { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
 import { UnsupportedFunctionalityError } from "../spec/errors/UnsupportedFunctionalityError.ts"
 import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
+import { startsAttempt } from "./internal/streamRetries.ts"
 import type * as Output from "./Output.ts"
 
 /**
@@ -43,6 +44,11 @@ const makePartialFold = (output: Output.Any) => {
       parser = output.makePartialParser()
       firstTextId = undefined
       return []
+    }
+    // a stream retry's attempt restarts the partial output (upstream resets at its retry boundary)
+    if (startsAttempt(part)) {
+      parser = output.makePartialParser()
+      firstTextId = undefined
     }
     if (part.type !== "text-start" && part.type !== "text-delta" && part.type !== "text-end") return []
     const id = idOf(part)

@@ -10,6 +10,7 @@ import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
+import type { UserModelMessage } from "./internal/steeringState.ts"
 import type { ResponseMessage } from "./ResponseMessages.ts"
 import type { ContentPart, FilePart, GeneratedFile, ToolCall, ToolResult } from "./StepContent.ts"
 import { textOf } from "./StepContent.ts"
@@ -77,12 +78,18 @@ export interface StepResultOf<C extends ToolCall = ToolCall, Res extends ToolRes
   readonly performance?: StepPerformance | undefined
   readonly warnings: ReadonlyArray<Warning>
   readonly request: RequestInfo
-  readonly response: StepResponse & { readonly messages: ReadonlyArray<ResponseMessage> }
+  /** `body`: generateText's response body, with `include.responseBody` only (upstream). */
+  readonly response: StepResponse & { readonly messages: ReadonlyArray<ResponseMessage>; readonly body?: unknown }
   readonly providerMetadata: ProviderMetadata | undefined
   /** The step's runtime context (upstream `runtimeContext`; absent in steps rebuilt from parts). */
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
   /** The step's tools' context (upstream `toolsContext`; absent in steps rebuilt from parts). */
   readonly toolsContext?: Readonly<Record<string, unknown>> | undefined
+  /**
+   * The steering messages added to the input of this step (upstream
+   * `experimental_steeringMessages`; absent when the step received none).
+   */
+  readonly experimental_steeringMessages?: ReadonlyArray<UserModelMessage> | undefined
 }
 
 /**

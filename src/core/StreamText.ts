@@ -13,6 +13,7 @@
  */
 import { Cause, Deferred, Effect, Queue, Result, Schema, Stream } from "effect"
 import * as Arr from "effect/Array"
+import { dual } from "effect/Function"
 import { LanguageModel } from "../LanguageModel.ts"
 import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
 import { NoOutputGeneratedError } from "../spec/errors/NoOutputGeneratedError.ts"
@@ -20,7 +21,9 @@ import type { Prompt } from "../spec/Prompt.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import * as CoreUsage from "./CoreUsage.ts"
+import type { StreamTextInclude } from "./GenerationInclude.ts"
 import { defaultCollects } from "./internal/contentRetention.ts"
+import { includeOf } from "./internal/generationInclude.ts"
 import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
 import type { BaseOptions } from "./internal/generationSettings.ts"
@@ -40,14 +43,18 @@ import { timeoutsOf } from "./internal/generationTimeouts.ts"
 import { withStreamOutput } from "./internal/outputWiring.ts"
 import { retriedAttemptOf, skipsCallbacks, type StreamRetryPolicy, streamRetryPolicyOf } from "./internal/streamRetries.ts"
 import type * as Output from "./Output.ts"
+import * as OutputStream from "./OutputStream.ts"
+import type { NoObjectGeneratedError } from "../spec/errors/NoObjectGeneratedError.ts"
 import { type ResponseMessage, toPromptMessage, toResponseMessages } from "./ResponseMessages.ts"
 import { type StepResult, viewsOf } from "./StepResult.ts"
 import { isStepCount } from "./StopCondition.ts"
 import type { StreamTextResult } from "./StreamTextResult.ts"
-import type { TextStreamPart } from "./TextStreamPart.ts"
+import type { SteeringMessagePart, TextStreamPart } from "./TextStreamPart.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import type * as ToolApproval from "./ToolApproval.ts"
 import * as ToolApprovalResume from "./ToolApprovalResume.ts"
+import { type SteeringRun, startRun as startSteeringRun } from "./internal/steeringState.ts"
+import * as SteeringStep from "./internal/steeringStep.ts"
 
 export type { StepResult, StepViews, StepReasoningPart } from "./StepResult.ts"
 export type { StreamTextResult } from "./StreamTextResult.ts"
@@ -89,8 +96,12 @@ export interface ChunkEvent {
 export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolkit.Any = T>
   extends BaseOptions<StepResult<NoInfer<Typed>>, T, R>, ToolApproval.Options<T, R>
 {
-  /** Forward provider `raw` parts. */
+  /** Forward provider `raw` parts (upstream deprecates it for `include.rawChunks`). */
   readonly includeRawChunks?: boolean | undefined
+  /** What parts and step results keep of each call (upstream `include`; request body off by default). */
+  readonly include?: StreamTextInclude | undefined
+  /** Deprecated upstream alias of `include`. */
+  readonly experimental_include?: StreamTextInclude | undefined
   /**
    * Stream transforms applied to the parts before streamText's own text stage (upstream
    * `experimental_transform`, e.g. `SmoothStream.smoothStream()`), in order.
@@ -199,7 +210,7 @@ export function streamText<T extends Toolkit.Any = {}, R = never>(
     /** Structured output (upstream `output`): response format, text-delta coalescing; see `OutputStream`. */
     readonly output?: Output.Any | undefined
   }
-): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R>
+): Stream.Stream<TextStreamPart<NoInfer<T>>, never, LanguageModel | Toolkit.Services<T> | R>
 // the run holds its steps for the open toolkit; the signature above types the callbacks' steps
 // and results by the toolkit (the values are those: each call and result was parsed against its tool)
 export function streamText(
@@ -257,11 +268,20 @@ const run = <T extends Toolkit.Any, R>(
         return yield* Queue.end(queue)
       }
       streamRetry = streamRetryPolicyOf(streamRetries.value, { ownOnError: options.onError !== undefined, onChunk, onError })
+      // upstream starts the steering run when streamText is called (a used object throws there)
+      const steering = yield* Effect.exit(startSteeringRun(options.experimental_steering))
+      if (steering._tag === "Failure") {
+        yield* emitChunk({ type: "error", error: Cause.squash(steering.cause) })
+        return yield* Queue.end(queue)
+      }
       const timeouts = timeoutsOf(options.timeout)
       const callId = (yield* callIds)()
       // a timeout ends the run as an abort does (upstream aborts with a TimeoutError reason)
       const run = Timeouts.total(
-        runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts, streamRetry, approvals),
+        SteeringStep.endWith(
+          steering.value,
+          runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts, streamRetry, approvals, steering.value)
+        ),
         timeouts.totalMs
       ).pipe(
         Effect.map((): { readonly aborted: boolean; readonly reason: unknown } => ({ aborted: false, reason: undefined })),
@@ -324,7 +344,8 @@ const runSteps = <T extends Toolkit.Any, R>(
   maxRetries: number,
   timeouts: Timeouts.Timeouts,
   streamRetry: StreamRetryPolicy | undefined,
-  approvals: StreamApprovals
+  approvals: StreamApprovals,
+  steering: SteeringRun | undefined
 ): Effect.Effect<void, Timeouts.GenerationTimeoutError, LanguageModel> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
@@ -334,16 +355,18 @@ const runSteps = <T extends Toolkit.Any, R>(
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const generateId = yield* generationIds
     const callbacks = resolveCallbacks(options)
+    const include = includeOf(options)
     const env: StreamStepEnv = {
       model,
       callOptions: (prompt, stepSetup) =>
-        callOptionsOf(stepSetup.settings, prompt, stepSetup.runtime, { includeRawChunks: options.includeRawChunks === true }),
+        callOptionsOf(stepSetup.settings, prompt, stepSetup.runtime, { includeRawChunks: include.rawChunks }),
       maxRetries,
       callId,
       callbacks,
       stepStartEvent: (stepNumber, stepSetup, promptMessages) =>
         stepStartEventOf(callId, stepSetup.model, options, stepNumber, steps, stepSetup, promptMessages),
-      includeRawChunks: options.includeRawChunks === true,
+      includeRawChunks: include.rawChunks,
+      include,
       timeouts,
       toolCallConcurrency: options.toolCallConcurrency ?? "unbounded",
       emit: emitChunk,
@@ -376,8 +399,14 @@ const runSteps = <T extends Toolkit.Any, R>(
     const checked = yield* Effect.exit(ToolApprovalResume.checkToolResults(conversation))
     if (checked._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(checked.cause) })
     for (let stepNumber = 0;; stepNumber++) {
-      const stepSetup: StepSetup = yield* setup({ stepNumber, steps, system, conversation, initialMessages, model, runtimeContext, toolsContext })
-      const stepEnv = stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env
+      // waiting steering messages join the step's messages before prepareStep (upstream)
+      const taken = SteeringStep.takeForStep(steering, conversation)
+      const stepSetup: StepSetup = yield* setup({
+        stepNumber, steps, system, conversation: taken.conversation, initialMessages, model, runtimeContext, toolsContext,
+        steeringMessages: taken.messages
+      })
+      const delivered = SteeringStep.deliver(steering, stepNumber, stepSetup.conversation)
+      const stepEnv = SteeringStep.withParts(stepNumber === 0 && resumed.length > 0 ? { ...env, resumed } : env, delivered, stepNumber)
       const outcome = yield* Timeouts.step(runStreamStep(stepEnv, stepNumber, stepSetup), timeouts.stepMs)
       if (outcome._tag === "Failed") {
         // upstream: a failed model call after finished steps still ends the run with onEnd (the
@@ -385,7 +414,7 @@ const runSteps = <T extends Toolkit.Any, R>(
         if (steps.length > 0 && !outcome.noOutput) yield* notify(onEnd, endEventOf(steps, CoreUsage.nullUsage(), resumed))
         return
       }
-      const { step } = outcome
+      const step = SteeringStep.withSteeringMessages(outcome.step, delivered.map((d) => d.message))
       steps.push(step)
       totalUsage = CoreUsage.add(totalUsage, step.usage)
       yield* notify(onStepEnd, step)
@@ -395,9 +424,11 @@ const runSteps = <T extends Toolkit.Any, R>(
         toolOutputs: outcome.toolOutputs,
         deniedApprovals: outcome.deniedApprovals,
         stopConditions,
-        steps
+        steps,
+        steering
       })
-      if (!next) {
+      if (!next.next) {
+        steering?.end(next.reason)
         yield* annotateEnd({ finishReason: step.finishReason, totalUsage, text: step.text, recordContent: options.recordContent })
         yield* notify(onEnd, endEventOf(steps, totalUsage, resumed))
         yield* emitChunk({ type: "finish", finishReason: step.finishReason, rawFinishReason: step.rawFinishReason, totalUsage })
@@ -435,10 +466,44 @@ const withResumed = (result: StreamTextResult, resumed: ReadonlyArray<ResponseMe
  *
  * @since 0.1.0
  */
-export const collect = <E, R>(
+export function collect<T extends Toolkit.Any, E, R>(
+  stream: Stream.Stream<TextStreamPart<T>, E, R>
+): Effect.Effect<StreamTextResult<T>, E | AbortedError | NoOutputGeneratedError, R>
+// the fold holds the open toolkit; the signature above types it by the stream's toolkit (the
+// parts are that run's: each call and result was parsed against its tool)
+export function collect<E, R>(
   stream: Stream.Stream<TextStreamPart, E, R>
-): Effect.Effect<StreamTextResult, E | AbortedError | NoOutputGeneratedError, R> =>
-  Effect.flatMap(Stream.runCollect(stream), (parts) => aggregate(Array.from(parts)))
+): Effect.Effect<StreamTextResult, E | AbortedError | NoOutputGeneratedError, R> {
+  return Effect.flatMap(Stream.runCollect(stream), (parts) => aggregate(Array.from(parts)))
+}
+
+/**
+ * {@link collect} with the run's output specification: the result gains `output`, the final
+ * step's text parsed by it (upstream `result.output`, see `OutputStream.output`), typed by the
+ * specification as generateText's `output` is.
+ *
+ * @since 0.2.0
+ */
+export const collectOutput: {
+  <O extends Output.Any>(output: O): <T extends Toolkit.Any, E, R>(
+    stream: Stream.Stream<TextStreamPart<T>, E, R>
+  ) => Effect.Effect<WithOutput<T, O>, E | AbortedError | NoOutputGeneratedError | NoObjectGeneratedError, R>
+  <T extends Toolkit.Any, O extends Output.Any, E, R>(
+    stream: Stream.Stream<TextStreamPart<T>, E, R>,
+    output: O
+  ): Effect.Effect<WithOutput<T, O>, E | AbortedError | NoOutputGeneratedError | NoObjectGeneratedError, R>
+} = dual(2, <T extends Toolkit.Any, O extends Output.Any, E, R>(
+  stream: Stream.Stream<TextStreamPart<T>, E, R>,
+  output: O
+): Effect.Effect<WithOutput<T, O>, E | AbortedError | NoOutputGeneratedError | NoObjectGeneratedError, R> =>
+  Effect.flatMap(collect(stream), (result) => Effect.map(OutputStream.output(result, output), (value) => ({ ...result, output: value }))))
+
+/**
+ * A result of {@link collectOutput}: the aggregated values and the parsed output.
+ *
+ * @since 0.2.0
+ */
+export type WithOutput<T extends Toolkit.Any, O extends Output.Any> = StreamTextResult<T> & { readonly output: Output.CompleteOf<O> }
 
 /**
  * Rebuilds the aggregated values from the parts of a run, as upstream resolves its result
@@ -447,7 +512,16 @@ export const collect = <E, R>(
  *
  * @since 0.1.0
  */
-export const aggregate = (
+export function aggregate<T extends Toolkit.Any>(
+  parts: ReadonlyArray<TextStreamPart<T>>
+): Effect.Effect<StreamTextResult<T>, AbortedError | NoOutputGeneratedError>
+export function aggregate(
+  parts: ReadonlyArray<TextStreamPart>
+): Effect.Effect<StreamTextResult, AbortedError | NoOutputGeneratedError> {
+  return aggregateParts(parts)
+}
+
+const aggregateParts = (
   parts: ReadonlyArray<TextStreamPart>
 ): Effect.Effect<StreamTextResult, AbortedError | NoOutputGeneratedError> =>
   Effect.gen(function*() {
@@ -459,8 +533,13 @@ export const aggregate = (
     let firstError: { readonly error: unknown } | undefined = undefined
     let noOutput: unknown = undefined
     let resumed: ReadonlyArray<ResponseMessage> = []
+    // the steering messages of the step being folded (their parts come before its start-step)
+    let steeringMessages: Array<SteeringMessagePart["message"]> = []
     for (const part of parts) {
       switch (part.type) {
+        case "steering-message":
+          steeringMessages.push(part.message)
+          break
         case "abort":
           return yield* Effect.fail(new AbortedError({ reason: part.reason }))
         case "error":
@@ -485,6 +564,8 @@ export const aggregate = (
             request = attempt.request
           }
           const messages = yield* toResponseMessages(content, undefined)
+          const stepMessages = steeringMessages
+          steeringMessages = []
           steps.push({
             stepNumber: steps.length,
             model: { provider: "", modelId: part.response.modelId },
@@ -496,7 +577,8 @@ export const aggregate = (
             warnings,
             request,
             response: { ...part.response, messages },
-            providerMetadata: part.providerMetadata
+            providerMetadata: part.providerMetadata,
+            ...(stepMessages.length > 0 ? { experimental_steeringMessages: stepMessages } : {})
           })
           break
         }
@@ -526,20 +608,20 @@ export const aggregate = (
  *
  * @since 0.1.0
  */
-export const withResult = <E, R>(
-  stream: Stream.Stream<TextStreamPart, E, R>
+export const withResult = <T extends Toolkit.Any, E, R>(
+  stream: Stream.Stream<TextStreamPart<T>, E, R>
 ): Effect.Effect<{
-  readonly fullStream: Stream.Stream<TextStreamPart, E, R>
-  readonly result: Effect.Effect<StreamTextResult, AbortedError | NoOutputGeneratedError>
+  readonly fullStream: Stream.Stream<TextStreamPart<T>, E, R>
+  readonly result: Effect.Effect<StreamTextResult<T>, AbortedError | NoOutputGeneratedError>
 }> =>
-  Effect.map(Deferred.make<ReadonlyArray<TextStreamPart>>(), (done) => {
-    const seen: Array<TextStreamPart> = []
+  Effect.map(Deferred.make<ReadonlyArray<TextStreamPart<T>>>(), (done) => {
+    const seen: Array<TextStreamPart<T>> = []
     return {
       fullStream: stream.pipe(
         Stream.tap((part) => Effect.sync(() => seen.push(part))),
         Stream.ensuring(Deferred.succeed(done, seen))
       ),
-      result: Effect.flatMap(Deferred.await(done), aggregate)
+      result: Effect.flatMap(Deferred.await(done), (parts) => aggregate(parts))
     }
   })
 
@@ -560,9 +642,9 @@ export class StreamTextError extends Schema.TaggedError<StreamTextError>()("Stre
  *
  * @since 0.2.0
  */
-export const failOnError = <E, R>(
-  stream: Stream.Stream<TextStreamPart, E, R>
-): Stream.Stream<TextStreamPart, E | StreamTextError, R> =>
+export const failOnError = <T extends Toolkit.Any, E, R>(
+  stream: Stream.Stream<TextStreamPart<T>, E, R>
+): Stream.Stream<TextStreamPart<T>, E | StreamTextError, R> =>
   // per pulled chunk: the parts before the first error go out, the next pull fails
   Stream.transformPull(stream, (pull) => {
     let pending: StreamTextError | undefined = undefined
@@ -587,5 +669,5 @@ export const failOnError = <E, R>(
  *
  * @since 0.2.0
  */
-export const textStream = <E, R>(stream: Stream.Stream<TextStreamPart, E, R>): Stream.Stream<string, E, R> =>
+export const textStream = <T extends Toolkit.Any, E, R>(stream: Stream.Stream<TextStreamPart<T>, E, R>): Stream.Stream<string, E, R> =>
   Stream.filterMap(stream, (part) => (part.type === "text-delta" ? Result.succeed(part.text) : Result.failVoid))

@@ -51,7 +51,7 @@ export const collectsContent = <T extends Toolkit.Any, R>(options: LowMemoryOpti
  */
 export const experimental_streamTextLowMemory = <T extends Toolkit.Any = {}, R = never>(
   options: LowMemoryOptions<T, R>
-): Stream.Stream<TextStreamPart, never, LanguageModel | Toolkit.Services<T> | R> =>
+): Stream.Stream<TextStreamPart<NoInfer<T>>, never, LanguageModel | Toolkit.Services<T> | R> =>
   streamText<T, R>({ ...options, _internal: { retention: { collectContent: collectsContent(options) } } })
 
 /**

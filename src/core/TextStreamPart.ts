@@ -11,8 +11,12 @@ import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
 import type { RequestInfo } from "../spec/Results.ts"
 import type { Warning } from "../spec/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
-import type { FilePart, ToolApprovalRequestOutput, ToolApprovalResponseOutput, ToolCall, ToolError, ToolResult } from "./StepContent.ts"
+import type { UserModelMessage } from "./internal/steeringState.ts"
+import type { FilePart, ToolApprovalRequestOutput, ToolApprovalResponseOutput, ToolError } from "./StepContent.ts"
+import type * as Toolkit from "./Toolkit.ts"
 import type { PreliminaryToolResult } from "./ToolResult.ts"
+import type { TypedToolResult } from "./TypedContent.ts"
+import type { TypedToolCall } from "./TypedToolCall.ts"
 
 /**
  * The response of a step.
@@ -51,11 +55,29 @@ export interface ToolOutputDenied {
 }
 
 /**
- * A part of the full stream (upstream `TextStreamPart`).
+ * A steering message added to the run before the step `stepNumber`, streamed before that step's
+ * output (upstream `TextStreamSteeringMessagePart`, experimental).
+ *
+ * @since 0.2.0
+ */
+export interface SteeringMessagePart {
+  readonly type: "steering-message"
+  readonly id: string
+  /** The user message as it was sent. */
+  readonly message: UserModelMessage
+  /** The number of the step whose model call received the message. */
+  readonly stepNumber: number
+}
+
+/**
+ * A part of the full stream (upstream `TextStreamPart<TOOLS>`): tool calls and results typed by
+ * the toolkit `T` (for the open toolkit, the default, the untyped ones). `streamText` returns a
+ * stream of `TextStreamPart<T>` for its toolkit, so that the folds over it (`collect`,
+ * `aggregate`, `withResult`) give results typed by that toolkit.
  *
  * @since 0.1.0
  */
-export type TextStreamPart =
+export type TextStreamPart<T extends Toolkit.Any = Toolkit.Any> =
   | { readonly type: "start" }
   | { readonly type: "start-step"; readonly request: RequestInfo; readonly warnings: ReadonlyArray<Warning> }
   | { readonly type: "text-start" | "text-end" | "reasoning-start" | "reasoning-end"; readonly id: string; readonly providerMetadata?: ProviderMetadata | undefined; readonly citations?: ReadonlyArray<Content.Citation> | undefined }
@@ -63,8 +85,8 @@ export type TextStreamPart =
   | { readonly type: "tool-input-start"; readonly id: string; readonly toolName: string; readonly dynamic?: boolean | undefined; readonly title?: string | undefined; readonly providerExecuted?: boolean | undefined; readonly providerMetadata?: ProviderMetadata | undefined; readonly toolMetadata?: unknown }
   | { readonly type: "tool-input-delta"; readonly id: string; readonly delta: string; readonly providerMetadata?: ProviderMetadata | undefined }
   | { readonly type: "tool-input-end"; readonly id: string; readonly providerMetadata?: ProviderMetadata | undefined }
-  | ToolCall
-  | ToolResult
+  | TypedToolCall<T>
+  | TypedToolResult<T>
   | PreliminaryToolResult
   | ToolError
   | ToolApprovalRequestOutput
@@ -90,6 +112,7 @@ export type TextStreamPart =
     readonly totalUsage: LanguageModelUsage
   }
   | { readonly type: "error"; readonly error: unknown }
+  | SteeringMessagePart
   | { readonly type: "abort"; readonly reason?: string | undefined }
   | { readonly type: "ping" }
   | { readonly type: "raw"; readonly rawValue: unknown }

@@ -38,14 +38,14 @@ export type Messages = ReadonlyArray<unknown>
  *
  * @since 0.1.0
  */
-export interface ExecutionContext {
+export interface ExecutionContext<Context = unknown> {
   readonly toolCallId: string
   readonly messages: Messages
   /**
-   * The tool's entry of the generation's `toolsContext` (upstream `context`), validated by the
-   * tool's `contextSchema` when it has one.
+   * The tool's entry of the generation's `toolsContext` (upstream `context`), decoded by the
+   * tool's `contextSchema` when it has one (typed by it: upstream `ToolExecutionOptions<CONTEXT>`).
    */
-  readonly context?: unknown
+  readonly context: Context
 }
 
 /**
@@ -123,7 +123,7 @@ export interface ToModelOutputOptions<Input, Output> {
  *
  * @since 0.1.0
  */
-export interface BaseTool<Input, Output, R> {
+export interface BaseTool<Input, Output, R, Context = unknown> {
   /** Optional title (upstream deprecates it in favour of metadata, but still copies it onto calls). */
   readonly title?: string | undefined
   /** Provider-specific options, passed to the provider with the tool definition. */
@@ -134,15 +134,15 @@ export interface BaseTool<Input, Output, R> {
    * Validates the tool's entry of the generation's `toolsContext` before each execution (upstream
    * `contextSchema`); a failure is a `TypeValidationError` "for tool context (<name>)".
    */
-  readonly contextSchema?: InputSchema<unknown> | undefined
+  readonly contextSchema?: InputSchema<Context> | undefined
   /** The schema of the output, for documentation and typing; not enforced at execution (as upstream). */
   readonly outputSchema?: InputSchema<Output> | undefined
   /** Runs the tool on the client. Absent: the tool is not executed automatically. */
-  execute?(input: Input, context: ExecutionContext): ExecuteResult<Output, R>
+  execute?(input: Input, context: ExecutionContext<Context>): ExecuteResult<Output, R>
   /** Maps the tool result to the output sent back to the model (default: text or JSON). */
   toModelOutput?(options: ToModelOutputOptions<Input, Output>): Effect.Effect<ToolResultOutput, unknown, R>
   /** Whether a call needs approval before it runs (upstream deprecated field, kept for parity). */
-  readonly needsApproval?: boolean | NeedsApproval<Input, R> | undefined
+  readonly needsApproval?: boolean | NeedsApproval<Input, R, Context> | undefined
 }
 
 /**
@@ -151,8 +151,8 @@ export interface BaseTool<Input, Output, R> {
  *
  * @since 0.1.0
  */
-export type NeedsApproval<Input, R> = {
-  check(input: Input, context: ExecutionContext): Effect.Effect<boolean, unknown, R>
+export type NeedsApproval<Input, R, Context = unknown> = {
+  check(input: Input, context: ExecutionContext<Context>): Effect.Effect<boolean, unknown, R>
 }["check"]
 
 /**
@@ -160,7 +160,7 @@ export type NeedsApproval<Input, R> = {
  *
  * @since 0.1.0
  */
-export interface BaseFunctionTool<Input, Output, R> extends BaseTool<Input, Output, R> {
+export interface BaseFunctionTool<Input, Output, R, Context = unknown> extends BaseTool<Input, Output, R, Context> {
   readonly description?: string | undefined
   /** Strict mode for providers that support it. */
   readonly strict?: boolean | undefined
@@ -173,7 +173,7 @@ export interface BaseFunctionTool<Input, Output, R> extends BaseTool<Input, Outp
  *
  * @since 0.1.0
  */
-export interface FunctionTool<Input, Output, R> extends BaseFunctionTool<Input, Output, R> {
+export interface FunctionTool<Input, Output, R, Context = unknown> extends BaseFunctionTool<Input, Output, R, Context> {
   readonly type: "function"
   readonly inputSchema: InputSchema<Input>
 }
@@ -183,7 +183,7 @@ export interface FunctionTool<Input, Output, R> extends BaseFunctionTool<Input, 
  *
  * @since 0.1.0
  */
-export interface DynamicTool<R> extends BaseFunctionTool<unknown, unknown, R> {
+export interface DynamicTool<R, Context = unknown> extends BaseFunctionTool<unknown, unknown, R, Context> {
   readonly type: "dynamic"
   readonly inputSchema: InputSchema<unknown>
 }
@@ -193,7 +193,7 @@ export interface DynamicTool<R> extends BaseFunctionTool<unknown, unknown, R> {
  *
  * @since 0.1.0
  */
-export interface ProviderTool<Input, Output, R> extends BaseTool<Input, Output, R> {
+export interface ProviderTool<Input, Output, R, Context = unknown> extends BaseTool<Input, Output, R, Context> {
   readonly type: "provider"
   readonly id: `${string}.${string}`
   readonly args: Readonly<Record<string, unknown>>
@@ -210,14 +210,17 @@ export interface ProviderTool<Input, Output, R> extends BaseTool<Input, Output, 
  *
  * @since 0.1.0
  */
-export type Tool<Input, Output, R> = FunctionTool<Input, Output, R> | DynamicTool<R> | ProviderTool<Input, Output, R>
+export type Tool<Input, Output, R, Context = unknown> =
+  | FunctionTool<Input, Output, R, Context>
+  | DynamicTool<R, Context>
+  | ProviderTool<Input, Output, R, Context>
 
 /**
  * The type every tool is assignable to.
  *
  * @since 0.1.0
  */
-export type Any = Tool<unknown, unknown, unknown>
+export type Any = Tool<unknown, unknown, unknown, unknown>
 
 /**
  * The decoded input type of a tool.
@@ -250,27 +253,35 @@ export type ServicesOf<T> = T extends DynamicTool<infer R> ? R
   : never
 
 /**
+ * The context type a tool's `execute` receives: what its `contextSchema` decodes to (`unknown`
+ * without one).
+ *
+ * @since 0.2.0
+ */
+export type ContextOf<T> = T extends BaseTool<infer _I, infer _O, infer _R, infer C> ? C : never
+
+/**
  * Options of {@link make}: a function tool without its `type`.
  *
  * @since 0.1.0
  */
-export type MakeOptions<Input, Output, R> = Omit<FunctionTool<Input, Output, R>, "type">
+export type MakeOptions<Input, Output, R, Context = unknown> = Omit<FunctionTool<Input, Output, R, Context>, "type">
 
 /**
  * Defines a function tool (upstream `tool({...})`).
  *
  * @since 0.1.0
  */
-export const make = <Input, Output = unknown, R = never>(
-  options: MakeOptions<Input, Output, R>
-): FunctionTool<NoInfer<Input>, NoInfer<Output>, NoInfer<R>> => ({ ...options, type: "function" })
+export const make = <Input, Output = unknown, R = never, Context = unknown>(
+  options: MakeOptions<Input, Output, R, Context>
+): FunctionTool<NoInfer<Input>, NoInfer<Output>, NoInfer<R>, Context> => ({ ...options, type: "function" })
 
 /**
  * Options of {@link dynamic}.
  *
  * @since 0.1.0
  */
-export type DynamicOptions<R> = Omit<DynamicTool<R>, "type" | "inputSchema"> & {
+export type DynamicOptions<R, Context = unknown> = Omit<DynamicTool<R, Context>, "type" | "inputSchema"> & {
   /** A JSON Schema given directly (not validated), an Effect Schema or a {@link jsonSchema} input. */
   readonly inputSchema: InputSchema<unknown> | JsonSchema7
 }
@@ -281,7 +292,7 @@ export type DynamicOptions<R> = Omit<DynamicTool<R>, "type" | "inputSchema"> & {
  *
  * @since 0.1.0
  */
-export const dynamic = <R = never>(options: DynamicOptions<R>): DynamicTool<NoInfer<R>> => {
+export const dynamic = <R = never, Context = unknown>(options: DynamicOptions<R, Context>): DynamicTool<NoInfer<R>, Context> => {
   const inputSchema = options.inputSchema
   return {
     ...options,
@@ -295,13 +306,13 @@ export const dynamic = <R = never>(options: DynamicOptions<R>): DynamicTool<NoIn
  *
  * @since 0.1.0
  */
-export type ProviderOptionsOf<Input, Output, R> = Omit<ProviderTool<Input, Output, R>, "type">
+export type ProviderOptionsOf<Input, Output, R, Context = unknown> = Omit<ProviderTool<Input, Output, R, Context>, "type">
 
 /**
  * Defines a provider tool (what provider packages' tool factories return).
  *
  * @since 0.1.0
  */
-export const provider = <Input = unknown, Output = unknown, R = never>(
-  options: ProviderOptionsOf<Input, Output, R>
-): ProviderTool<NoInfer<Input>, NoInfer<Output>, NoInfer<R>> => ({ ...options, type: "provider" })
+export const provider = <Input = unknown, Output = unknown, R = never, Context = unknown>(
+  options: ProviderOptionsOf<Input, Output, R, Context>
+): ProviderTool<NoInfer<Input>, NoInfer<Output>, NoInfer<R>, Context> => ({ ...options, type: "provider" })

@@ -15,6 +15,7 @@
  */
 import { Effect } from "effect"
 import type { Prompt } from "../spec/Prompt.ts"
+import { validateToolContext } from "./ExecuteTool.ts"
 import { getOwn } from "./internal/getOwn.ts"
 import { isDeepEqualData as isDeepEqualDataImpl } from "./internal/isDeepEqualData.ts"
 import type { ToolApprovalRequestOutput, ToolApprovalResponseOutput, ToolCall, ToolOutput } from "./StepContent.ts"
@@ -61,7 +62,36 @@ export interface Resolved {
 export interface ApprovalContext<T extends Toolkit.Any> {
   readonly toolCall: ToolCall
   readonly tools: T | undefined
+  /** The step's tools' context (upstream `toolsContext`). */
+  readonly toolsContext: Readonly<Record<string, unknown>>
   readonly messages: Prompt
+  /** The step's runtime context (upstream `runtimeContext`). */
+  readonly runtimeContext: Readonly<Record<string, unknown>>
+}
+
+/**
+ * What a per-tool approval function receives besides the input (upstream
+ * `ToolApprovalFunctionOptions`): the call id, the step's messages, the tool's context validated
+ * by its `contextSchema` and the runtime context.
+ *
+ * @since 0.2.0
+ */
+export interface ToolApprovalContext<Context = unknown> {
+  readonly toolCallId: string
+  readonly messages: Tool.Messages
+  readonly toolContext: Context
+  readonly runtimeContext: Readonly<Record<string, unknown>>
+}
+
+/**
+ * The contexts of the step whose calls are being approved (upstream passes `toolsContext` and
+ * `runtimeContext` to `resolveToolApproval`); absent ones are `{}`, as upstream's defaults.
+ *
+ * @since 0.2.0
+ */
+export interface StepContexts {
+  readonly toolsContext?: Readonly<Record<string, unknown>> | undefined
+  readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
 }
 
 /**
@@ -76,7 +106,7 @@ export type Configuration<T extends Toolkit.Any, R> =
   | {
     readonly [K in keyof T]?:
       | Status
-      | ((input: Tool.InputOf<T[K]>, context: Tool.ExecutionContext) => Effect.Effect<Status, unknown, R>)
+      | ((input: Tool.InputOf<T[K]>, context: ToolApprovalContext<Tool.ContextOf<T[K]>>) => Effect.Effect<Status, unknown, R>)
   }
 
 const normalize = (status: Status): Resolved =>
@@ -93,30 +123,46 @@ export function resolve<T extends Toolkit.Any, R>(options: {
   readonly toolCall: ToolCall
   readonly configuration: Configuration<T, R> | undefined
   readonly messages: Prompt
+  readonly contexts?: StepContexts | undefined
 }): Effect.Effect<Resolved, never, R | Toolkit.Services<T>>
 export function resolve(options: {
   readonly tools: Toolkit.Any | undefined
   readonly toolCall: ToolCall
   readonly configuration: LooseConfiguration | undefined
   readonly messages: Prompt
+  readonly contexts?: StepContexts | undefined
 }): Effect.Effect<Resolved, never, unknown> {
   const { configuration, messages, toolCall, tools } = options
-  const context: Tool.ExecutionContext = { toolCallId: toolCall.toolCallId, messages }
+  const toolsContext = options.contexts?.toolsContext ?? {}
+  const runtimeContext = options.contexts?.runtimeContext ?? {}
   if (typeof configuration === "function") {
-    return Effect.orDie(Effect.map(Effect.suspend(() => configuration({ toolCall, tools, messages })), normalize))
+    return Effect.orDie(Effect.map(
+      Effect.suspend(() => configuration({ toolCall, tools, toolsContext, messages, runtimeContext })),
+      normalize
+    ))
   }
+  const tool = getOwn(tools, toolCall.toolName)
+  // the tool's context, validated by its contextSchema, only where a function receives it
+  // (upstream validates in those branches; a failure rejects the generation)
+  const toolContext = validateToolContext(tool, toolCall.toolName, toolsContext)
   // tool names come from the model: own properties only
   const configured = getOwn(configuration, toolCall.toolName)
   if (configured != null) {
     return typeof configured === "function"
-      ? Effect.orDie(Effect.map(Effect.suspend(() => configured(toolCall.input, context)), normalize))
+      ? Effect.orDie(Effect.flatMap(toolContext, (validated) =>
+        Effect.map(
+          Effect.suspend(() =>
+            configured(toolCall.input, { toolCallId: toolCall.toolCallId, messages, toolContext: validated, runtimeContext })
+          ),
+          normalize
+        )))
       : Effect.succeed(normalize(configured))
   }
-  const tool = getOwn(tools, toolCall.toolName)
   const needsApproval = tool?.needsApproval
   if (needsApproval == null) return Effect.succeed({ type: "not-applicable" })
   const decided = typeof needsApproval === "function"
-    ? Effect.orDie(Effect.suspend(() => needsApproval.call(tool, toolCall.input, context)))
+    ? Effect.orDie(Effect.flatMap(toolContext, (validated) =>
+      Effect.suspend(() => needsApproval.call(tool, toolCall.input, { toolCallId: toolCall.toolCallId, messages, context: validated }))))
     : Effect.succeed(needsApproval)
   return Effect.map(decided, (needed): Resolved => (needed ? { type: "user-approval" } : { type: "not-applicable" }))
 }
@@ -128,7 +174,7 @@ export function resolve(options: {
  */
 export type LooseConfiguration =
   | ((context: ApprovalContext<Toolkit.Any>) => Effect.Effect<Status, unknown, unknown>)
-  | { readonly [name: string]: Status | ((input: unknown, context: Tool.ExecutionContext) => Effect.Effect<Status, unknown, unknown>) }
+  | { readonly [name: string]: Status | ((input: unknown, context: ToolApprovalContext) => Effect.Effect<Status, unknown, unknown>) }
 
 /**
  * The approvals of one step: the request and response parts (in call order) and the calls that
@@ -157,6 +203,8 @@ export const gateStep = <T extends Toolkit.Any, R>(options: {
   readonly tools: T | undefined
   readonly configuration: Configuration<T, R> | undefined
   readonly messages: Prompt
+  /** The step's tools' and runtime context, for the approval functions. */
+  readonly contexts?: StepContexts | undefined
   readonly generateId: () => string
   /** Signs each request (upstream `experimental_toolApprovalSecret`). */
   readonly secret?: ToolApprovalSignature.Secret | undefined

@@ -18,7 +18,7 @@ import { getOwn } from "./internal/getOwn.ts"
 import { safeValidate } from "./internal/parseJson.ts"
 import { type ResponseMessage, toolModelOutput } from "./ResponseMessages.ts"
 import type { ToolCall, ToolInfoSet, ToolOutput } from "./StepContent.ts"
-import { type Configuration, isDeepEqualData, type LooseConfiguration, resolve } from "./ToolApproval.ts"
+import { type Configuration, isDeepEqualData, type LooseConfiguration, resolve, type StepContexts } from "./ToolApproval.ts"
 import type { RequestPart, ResponsePart } from "./ToolApprovalParts.ts"
 import type { InputRefinement } from "./ToolCallParser.ts"
 import type * as Toolkit from "./Toolkit.ts"
@@ -155,6 +155,7 @@ export function validateApproved<T extends Toolkit.Any, R>(options: {
   readonly refineToolInput: InputRefinement<T, R> | undefined
   readonly messages: Prompt
   readonly secret?: ToolApprovalSignature.Secret | undefined
+  readonly contexts?: StepContexts | undefined
 }): Effect.Effect<Validated, InvalidToolApprovalSignatureError, R | Toolkit.Services<T>>
 export function validateApproved(options: {
   readonly approved: ReadonlyArray<Collected>
@@ -163,6 +164,7 @@ export function validateApproved(options: {
   readonly refineToolInput: LooseRefinement | undefined
   readonly messages: Prompt
   readonly secret?: ToolApprovalSignature.Secret | undefined
+  readonly contexts?: StepContexts | undefined
 }): Effect.Effect<Validated, InvalidToolApprovalSignatureError, unknown> {
   return Effect.gen(function*() {
     const approved: Array<Collected> = []
@@ -207,7 +209,13 @@ export function validateApproved(options: {
           continue
         }
       }
-      const status = yield* resolve({ tools: options.tools, toolCall, configuration: options.configuration, messages: options.messages })
+      const status = yield* resolve({
+        tools: options.tools,
+        toolCall,
+        configuration: options.configuration,
+        messages: options.messages,
+        contexts: options.contexts
+      })
       if (status.type === "denied") {
         denied.push({
           ...approval,
@@ -278,6 +286,8 @@ export interface ResumeOptions<T extends Toolkit.Any, R> {
   readonly configuration: Configuration<T, R> | undefined
   readonly refineToolInput: InputRefinement<T, R> | undefined
   readonly secret?: ToolApprovalSignature.Secret | undefined
+  /** The generation's tools' and runtime context, for the approval functions run again. */
+  readonly contexts?: StepContexts | undefined
 }
 
 /**
@@ -307,7 +317,8 @@ export const plan = <T extends Toolkit.Any, R>(
       configuration: options.configuration,
       refineToolInput: options.refineToolInput,
       messages: options.prompt,
-      secret: options.secret
+      secret: options.secret,
+      contexts: options.contexts
     })
     return {
       approved: validated.approved,

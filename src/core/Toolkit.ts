@@ -32,6 +32,37 @@ export type Services<T extends Any> = { readonly [K in keyof T]: Tool.ServicesOf
  */
 export type Names<T extends Any> = keyof T & string
 
+/** Upstream's `IsUntypedContext`: no `contextSchema` (`unknown`), an empty object or a plain record. */
+type IsUntypedContext<C> = unknown extends C ? true
+  : keyof Exclude<C, undefined | null> extends never ? true
+  : string extends keyof C ? C extends Readonly<Record<string, unknown>> ? true : false
+  : false
+
+/** A tool's context type when its `contextSchema` gives a concrete one (upstream `InferToolContext`). */
+type TypedContextOf<T> = IsUntypedContext<Tool.ContextOf<T>> extends true ? never : Tool.ContextOf<T>
+
+type Normalize<O> = { readonly [K in keyof O]: O[K] }
+
+/**
+ * The `toolsContext` of a toolkit (upstream `InferToolSetContext`): each tool with a concrete
+ * `contextSchema` has its entry typed by it (required unless the context type admits
+ * `undefined`); a tool without one takes any entry (upstream omits it from the type; at runtime
+ * both pass it to `execute` as is).
+ *
+ * @since 0.2.0
+ */
+export type ToolsContext<T extends Any> = Normalize<
+  & {
+    readonly [K in keyof T as TypedContextOf<T[K]> extends never ? never : undefined extends TypedContextOf<T[K]> ? never : K]:
+      TypedContextOf<T[K]>
+  }
+  & {
+    readonly [K in keyof T as TypedContextOf<T[K]> extends never ? never : undefined extends TypedContextOf<T[K]> ? K : never]?:
+      TypedContextOf<T[K]>
+  }
+  & { readonly [K in keyof T as TypedContextOf<T[K]> extends never ? K : never]?: unknown }
+>
+
 /**
  * Builds a toolkit (identity, for inference).
  *

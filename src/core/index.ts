@@ -57,3 +57,7 @@ export * as TextStreamPart from "./TextStreamPart.ts"
 export * as StreamTextLowMemory from "./StreamTextLowMemory.ts"
 /** @since 0.2.0 */
 export * as TypedContent from "./TypedContent.ts"
+/** @since 0.2.0 */
+export * as Steering from "./Steering.ts"
+/** @since 0.2.0 */
+export * as GenerationInclude from "./GenerationInclude.ts"

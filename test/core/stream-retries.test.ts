@@ -218,6 +218,7 @@ const runOurs = (c: Case) =>
       prompt: "hi",
       tools: ourTools(),
       stopWhen: StopCondition.isStepCount(c.steps ?? 1),
+      include: { requestBody: true },
       ...(c.streamRetries !== undefined ? { streamRetries: c.streamRetries } : {}),
       ...(c.maxRetries !== undefined ? { maxRetries: c.maxRetries } : {}),
       ...(mode === "none" ? {} : {

@@ -108,7 +108,8 @@ describe("toolsContext (generateText, differential)", () => {
         const exit = yield* Effect.exit(GenerateText.generateText({
           prompt: "hi",
           tools: ourTools(),
-          toolsContext,
+          // invalid entries on purpose: the typed toolsContext refuses them, as upstream's does
+          toolsContext: toolsContext as never,
           onToolExecutionStart: (e) => Effect.sync(() => our.record("start")(e)),
           onToolExecutionEnd: (e) => Effect.sync(() => our.record("end")(e))
         }).pipe(Effect.provide(MockLanguageModel.layer({ generate: calls }))))
@@ -142,7 +143,8 @@ describe("toolsContext (streamText, differential)", () => {
         const ours = Array.from(yield* StreamText.streamText({
           prompt: "hi",
           tools: ourTools(),
-          toolsContext,
+          // invalid entries on purpose: the typed toolsContext refuses them, as upstream's does
+          toolsContext: toolsContext as never,
           onError: ({ error }) => Effect.sync(() => void ourErrors.push(error))
         }).pipe(Stream.runCollect, Effect.provide(MockLanguageModel.layer({ stream: { stream: streamed } }))))
         // tool outputs arrive in completion order (upstream validates the schema'd context one await later)

@@ -5,7 +5,11 @@
  * regresses to the untyped views; the runtime part checks the values those types describe.
  */
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
+import { Output as UpstreamOutput, streamText as upstreamStreamText } from "ai"
+import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
 import { Effect, Schema, Stream } from "effect"
+import { z } from "zod"
+import * as Output from "../../src/core/Output.ts"
 import * as GenerateText from "../../src/core/GenerateText.ts"
 import type * as StepContent from "../../src/core/StepContent.ts"
 import type * as StepResult from "../../src/core/StepResult.ts"
@@ -120,7 +124,7 @@ describe("typed tool calls and results (generateText)", () => {
 })
 
 describe("typed tool calls and results (streamText)", () => {
-  it.effect("onStepEnd / onEnd / onAbort receive typed steps; collect stays untyped", () =>
+  it.effect("onStepEnd / onEnd / onAbort receive typed steps", () =>
     Effect.gen(function*() {
       const seen: Array<unknown> = []
       const parts = yield* StreamText.streamText({
@@ -139,7 +143,68 @@ describe("typed tool calls and results (streamText)", () => {
         onAbort: ({ steps }) => Effect.sync(() => expectTypeOf(steps).toEqualTypeOf<ReadonlyArray<StepResult.StepResult<Tools>>>())
       }).pipe(Stream.runCollect, Effect.provide(MockLanguageModel.layer({ stream: { stream: streamed } })))
       const collected = yield* StreamText.aggregate(Array.from(parts))
-      expectTypeOf(collected).toEqualTypeOf<StreamText.StreamTextResult>()
+      expectTypeOf(collected).toEqualTypeOf<StreamText.StreamTextResult<Tools>>()
       expect(seen).toEqual([21, 1])
+    }))
+})
+
+describe("collect / aggregate / withResult typed by the stream's toolkit and output", () => {
+  const model = MockLanguageModel.layer({ stream: { stream: streamed } })
+
+  it.effect("collect, withResult, failOnError and aggregate keep the toolkit of the stream", () =>
+    Effect.gen(function*() {
+      const stream = StreamText.streamText({ prompt: "hi", tools })
+      expectTypeOf(stream).toExtend<Stream.Stream<StreamText.TextStreamPart<Tools>, never, unknown>>()
+      const collected = yield* StreamText.collect(stream).pipe(Effect.provide(model))
+      expectTypeOf(collected).toEqualTypeOf<StreamText.StreamTextResult<Tools>>()
+      const piped = yield* stream.pipe(StreamText.failOnError, StreamText.collect, Effect.provide(model))
+      expectTypeOf(piped).toEqualTypeOf<StreamText.StreamTextResult<Tools>>()
+      const { fullStream, result } = yield* StreamText.withResult(stream)
+      expectTypeOf(fullStream).toExtend<Stream.Stream<StreamText.TextStreamPart<Tools>, never, unknown>>()
+      yield* Stream.runDrain(fullStream).pipe(Effect.provide(model))
+      const fromResult = yield* result
+      expectTypeOf(fromResult).toEqualTypeOf<StreamText.StreamTextResult<Tools>>()
+      // the typed views are the values: the inputs as the tools' schemas decoded them
+      const inputs: Array<unknown> = []
+      for (const call of collected.staticToolCalls) {
+        if (call.toolName === "weather") inputs.push(call.input.city)
+        if (call.toolName === "count") inputs.push(call.input.n)
+      }
+      for (const r of fromResult.staticToolResults) if (r.toolName === "weather") inputs.push(r.output.temperature)
+      expect(inputs).toEqual(["Paris", 1, 21])
+      expect(piped.toolCalls).toEqual(collected.toolCalls)
+      // without tools: every call is dynamic
+      const untyped = yield* StreamText.collect(StreamText.streamText({ prompt: "hi" })).pipe(Effect.provide(model))
+      expectTypeOf(untyped.toolCalls).toEqualTypeOf<ReadonlyArray<DynamicToolCall>>()
+    }))
+
+  it.effect("collectOutput types `output` by the specification and equals upstream's result.output", () =>
+    Effect.gen(function*() {
+      const text = "{\"city\":\"Paris\",\"temperature\":21}"
+      const parts: ReadonlyArray<StreamPart> = H.framed(H.textParts("t", text.slice(0, 9), text.slice(9)))
+      const spec = Output.object({ schema: Schema.Struct({ city: Schema.String, temperature: Schema.Number }) })
+      const ours = yield* StreamText.streamText({ prompt: "hi", tools, output: spec }).pipe(
+        StreamText.collectOutput(spec),
+        Effect.provide(MockLanguageModel.layer({ stream: { stream: parts } }))
+      )
+      expectTypeOf(ours.output).toEqualTypeOf<{ readonly city: string; readonly temperature: number }>()
+      expectTypeOf(ours.toolCalls).toEqualTypeOf<ReadonlyArray<StaticToolCall<Tools> | DynamicToolCall>>()
+      const upstream = yield* Effect.promise(async () => {
+        const result = upstreamStreamText({
+          model: new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream([...parts]) as never }) }),
+          prompt: "hi",
+          output: UpstreamOutput.object({ schema: z.object({ city: z.string(), temperature: z.number() }) })
+        })
+        for await (const _ of result.fullStream) { /* drain */ }
+        return { output: await result.output, text: await result.text }
+      })
+      expect({ output: ours.output, text: ours.text }).toEqual(upstream)
+      // an unparsable final text fails as upstream's output getter rejects
+      const failed = yield* Effect.exit(StreamText.streamText({ prompt: "hi", output: spec }).pipe(
+        StreamText.collectOutput(spec),
+        Effect.provide(MockLanguageModel.layer({ stream: { stream: H.framed(H.textParts("t", "{\"city\":1}")) } }))
+      ))
+      expect(failed._tag === "Failure" && failed.cause.reasons[0]?._tag === "Fail" ? failed.cause.reasons[0].error.name : undefined)
+        .toBe("AI_NoObjectGeneratedError")
     }))
 })

@@ -12,10 +12,14 @@ import type * as Content from "../../spec/Content.ts"
 import type { StepResult } from "../StepResult.ts"
 import { isStopConditionMet, type StopCondition } from "../StopCondition.ts"
 import type { StreamTextResult } from "../StreamTextResult.ts"
+import type { NotDeliveredReason, SteeringRun } from "./steeringState.ts"
 
 /**
- * Whether the loop goes on after a step (upstream): the finish is not `interrupted`, there was at
- * least one client tool call, every client call has an output, and no stop condition holds.
+ * Whether the loop goes on after a step (upstream `shouldStartNextStep`) and, when it does not,
+ * why waiting steering messages are not delivered: the finish is not `interrupted`, every client
+ * call has an output, there was at least one client call or a steering message waits (a queued
+ * one is promoted when the step was not cut off; a failed step is not continued by steering), and
+ * no stop condition holds.
  *
  * @internal
  */
@@ -27,13 +31,28 @@ export const continuesAfter = (options: {
   readonly steps: ReadonlyArray<StepResult>
   /** Calls denied by the approval policy: answered without an output (upstream). */
   readonly deniedApprovals?: number | undefined
-}): Effect.Effect<boolean> => {
+  /** The generation's steering run (`experimental_steering`). */
+  readonly steering?: SteeringRun | undefined
+}): Effect.Effect<{ readonly next: boolean; readonly reason: NotDeliveredReason }> => {
+  const stop = (reason: NotDeliveredReason) => Effect.succeed({ next: false, reason })
+  if (options.finishReason === "interrupted") return stop("finished")
   const clientCalls = options.toolCalls.filter((call) => call.providerExecuted !== true)
   const clientOutputs = options.toolOutputs.filter((output) => output.providerExecuted !== true)
-  if (options.finishReason === "interrupted" || clientCalls.length === 0 || clientCalls.length !== clientOutputs.length + (options.deniedApprovals ?? 0)) {
-    return Effect.succeed(false)
+  if (clientCalls.length !== clientOutputs.length + (options.deniedApprovals ?? 0)) return stop("waiting-for-tool-results")
+  if (clientCalls.length === 0) {
+    // queued messages wait for a task that was not cut off
+    const isTruncated = options.finishReason === "length" || options.finishReason === "content-filter"
+    const steering = options.steering
+    if (steering === undefined || (!steering.hasPendingMessages() && (isTruncated || !steering.promoteQueuedMessage()))) {
+      return stop("finished")
+    }
+    // steering messages do not continue a failed step
+    if (options.finishReason === "error") return stop("error")
   }
-  return Effect.map(isStopConditionMet(options.stopConditions, options.steps), (met) => !met)
+  return Effect.map(
+    isStopConditionMet(options.stopConditions, options.steps),
+    (met) => met ? { next: false, reason: "stop-condition" as const } : { next: true, reason: "finished" as const }
+  )
 }
 
 const isReasoning = (part: ContentPart): part is Content.Reasoning | FilePart =>

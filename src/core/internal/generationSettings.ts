@@ -13,6 +13,7 @@ import type { PrepareStep } from "./generationStep.ts"
 import type { ToolOptions, ToolRuntime } from "./generationTools.ts"
 import type { ModelMessage } from "./generationPrompt.ts"
 import type { LifecycleCallbacks } from "./generationCallbacks.ts"
+import type { Steering } from "../Steering.ts"
 
 export type { CallSettings } from "./generationCallSettings.ts"
 
@@ -45,6 +46,11 @@ export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R>
    * then `RetryError`; 0 disables retrying (the error passes unwrapped).
    */
   readonly maxRetries?: number | undefined
+  /**
+   * A steering object (`Steering.make`, upstream `experimental_steering`): its messages are added
+   * to the generation at the next step boundary. One generation per object.
+   */
+  readonly experimental_steering?: Steering | undefined
 }
 
 /** @internal */

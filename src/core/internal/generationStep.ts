@@ -12,6 +12,7 @@ import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
 import type { CallSettings } from "./generationCallSettings.ts"
 import type * as Toolkit from "../Toolkit.ts"
 import { makeToolRuntime, type ToolOptions, type ToolRuntime } from "./generationTools.ts"
+import type { UserModelMessage } from "./steeringState.ts"
 
 /**
  * What `prepareStep` receives: the step number, the finished steps, the system message and the
@@ -34,6 +35,11 @@ export interface PrepareStepOptions<S> {
   readonly runtimeContext: Readonly<Record<string, unknown>>
   /** The tools' context as the previous step left it (upstream `toolsContext`). */
   readonly toolsContext: Readonly<Record<string, unknown>>
+  /**
+   * The steering messages added to `messages` for this step (upstream
+   * `experimental_steeringMessages`, present only when there are some).
+   */
+  readonly experimental_steeringMessages?: ReadonlyArray<UserModelMessage> | undefined
 }
 
 /**
@@ -58,7 +64,7 @@ export interface PrepareStepResult<T extends Toolkit.Any> extends Omit<CallSetti
   /** Replaces the runtime context for this step and the later ones (upstream). */
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
   /** Replaces the tools' context for this step and the later ones (upstream). */
-  readonly toolsContext?: { readonly [Name in Toolkit.Names<T>]?: unknown } | undefined
+  readonly toolsContext?: Toolkit.ToolsContext<T> | undefined
 }
 
 /**
@@ -122,7 +128,10 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
         initialMessages: state.initialMessages,
         model: state.model,
         runtimeContext: state.runtimeContext ?? options.runtimeContext ?? {},
-        toolsContext: state.toolsContext ?? options.toolsContext ?? {}
+        toolsContext: state.toolsContext ?? options.toolsContext ?? {},
+        ...(state.steeringMessages !== undefined && state.steeringMessages.length > 0
+          ? { experimental_steeringMessages: state.steeringMessages }
+          : {})
       })
     const system = prepared?.instructions ?? prepared?.system ?? state.system
     const runtimeContext = prepared?.runtimeContext ?? state.runtimeContext ?? options.runtimeContext ?? {}
@@ -216,4 +225,6 @@ export interface StepState<S> {
   /** The runtime context and tools' context the previous step left (undefined: the generation's). */
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
   readonly toolsContext?: Readonly<Record<string, unknown>> | undefined
+  /** The steering messages taken for this step (already in `conversation`). */
+  readonly steeringMessages?: ReadonlyArray<UserModelMessage> | undefined
 }

@@ -50,10 +50,10 @@ export const makeCallGate = <T extends Toolkit.Any, R>(options: {
   readonly secret: ToolApprovalSignature.Secret | undefined
   readonly generateId: () => string
 }) =>
-(call: ToolCall, messages: Prompt): Effect.Effect<CallGate, never, R | Toolkit.Services<T>> =>
+(call: ToolCall, messages: Prompt, contexts?: ToolApproval.StepContexts): Effect.Effect<CallGate, never, R | Toolkit.Services<T>> =>
   Effect.gen(function*() {
     if (call.invalid === true || getOwn(options.tools, call.toolName) === undefined) return open
-    const status = yield* ToolApproval.resolve({ tools: options.tools, toolCall: call, configuration: options.configuration, messages })
+    const status = yield* ToolApproval.resolve({ tools: options.tools, toolCall: call, configuration: options.configuration, messages, contexts })
     if (status.type === "not-applicable") return open
     const approvalId = options.generateId()
     const signature = yield* ToolApproval.signatureOf(options.secret, approvalId, call)
@@ -135,7 +135,11 @@ export const resumeInStream = <T extends Toolkit.Any, R>(
  * @internal
  */
 export interface StreamApprovals {
-  readonly gate: (generateId: () => string) => (call: ToolCall, messages: Prompt) => Effect.Effect<CallGate>
+  readonly gate: (generateId: () => string) => (
+    call: ToolCall,
+    messages: Prompt,
+    contexts?: ToolApproval.StepContexts
+  ) => Effect.Effect<CallGate>
   readonly resume: (
     emit: (part: TextStreamPart) => Effect.Effect<void>,
     prompt: Prompt,
@@ -151,7 +155,7 @@ export interface StreamApprovals {
  */
 export const streamApprovals = <T extends Toolkit.Any, R, C>(
   options:
-    & Pick<BaseOptions<never, T, R>, "tools" | "refineToolInput" | "prompt" | "messages" | "toolCallConcurrency">
+    & Pick<BaseOptions<never, T, R>, "tools" | "refineToolInput" | "prompt" | "messages" | "toolCallConcurrency" | "toolsContext" | "runtimeContext">
     & ToolApproval.Options<T, R>,
   runtime: ToolRuntime,
   context: Context.Context<C | Toolkit.Services<T> | R>
@@ -163,7 +167,7 @@ export const streamApprovals = <T extends Toolkit.Any, R, C>(
       secret: options.experimental_toolApprovalSecret,
       generateId
     })
-    return (call, messages) => Effect.provideContext(gate(call, messages), context)
+    return (call, messages, contexts) => Effect.provideContext(gate(call, messages, contexts), context)
   },
   resume: (emit, prompt, callbacks, callId) =>
     Effect.provideContext(
@@ -175,6 +179,7 @@ export const streamApprovals = <T extends Toolkit.Any, R, C>(
         configuration: options.toolApproval,
         refineToolInput: options.refineToolInput,
         secret: options.experimental_toolApprovalSecret,
+        contexts: { toolsContext: options.toolsContext, runtimeContext: options.runtimeContext },
         execute: (call, onPreliminary) => executeWithCallbacks(runtime, callbacks, callId, call, prompt, onPreliminary),
         emit,
         concurrency: options.toolCallConcurrency ?? "unbounded"

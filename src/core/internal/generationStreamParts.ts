@@ -12,6 +12,7 @@ import type { StreamPart } from "../../spec/StreamPart.ts"
 import type { ResponseMessage } from "../ResponseMessages.ts"
 import type { ContentPart } from "../StepContent.ts"
 import type { TextStreamPart } from "../TextStreamPart.ts"
+import { startsAttempt } from "./streamRetries.ts"
 
 /** Reserves ids: the first use of an id keeps it, a later one gets a generated id (upstream `createPartIdReserver`). @internal */
 export const makeIdReserver = (generateId: () => string) => {
@@ -170,6 +171,11 @@ export const withStickyTextMetadata = <E, R>(stream: Stream.Stream<TextStreamPar
           firstId = undefined
           metadata = undefined
           return part
+        }
+        // a stream retry's attempt starts afresh too (upstream resets its output state there)
+        if (startsAttempt(part)) {
+          firstId = undefined
+          metadata = undefined
         }
         if (part.type !== "text-delta") return part
         if (firstId === undefined) firstId = part.id

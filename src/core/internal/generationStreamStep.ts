@@ -35,9 +35,11 @@ import type { StepResponse, TextStreamPart } from "../TextStreamPart.ts"
 import { downloadAssets } from "./generationPrompt.ts"
 import type { StepSetup } from "./generationStep.ts"
 import type { CallGate } from "./generationStreamApprovals.ts"
+import type { StepContexts } from "../ToolApproval.ts"
 import { makeContentBuilder, makePartIdMap, makeRawCollector, withResumedMessages } from "./generationStreamParts.ts"
+import { type Include, stepRequestOf } from "./generationInclude.ts"
 import { chunkTimeouts, isOwnChunkTimeout, type Timeouts } from "./generationTimeouts.ts"
-import { consumeWithRetries, markRetried, type StreamRetryPolicy } from "./streamRetries.ts"
+import { consumeWithRetries, markAttemptStart, markRetried, type StreamRetryPolicy } from "./streamRetries.ts"
 import type { ChunkTimeoutError, FirstChunkTimeoutError } from "../../spec/errors/TimeoutError.ts"
 
 /**
@@ -57,6 +59,8 @@ export interface StreamStepEnv {
   /** The `onStepStart` payload of a step (the finished steps so far are the run's). */
   readonly stepStartEvent: (stepNumber: number, setup: StepSetup, promptMessages: Prompt) => StepStartEvent
   readonly includeRawChunks: boolean
+  /** What start-step parts and step results keep of each call (upstream `include`). */
+  readonly include: Include
   /** The first-chunk and idle timeouts of each model stream. */
   readonly timeouts: Timeouts
   readonly toolCallConcurrency: number | "unbounded"
@@ -66,7 +70,7 @@ export interface StreamStepEnv {
   readonly reserveReasoning: (id: string) => string
   readonly generateId: () => string
   /** The approval decision of a valid call (see `generationStreamApprovals.ts`). */
-  readonly gate: (call: ToolCall, messages: Prompt) => Effect.Effect<CallGate>
+  readonly gate: (call: ToolCall, messages: Prompt, contexts?: StepContexts) => Effect.Effect<CallGate>
   /** The resumed tool message before the first step, carried by that step's `start-step` for the fold. */
   readonly resumed?: ReadonlyArray<ResponseMessage> | undefined
   /**
@@ -76,6 +80,8 @@ export interface StreamStepEnv {
   readonly collectContent?: boolean | undefined
   /** `streamRetries` (undefined: no stream retry behaviour, as upstream without the option). */
   readonly streamRetry?: StreamRetryPolicy | undefined
+  /** The step's delivered `steering-message` parts (see {@link runStreamStep} for where they go). */
+  readonly steeringParts?: ReadonlyArray<TextStreamPart> | undefined
 }
 
 /**
@@ -313,7 +319,7 @@ export class StepParts {
       // the call goes out first, then its approval parts; a blocked call does not run (upstream)
       return Effect.andThen(
         this.forward(call),
-        Effect.flatMap(this.env.gate(call, this.setup.conversation), (gate) => {
+        Effect.flatMap(this.env.gate(call, this.setup.conversation, this.setup), (gate) => {
           if (gate.run && this.setup.runtime.isExecutable(call)) this.toExecute.push(call)
           if (gate.denied) this.deniedApprovals++
           return gate.parts.length === 0 ? Effect.void : Effect.forEach(gate.parts, this.forward, { discard: true })
@@ -397,7 +403,19 @@ export const runStreamStep = (
 ): Effect.Effect<StepOutcome, FirstChunkTimeoutError | ChunkTimeoutError> =>
   Effect.gen(function*() {
     // prepareStep may give the step its own model
-    const env: StreamStepEnv = setup.model === runEnv.model ? runEnv : { ...runEnv, model: setup.model }
+    const modelEnv: StreamStepEnv = setup.model === runEnv.model ? runEnv : { ...runEnv, model: setup.model }
+    // after a stream retry's reconnect, the attempt's first emitted part is marked as its start
+    let attemptStart = false
+    const env: StreamStepEnv = modelEnv.streamRetry === undefined ? modelEnv : {
+      ...modelEnv,
+      emit: (part) => {
+        if (attemptStart) {
+          attemptStart = false
+          markAttemptStart(part)
+        }
+        return modelEnv.emit(part)
+      }
+    }
     const stepStart = yield* Clock.currentTimeMillis
     // file URLs the model does not support are fetched through the Download service, per step
     // (upstream); a DownloadError ends the run with an error part, like a failed call
@@ -411,6 +429,13 @@ export const runStreamStep = (
     }
     const stepStartEvent = env.stepStartEvent(stepNumber, setup, downloaded.value)
     yield* notify(env.callbacks.onStepStart, stepStartEvent)
+    // delivered steering messages go out before the step's output where upstream's stitched
+    // stream reads them: the first step's after onStepStart, a later step's once its model call
+    // started (a later call that fails: after its error, which upstream puts in the previous step)
+    const steering = env.steeringParts === undefined || env.steeringParts.length === 0
+      ? Effect.void
+      : Effect.forEach(env.steeringParts, env.emit, { discard: true })
+    if (stepNumber === 0) yield* steering
     // a step that started and ends without a result reports onStepError (upstream notifyStepError)
     const stepError = (error: unknown) => notify(env.callbacks.onStepError, { ...stepStartEvent, error })
     const callOptions = env.callOptions(downloaded.value, setup)
@@ -428,13 +453,14 @@ export const runStreamStep = (
       // step's after it (the later step fails inside the previous step's flush)
       if (stepNumber === 0) yield* stepError(error)
       yield* env.emit({ type: "error", error })
-      if (stepNumber > 0) yield* stepError(error)
+      if (stepNumber > 0) yield* Effect.andThen(stepError(error), steering)
       return { _tag: "Failed", noOutput: false } as const
     }
+    if (stepNumber > 0) yield* steering
     let { request, response } = started.value
     const stepParts = (retried: boolean) =>
       Effect.map(Clock.currentTimeMillis, (now) => {
-        const made = new StepParts(env, setup, { ...request }, {
+        const made = new StepParts(env, setup, stepRequestOf(request, env.include), {
           id: env.generateId(),
           timestamp: new Date(now),
           modelId: env.model.modelId
@@ -458,6 +484,7 @@ export const runStreamStep = (
             response = next.response
             parts = yield* stepParts(true)
             retried = true
+            attemptStart = true
             return next.stream
           })
         })

@@ -63,7 +63,7 @@ export interface ToolOptions<T extends Toolkit.Any, R> {
    * Per-tool context (upstream `toolsContext`): each tool's entry is passed to its `execute` as
    * `context`, validated by the tool's `contextSchema` when it has one.
    */
-  readonly toolsContext?: { readonly [Name in Toolkit.Names<NoInfer<T>>]?: unknown } | undefined
+  readonly toolsContext?: Toolkit.ToolsContext<NoInfer<T>> | undefined
 }
 
 /**

@@ -21,6 +21,7 @@ import type { UnifiedFinishReason } from "../../spec/FinishReason.ts"
 import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
 import type { LanguageModelUsage } from "../CoreUsage.ts"
 import * as Output from "../Output.ts"
+import { markAttemptStart, startsAttempt } from "./streamRetries.ts"
 
 /** The model with the response format set on every call. */
 const wrapModel = (
@@ -167,8 +168,9 @@ const makeCoalescer = <P extends { readonly type: string }>(output: Output.Any) 
     chunk = ""
     return part
   }
-  return (part: P): ReadonlyArray<P | TextDeltaLike> => {
-    if (part.type === "start-step") {
+  const coalesce = (part: P): ReadonlyArray<P | TextDeltaLike> => {
+    // a step, and a stream retry's attempt, start with a fresh output state (upstream resetOutputState)
+    if (part.type === "start-step" || startsAttempt(part)) {
       firstTextId = undefined
       parser = output.makePartialParser()
       chunk = ""
@@ -185,5 +187,14 @@ const makeCoalescer = <P extends { readonly type: string }>(output: Output.Any) 
     chunkProviderMetadata = part.providerMetadata ?? chunkProviderMetadata
     if (delta.length === 0 && part.providerMetadata != null) return [part]
     return parser.push(delta) === undefined ? [] : [flush()]
+  }
+  // a held-back attempt start passes its mark on to the first part that goes out
+  let carryAttemptStart = false
+  return (part: P): ReadonlyArray<P | TextDeltaLike> => {
+    if (!carryAttemptStart && !startsAttempt(part)) return coalesce(part)
+    const out = coalesce(part)
+    carryAttemptStart = out.length === 0
+    if (out.length > 0) markAttemptStart(out[0]!)
+    return out
   }
 }
