@@ -138,6 +138,7 @@ export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolk
   /**
    * Upstream's `_internal.retention`: `collectContent: false` keeps no step content (set by
    * `StreamTextLowMemory.experimental_streamTextLowMemory`, which decides it from the options).
+   * Absent, the run keeps step content only when an option reads it (`internal/contentRetention.ts`).
    */
   readonly _internal?: { readonly retention?: { readonly collectContent: boolean } | undefined } | undefined
   /** Called after each step (upstream `onStepEnd`). */

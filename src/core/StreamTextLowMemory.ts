@@ -4,10 +4,10 @@
  * content (text, reasoning, tool calls) unless something reads it, so a long text stream is
  * forwarded in constant memory.
  *
- * aimux's `streamText` is already a cold stream without a replay buffer; what this mode drops is
- * the per-step content upstream's event processor and aimux's step loop collect for results and
- * callbacks. Content is still collected, as upstream decides before the run, when tools, a tool
- * choice, structured output, `prepareStep`, `stopWhen` or a callback that receives content
+ * aimux's `streamText` is already a cold stream without a replay buffer, and its default mode
+ * keeps step content only when an option reads it; this mode applies upstream's rule instead,
+ * decided before the run: content is still collected when tools, a tool choice, structured
+ * output, `prepareStep`, `stopWhen` or a callback that receives content
  * (`onEnd`/`onFinish`, `onStepEnd`/`onStepFinish`, `onAbort`, `onLanguageModelCallEnd` and its
  * alias) are given. {@link withCompletion} gives what upstream's single-consumer result keeps
  * (`finishReason`, `rawFinishReason`, `totalUsage`, `usage`) from a fold that retains nothing.
