@@ -130,9 +130,11 @@ const runUpstream = async (chunks: ReadonlyArray<Uint8Array>, probe: Probe): Pro
   }
 }
 
-/** The floor: frames decoded by the codec (both CRCs) and each payload `JSON.parse`d, nothing else. */
-export const floorBedrock = (chunks: ReadonlyArray<Uint8Array>): Runner => async (probe) => {
-  const decoder = new TextDecoder()
+/**
+ * A floor over event-stream frames: each frame decoded by the codec (both CRCs) and its payload
+ * handed to `payload` (which parses it), nothing else.
+ */
+export const frameFloor = (payload: (body: Uint8Array) => void) => (chunks: ReadonlyArray<Uint8Array>): Runner => async (probe) => {
   const reader = bodyOf(chunks, probe).getReader()
   let pending = new Uint8Array(0)
   while (true) {
@@ -146,7 +148,7 @@ export const floorBedrock = (chunks: ReadonlyArray<Uint8Array>): Runner => async
     while (joined.length - at >= 4) {
       const length = new DataView(joined.buffer, joined.byteOffset + at, 4).getUint32(0)
       if (joined.length - at < length) break
-      JSON.parse(decoder.decode(codec.decode(joined.subarray(at, at + length)).body))
+      payload(codec.decode(joined.subarray(at, at + length)).body)
       at += length
       events++
     }
@@ -154,3 +156,8 @@ export const floorBedrock = (chunks: ReadonlyArray<Uint8Array>): Runner => async
     consumed(probe, events)
   }
 }
+
+const utf8 = new TextDecoder()
+
+/** The floor: frames decoded by the codec (both CRCs) and each payload `JSON.parse`d, nothing else. */
+export const floorBedrock = frameFloor((body) => JSON.parse(utf8.decode(body)))

@@ -65,7 +65,7 @@ const runAimuxStream = (
   )
 
 /** Consumes an upstream `doStream` result part by part. */
-const runUpstreamStream = async (
+export const runUpstreamStream = async (
   result: PromiseLike<{ readonly stream: ReadableStream<LanguageModelV4StreamPart> }>,
   probe: Probe
 ): Promise<void> => {

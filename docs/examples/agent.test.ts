@@ -1,8 +1,9 @@
 /**
- * The example of docs/agent.md: a tool-loop agent as a value and as a service.
+ * The examples of docs/agent.md: a tool-loop agent as a value (generate and stream) and as a
+ * service.
  */
 import { expect, it } from "@effect/vitest"
-import { Effect, Schema } from "effect"
+import { Effect, Schema, Stream } from "effect"
 import { Agent, StopCondition, Tool } from "aimux"
 import { MockLanguageModel, StreamHelpers } from "aimux/testing"
 
@@ -19,6 +20,12 @@ const weatherAgent = Agent.make({
 })
 
 const askParis = weatherAgent.generate({ prompt: "Weather in Paris?" })
+
+const streamedAnswer = weatherAgent.stream({ prompt: "Weather in Paris?" }).pipe(
+  Stream.filter((part) => part.type === "text-delta"),
+  Stream.map((part) => (part.type === "text-delta" ? part.text : "")),
+  Stream.mkString
+)
 
 const askThroughService = Effect.gen(function*() {
   const agent = yield* Agent.Agent
@@ -48,3 +55,15 @@ it.effect("the agent service", () =>
     const result = yield* askThroughService
     expect(result.text).toBe("Sunny in Paris.")
   }).pipe(Effect.provide(Agent.layerAgent(weatherAgent)), Effect.provide(model)))
+
+const streamedModel = MockLanguageModel.layer({
+  stream: [
+    { stream: StreamHelpers.framed([StreamHelpers.toolCall("c1", "weather", { city: "Paris" })], StreamHelpers.finish("tool-calls")) },
+    { stream: StreamHelpers.framed(StreamHelpers.textParts("t", "Sunny ", "in Paris.")) }
+  ]
+})
+
+it.effect("the agent's stream", () =>
+  Effect.gen(function*() {
+    expect(yield* streamedAnswer).toBe("Sunny in Paris.")
+  }).pipe(Effect.provide(streamedModel)))

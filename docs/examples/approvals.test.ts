@@ -1,10 +1,11 @@
 /**
  * The examples of docs/approvals.md: a tool that needs approval, the paused run, and the resumed
- * run with the user's answer; in generateText, and in streamText with signed requests.
+ * run with the user's answer; in generateText, and in streamText with signed requests; and
+ * automatic decisions by the generation's `toolApproval` configuration.
  */
 import { expect, it } from "@effect/vitest"
 import { Effect, Schema, Stream } from "effect"
-import { GenerateText, StreamText, Tool } from "aimux"
+import { GenerateText, StopCondition, StreamText, Tool } from "aimux"
 import { MockLanguageModel, StreamHelpers } from "aimux/testing"
 
 const transfer = Tool.make({
@@ -90,5 +91,48 @@ it.effect("streamText: a signed approval request, then a denial", () =>
     stream: [
       { stream: StreamHelpers.framed([StreamHelpers.toolCall("c1", "transfer", { amount: 5 })], StreamHelpers.finish("tool-calls")) },
       { stream: StreamHelpers.framed(StreamHelpers.textParts("t", "Not sent."), StreamHelpers.finish("stop")) }
+    ]
+  }))))
+
+// the generation's toolApproval configuration: small transfers are approved automatically,
+// large ones denied with a reason, without asking the user (the loop goes on)
+const policyTransfer = Tool.make({
+  description: "Send money",
+  inputSchema: Schema.Struct({ amount: Schema.Number }),
+  execute: ({ amount }) => Effect.succeed({ sent: amount })
+})
+
+const withPolicy = GenerateText.generateText({
+  messages: [user],
+  tools: { transfer: policyTransfer },
+  stopWhen: StopCondition.isStepCount(2),
+  toolApproval: {
+    transfer: ({ amount }) => Effect.succeed(amount <= 10 ? "approved" : { type: "denied", reason: "over the limit" })
+  }
+})
+
+it.effect("toolApproval: automatic decisions by the call's input", () =>
+  Effect.gen(function*() {
+    const result = yield* withPolicy
+    const responses = result.steps[0]?.content.filter((part) => part.type === "tool-approval-response")
+    expect(responses?.map((part) => part.type === "tool-approval-response" && part.approved)).toEqual([true, false])
+    expect(result.text).toBe("One sent, one refused.")
+  }).pipe(Effect.provide(MockLanguageModel.layer({
+    generate: [
+      {
+        content: [
+          { type: "tool-call", toolCallId: "c1", toolName: "transfer", input: "{\"amount\":5}" },
+          { type: "tool-call", toolCallId: "c2", toolName: "transfer", input: "{\"amount\":500}" }
+        ],
+        finishReason: StreamHelpers.finishReason("tool-calls"),
+        usage: StreamHelpers.usage(10, 5),
+        warnings: []
+      },
+      {
+        content: [{ type: "text", text: "One sent, one refused." }],
+        finishReason: StreamHelpers.finishReason("stop"),
+        usage: StreamHelpers.usage(10, 5),
+        warnings: []
+      }
     ]
   }))))

@@ -12,6 +12,7 @@ import { CallTool } from "../spec/CallOptions.ts"
 import type { StreamPart } from "../spec/StreamPart.ts"
 import * as ReplayHttpClient from "../testing/ReplayHttpClient.ts"
 import { errorToJson, partToJson } from "./internal/wire.ts"
+import * as WriteOut from "./internal/WriteOut.ts"
 import { providers } from "./ProviderRegistry.ts"
 
 const usage = `usage: aimux <command>
@@ -89,7 +90,15 @@ const eventStreamProviders: ReadonlySet<string> = new Set(["amazon-bedrock", "am
 const hasSseDataField = (bytes: Uint8Array): boolean =>
   /(?:^|[\r\n])data(?::|[\r\n]|$)/.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"))
 
-const print = (line: unknown) => Effect.sync(() => process.stdout.write(`${JSON.stringify(line)}\n`))
+const print = (line: unknown) => WriteOut.write(process.stdout, `${JSON.stringify(line)}\n`)
+
+// One write per batch of parts (a network chunk's), waiting for `drain` when stdout's buffer is
+// full: a slow reader of the pipe slows the replay down instead of the lines piling up in memory.
+const printParts = (parts: ReadonlyArray<StreamPart>) => {
+  let text = ""
+  for (const part of parts) text += `${JSON.stringify(partToJson(part))}\n`
+  return WriteOut.write(process.stdout, text)
+}
 
 const failureLine = (cause: Cause.Cause<unknown>) => {
   const failure = cause.reasons.find((reason) => reason._tag === "Fail")
@@ -147,7 +156,7 @@ const runStream = async (args: StreamArgs): Promise<number> => {
       prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
       ...(tools !== undefined ? { tools } : {})
     })
-    yield* Stream.runForEach(response.stream, (part: StreamPart) => print(partToJson(part)))
+    yield* Stream.runForEachArray(response.stream, printParts)
   }).pipe(Effect.provide(Layer.mergeAll(replay.layer, IdGenerator.layerCounter("id"))))
   const exit = await Effect.runPromiseExit(program)
   if (Exit.isSuccess(exit)) return 0

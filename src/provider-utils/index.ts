@@ -62,3 +62,5 @@ export * as StringifyWithBigIntAndCycles from "./StringifyWithBigIntAndCycles.ts
 export * as ToolOutputText from "./ToolOutputText.ts"
 /** @since 0.2.0 */
 export * as IsUrlSupported from "./IsUrlSupported.ts"
+/** @since 0.2.0 */
+export * as ToolNameMapping from "./ToolNameMapping.ts"

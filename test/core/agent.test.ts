@@ -127,6 +127,41 @@ describe("ToolLoopAgent (vs upstream)", () => {
       })
     }))
 
+  it.live("generate: the agent's prepareStep (instructions, tool choice, active tools, temperature per step)", () =>
+    Effect.gen(function*() {
+      const scripts = [toolStep, answer]
+      let call = 0
+      const model = new MockLanguageModelV4({ doGenerate: async () => scripts[call++] as never })
+      const upstreamAgent = new ToolLoopAgent({
+        model,
+        instructions: "You are a weather bot.",
+        tools: { weather: upstreamWeather },
+        prepareStep: ({ stepNumber }) =>
+          stepNumber === 0
+            ? { toolChoice: { type: "tool", toolName: "weather" } }
+            : { instructions: "Answer in one sentence.", activeTools: [], temperature: 0 }
+      })
+      const upstream = yield* Effect.promise(() => upstreamAgent.generate({ prompt: "Weather in Paris?" }))
+      const agent = Agent.make({
+        instructions: "You are a weather bot.",
+        tools: { weather },
+        prepareStep: ({ stepNumber }) =>
+          Effect.succeed(
+            stepNumber === 0
+              ? { toolChoice: { type: "tool" as const, toolName: "weather" as const } }
+              : { instructions: "Answer in one sentence.", activeTools: [], temperature: 0 }
+          )
+      })
+      const ours = yield* Effect.gen(function*() {
+        const r = yield* agent.generate({ prompt: "Weather in Paris?" })
+        const calls = yield* (yield* MockLanguageModel.MockLanguageModel).generateCalls
+        return { r, calls }
+      }).pipe(Effect.provide(MockLanguageModel.layer({ generate: scripts })))
+      expect(model.doGenerateCalls).toHaveLength(2)
+      expect(ours.calls.map((c) => callView(c))).toEqual(model.doGenerateCalls.map((c) => callView(c as never)))
+      expect(resultView(ours.r)).toEqual(resultView(upstream as never))
+    }))
+
   it.live("stream: the same parts as upstream's agent stream", () =>
     Effect.gen(function*() {
       const scripted: ReadonlyArray<ReadonlyArray<StreamPart>> = [

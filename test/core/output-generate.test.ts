@@ -120,6 +120,40 @@ describe("generateText output (vs upstream)", () => {
     scripted("{\"name\":1}")
   )
 
+  // a JSON Schema with its own validation: upstream's `validate` returns a result, aimux's an Effect
+  const isPerson = (value: unknown): value is { name: string; age: number } =>
+    typeof value === "object" && value !== null && "name" in value && typeof value.name === "string" && "age" in value && typeof value.age === "number"
+  const upstreamValidated = upstreamJsonSchema(personJsonSchema, {
+    validate: (value) => (isPerson(value) ? { success: true, value: { ...value, checked: true } } : { success: false, error: new Error("not a person") })
+  })
+  const validated = Tool.jsonSchema(personJsonSchema, {
+    validate: (value) => (isPerson(value) ? Effect.succeed({ ...value, checked: true }) : Effect.fail(new Error("not a person")))
+  })
+  differential(
+    "object with a JSON Schema and validate: the validated value",
+    Output.object({ schema: validated }),
+    UpstreamOutput.object({ schema: upstreamValidated }),
+    scripted("{\"name\":\"Ada\",\"age\":36}")
+  )
+  differential(
+    "object with a JSON Schema and validate: a failed validation is NoObjectGeneratedError",
+    Output.object({ schema: validated }),
+    UpstreamOutput.object({ schema: upstreamValidated }),
+    scripted("{\"name\":1}")
+  )
+  differential(
+    "array with a JSON Schema element and validate: elements validated, one invalid fails",
+    Output.array({ element: validated }),
+    UpstreamOutput.array({ element: upstreamValidated }),
+    scripted("{\"elements\":[{\"name\":\"a\",\"age\":1},{\"name\":\"b\"}]}")
+  )
+  differential(
+    "array with a JSON Schema element and validate: all valid",
+    Output.array({ element: validated }),
+    UpstreamOutput.array({ element: upstreamValidated }),
+    scripted("{\"elements\":[{\"name\":\"a\",\"age\":1},{\"name\":\"b\",\"age\":2}]}")
+  )
+
   const items = Output.array({ element: Person, minItems: 1, maxItems: 2 })
   const zodItems = UpstreamOutput.array({ element: zPerson, minItems: 1, maxItems: 2 })
   differential("array: elements parsed", items, zodItems, scripted("{\"elements\":[{\"name\":\"a\",\"age\":1}]}"))

@@ -7,6 +7,7 @@
  *
  * @internal
  */
+import { prefixOf } from "./ArrayView.ts"
 import { safeParseJson } from "./parseJson.ts"
 
 const PREFIX = 0
@@ -15,7 +16,10 @@ const SUFFIX = 2
 const DONE = 3
 
 const envelopeRx = /^\s*\{\s*"elements"\s*:\s*\[$/
-const wsRx = /\s/
+/** `/\s/.test` for one UTF-16 unit (what upstream tests each character with). */
+const isWs = (c: number): boolean =>
+  (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
 
 /** @internal */
 export interface ArrayStreamParser {
@@ -59,10 +63,15 @@ export const makeArrayStreamParser = (
   }
 
   const push = (delta: string): ReadonlyArray<unknown> | undefined | "fallback" => {
-    for (const char of delta) {
+    // per UTF-16 unit (upstream iterates code points: the same here, since a surrogate is never
+    // whitespace nor JSON punctuation); an element's text is taken by slices of the delta
+    const n = delta.length
+    let segment = -1
+    for (let i = 0; i < n; i++) {
+      const c = delta.charCodeAt(i)
       if (phase === PREFIX) {
-        prefix += char
-        if (char === "[") {
+        prefix += delta[i]
+        if (c === 0x5b) {
           if (!envelopeRx.test(prefix)) return "fallback"
           phase = ELEMENTS
         } else if (prefix.length > 256) {
@@ -71,46 +80,53 @@ export const makeArrayStreamParser = (
         continue
       }
       if (phase === SUFFIX || phase === DONE) {
-        if (wsRx.test(char)) continue
-        if (phase === SUFFIX && char === "}") {
+        if (isWs(c)) continue
+        if (phase === SUFFIX && c === 0x7d) {
           publishPending()
           phase = DONE
           continue
         }
         return "fallback"
       }
-      if (!inString && depth === 0 && (char === "," || char === "]")) {
+      if (!inString && depth === 0 && (c === 0x2c || c === 0x5d)) {
+        if (segment >= 0) {
+          elementText += delta.slice(segment, i)
+          segment = -1
+        }
         if (elementText.length > 0) {
           if (!finishElement()) return "fallback"
-        } else if (char === "," || afterComma) {
+        } else if (c === 0x2c || afterComma) {
           return "fallback"
         }
-        afterComma = char === ","
-        if (char === "]") phase = SUFFIX
+        afterComma = c === 0x2c
+        if (c === 0x5d) phase = SUFFIX
         continue
       }
-      if (elementText.length === 0) {
-        if (wsRx.test(char)) continue
-        publishPending()
-        afterComma = false
+      if (segment < 0) {
+        if (elementText.length === 0) {
+          if (isWs(c)) continue
+          publishPending()
+          afterComma = false
+        }
+        segment = i
       }
-      elementText += char
       if (inString) {
         if (escaped) escaped = false
-        else if (char === "\\") escaped = true
-        else if (char === "\"") inString = false
-      } else if (char === "\"") {
+        else if (c === 0x5c) escaped = true
+        else if (c === 0x22) inString = false
+      } else if (c === 0x22) {
         inString = true
-      } else if (char === "{" || char === "[") {
+      } else if (c === 0x7b || c === 0x5b) {
         depth++
-      } else if (char === "}" || char === "]") {
+      } else if (c === 0x7d || c === 0x5d) {
         depth--
       }
     }
+    if (segment >= 0) elementText += delta.slice(segment)
     if (phase === PREFIX || publishedCount === elements.length) return undefined
     publishedCount = elements.length
-    // a snapshot: later chunks must not change arrays already published
-    last = elements.slice()
+    // a snapshot (later chunks must not change arrays already published), shared: O(1)
+    last = prefixOf(elements, elements.length)
     return last
   }
   return { push, lastPartial: () => last }

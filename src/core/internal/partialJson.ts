@@ -5,15 +5,19 @@
  *
  * Why incremental: upstream reparses the whole accumulated text on every delta, so a long
  * structured output costs O(n²) (vercel/ai#13839). The incremental parser reads each character
- * once and keeps the value under construction; a snapshot copies only the containers on the open
- * path (completed sub-values are final and shared between snapshots). It accepts the strict JSON
+ * once and keeps the value under construction; a snapshot copies only the objects on the open
+ * path, and an open array is a shared view of its completed elements (`ArrayView.ts`), so a
+ * snapshot costs the open path's depth and key counts, not the elements so far (completed
+ * sub-values are final and shared between snapshots). It accepts the strict JSON
  * grammar only; the first character outside it (text around the JSON, a `+` exponent, a duplicate
  * or prototype key, a raw control character, ...) switches it to upstream's stateless algorithm
  * for the rest of the text, so every result stays exactly upstream's.
  *
  * @internal
  */
+import { prefixOf, withTail } from "./ArrayView.ts"
 import { fixJson } from "./fixJson.ts"
+import { addKey, copyObject, OBJECT_SHARE_THRESHOLD, objectView, type ObjectStore, trackObject } from "./ObjectView.ts"
 import { safeParseJson } from "./parseJson.ts"
 
 /**
@@ -85,6 +89,10 @@ interface ObjectFrame {
   readonly value: Record<string, unknown>
   state: number
   key: string
+  /** Keys with their values so far. */
+  size: number
+  /** Key tracking for shared views, from the first snapshot past the copy threshold. */
+  store: ObjectStore | undefined
 }
 
 interface ArrayFrame {
@@ -177,6 +185,8 @@ export const makeIncrementalParser = (): IncrementalParser => {
       rootValue = value
     } else if (parent.kind === "object") {
       parent.value[parent.key] = value
+      parent.size++
+      if (parent.store !== undefined) addKey(parent.store, parent.key)
       parent.state = O_AFTER_VALUE
     } else {
       parent.value.push(value)
@@ -205,7 +215,7 @@ export const makeIncrementalParser = (): IncrementalParser => {
     }
     if (c === 0x7b || c === 0x5b) {
       openChild()
-      frames.push(c === 0x7b ? { kind: "object", value: {}, state: O_START, key: "" } : { kind: "array", value: [], state: A_START })
+      frames.push(c === 0x7b ? { kind: "object", value: {}, state: O_START, key: "", size: 0, store: undefined } : { kind: "array", value: [], state: A_START })
       dirty = true
       return true
     }
@@ -503,12 +513,15 @@ export const makeIncrementalParser = (): IncrementalParser => {
     for (let k = frames.length - 1; k >= 0; k--) {
       const frame = frames[k]!
       if (frame.kind === "object") {
-        const copy: Record<string, unknown> = { ...frame.value }
-        if (child.present && frame.state === O_IN_VALUE) copy[frame.key] = child.value
+        // a copy of a small object; a shared view of a large one (see ObjectView.ts)
+        const open = child.present && frame.state === O_IN_VALUE ? { key: frame.key, value: child.value } : undefined
+        const copy = frame.size < OBJECT_SHARE_THRESHOLD
+          ? copyObject(frame.value, open)
+          : objectView(frame.store ??= trackObject(frame.value), open)
         child = { present: true, value: copy }
       } else {
-        // one exact-size allocation (slice then push would grow the copy's store a second time)
-        const copy = child.present && frame.state === A_IN_VALUE ? frame.value.concat([child.value]) : frame.value.slice()
+        // a shared view of the completed elements (O(1), see ArrayView.ts), then the open one
+        const copy = child.present && frame.state === A_IN_VALUE ? withTail(frame.value, child.value) : prefixOf(frame.value, frame.value.length)
         child = { present: true, value: copy }
       }
     }

@@ -13,12 +13,13 @@
  *
  * @since 0.2.0
  */
-import { Effect, Option, Stream } from "effect"
+import { Effect, Option, Schema, Stream } from "effect"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Http from "../../provider-utils/Http.ts"
 import * as Sse from "../../provider-utils/Sse.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
-import { makeSafeParseJson, makeSafeValidate, type ParseResult, safeParseJson } from "../../runtime/ParseJson.ts"
+import { decodeBase64 } from "../../provider-utils/Base64.ts"
+import { makeBatchSafeParseJson, makeSafeValidate, makeShapes, type ParseResult, safeParseJson, type Shapes } from "../../runtime/ParseJson.ts"
 import { APICallError } from "../../spec/errors/APICallError.ts"
 import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
 import type { ModelError } from "../../spec/errors/ModelError.ts"
@@ -73,22 +74,30 @@ export const failedResponseHandler: Http.ResponseHandler<APICallError, unknown> 
     }
   })
 
-const parseEvent = makeSafeParseJson(StreamEvent)
+const events = makeBatchSafeParseJson(StreamEvent)
+const payloads = makeBatchSafeParseJson(Schema.Unknown)
 const validateEvent = makeSafeValidate(StreamEvent)
 const encoder = new TextEncoder()
 const utf8 = new TextDecoder()
 
+// One stream run's learned JSON layouts (`ParseJson.Shapes`): the frame payloads
+// (`{"bytes":…,"p":…}`) and the Anthropic events they carry.
+interface RunShapes {
+  readonly payloads: Shapes
+  readonly events: Shapes
+}
+
 // Upstream writes `data: <text>\n\n` and parses it as SSE: a text without a
 // line break (the norm) is the event's data as it is; one with line breaks
 // goes through the SSE parser, as upstream's would.
-const pushData = (text: string, out: Array<Result>): void => {
+const pushData = (text: string, out: Array<Result>, shapes: RunShapes): void => {
   if (text !== "" && !/[\r\n]/.test(text)) {
-    out.push(parseEvent(text))
+    out.push(events.parse(text, shapes.events))
     return
   }
   const decoder = Sse.makeDecoder()
   decoder.push(encoder.encode(`data: ${text}\n\n`), (event) => {
-    if (event.data !== "[DONE]") out.push(parseEvent(event.data))
+    if (event.data !== "[DONE]") out.push(events.parse(event.data))
   })
 }
 
@@ -96,36 +105,30 @@ const pushData = (text: string, out: Array<Result>): void => {
 // UTF-8 decode; `undefined` where upstream's `atob` throws.
 const decodeBytes = (bytes: unknown): string | undefined => {
   if (typeof bytes !== "string") return undefined
-  try {
-    const latin1 = atob(bytes.replace(/-/g, "+").replace(/_/g, "/"))
-    const out = new Uint8Array(latin1.length)
-    for (let i = 0; i < latin1.length; i++) out[i] = latin1.charCodeAt(i)
-    return utf8.decode(out)
-  } catch {
-    return undefined
-  }
+  const decoded = decodeBase64(bytes)
+  return decoded === undefined ? undefined : utf8.decode(decoded)
 }
 
 // One frame → the parse results of the SSE events upstream writes for it;
 // an `InvalidResponseDataError` where upstream's transcoder throws.
-const pushFrame = (event: DecodedEvent, out: Array<Result>): InvalidResponseDataError | undefined => {
+const pushFrame = (event: DecodedEvent, out: Array<Result>, shapes: RunShapes): InvalidResponseDataError | undefined => {
   if (event.messageType === "event") {
     if (event.eventType !== "chunk") return undefined // `messageStop` is `[DONE]`, others nothing
-    const parsed = safeParseJson(event.data)
+    const parsed = payloads.parse(event.data, shapes.payloads)
     if (!parsed.success) {
-      pushData(event.data, out)
+      pushData(event.data, out, shapes)
       return undefined
     }
     const bytes = isRecord(parsed.value) ? parsed.value["bytes"] : undefined
     if (!bytes) {
-      pushData(event.data, out)
+      pushData(event.data, out, shapes)
       return undefined
     }
     const text = decodeBytes(bytes)
     if (text === undefined) {
       return new InvalidResponseDataError({ data: bytes, message: "Invalid base64 in an Amazon Bedrock chunk event." })
     }
-    pushData(text, out)
+    pushData(text, out, shapes)
     return undefined
   }
   if (event.messageType === "exception") {
@@ -155,28 +158,31 @@ export const parseEventStream = <E, R>(
     sliceFirstChunk(self),
     (): StreamTransform.Transformer<Uint8Array, Result, InvalidResponseDataError> => {
       const frames = new FrameDecoder()
-      const events: Array<DecodedEvent> = []
+      const decoded: Array<DecodedEvent> = []
+      const shapes: RunShapes = { payloads: makeShapes(), events: makeShapes() }
       const drain = (out: Array<Result>): InvalidResponseDataError | undefined => {
-        for (let i = 0; i < events.length; i++) {
-          const failure = pushFrame(events[i], out)
+        for (let i = 0; i < decoded.length; i++) {
+          const failure = pushFrame(decoded[i], out, shapes)
           if (failure !== undefined) {
-            events.length = 0
+            decoded.length = 0
             return failure
           }
         }
-        events.length = 0
+        decoded.length = 0
+        return undefined
+      }
+      const onChunk = (chunk: ReadonlyArray<Uint8Array>, out: Array<Result>): InvalidResponseDataError | undefined => {
+        for (let i = 0; i < chunk.length; i++) {
+          const failure = frames.push(chunk[i], decoded)
+          const broken = drain(out)
+          if (broken !== undefined) return broken
+          if (failure !== undefined) return new InvalidResponseDataError({ data: undefined, message: failure })
+        }
         return undefined
       }
       return {
-        onChunk: (chunk, out) => {
-          for (let i = 0; i < chunk.length; i++) {
-            const failure = frames.push(chunk[i], events)
-            const broken = drain(out)
-            if (broken !== undefined) return broken
-            if (failure !== undefined) return new InvalidResponseDataError({ data: undefined, message: failure })
-          }
-          return undefined
-        },
+        // one stack-trace-limit toggle per network chunk, not per event (`ParseJson` batches)
+        onChunk: (chunk, out) => events.batch(() => payloads.batch(() => onChunk(chunk, out))),
         onEnd: () => {
           const left = frames.buffered()
           return left > 0

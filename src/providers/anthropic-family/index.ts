@@ -11,3 +11,5 @@ export * as AnthropicApi from "./AnthropicApi.ts"
 export * as AnthropicLanguageModel from "./AnthropicLanguageModel.ts"
 /** @since 0.2.0 */
 export * as AnthropicOptions from "./AnthropicOptions.ts"
+/** @since 0.2.0 */
+export * as SchemaConstraints from "./SchemaConstraints.ts"

@@ -5,30 +5,14 @@
  * and exit 0; a body ending mid-frame or with a CRC mismatch prints the
  * parts so far, then a `failure` line, and exits 1.
  */
-import { execFile } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { writeFileSync } from "node:fs"
 import * as path from "node:path"
-import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
+import { cli, tempDir } from "../_kit/Cli.ts"
 import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
 import { chunksToBody, fixturesDir, readText, upstreamStream } from "./harness.ts"
 
-const run = promisify(execFile)
-const root = path.join(import.meta.dirname, "../../..")
-const main = path.join(root, "src/cli/main.ts")
-const tmp = mkdtempSync(path.join(tmpdir(), "aimux-bedrock-cli-"))
-
-const cli = async (...args: Array<string>) => {
-  try {
-    const { stdout } = await run(process.execPath, [main, ...args], { cwd: root })
-    return { code: 0, stdout }
-  } catch (error) {
-    const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined
-    const stdout = typeof error === "object" && error !== null ? Reflect.get(error, "stdout") : undefined
-    return { code, stdout: typeof stdout === "string" ? stdout : "" }
-  }
-}
+const tmp = tempDir("bedrock")
 
 const recording = (name: string) => path.join(fixturesDir, "recordings", name)
 const crafted = (name: string) => path.join(fixturesDir, "crafted", name)

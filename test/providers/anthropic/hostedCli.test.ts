@@ -5,12 +5,10 @@
  * upstream's parts for the same bytes (the hosted variants' upstream
  * oracles); a failure before or after output is a `failure` line and exit 1.
  */
-import { execFile } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { writeFileSync } from "node:fs"
 import * as path from "node:path"
-import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
+import { cli, root, tempDir } from "../_kit/Cli.ts"
 import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
 import { anthropicLinesToBody, host as bedrockHost } from "../amazon-bedrock/anthropicHarness.ts"
 import { chunksToSse, fixturesDir, readText } from "./harness.ts"
@@ -20,21 +18,7 @@ import * as AnthropicLanguageModel from "../../../src/providers/anthropic-family
 import * as GoogleVertexAnthropic from "../../../src/providers/google-vertex/GoogleVertexAnthropic.ts"
 import { Effect } from "effect"
 
-const run = promisify(execFile)
-const root = path.join(import.meta.dirname, "../../..")
-const main = path.join(root, "src/cli/main.ts")
-const tmp = mkdtempSync(path.join(tmpdir(), "aimux-hosted-cli-"))
-
-const cli = async (...args: Array<string>) => {
-  try {
-    const { stdout } = await run(process.execPath, [main, ...args], { cwd: root })
-    return { code: 0, stdout }
-  } catch (error) {
-    const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined
-    const stdout = typeof error === "object" && error !== null ? Reflect.get(error, "stdout") : undefined
-    return { code, stdout: typeof stdout === "string" ? stdout : "" }
-  }
-}
+const tmp = tempDir("hosted")
 
 // The CLI's settings: Vertex project `aimux` in `us-east5` with the key as the bearer token.
 const vertexHost: Host = {

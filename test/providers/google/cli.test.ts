@@ -5,32 +5,15 @@
  * provider tools through `--tools`; an Interactions-API JSON-lines file is
  * not an SSE body (exit 2).
  */
-import { execFile } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { writeFileSync } from "node:fs"
 import * as path from "node:path"
-import { promisify } from "node:util"
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { describe, expect, it } from "vitest"
+import { cli, tempDir } from "../_kit/Cli.ts"
 import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
 import { chunksToSse, fixturesDir, type Flavor, listFixtures, readText, upstreamStream } from "./harness.ts"
 
-const run = promisify(execFile)
-const root = path.join(import.meta.dirname, "../../..")
-const main = path.join(root, "src/cli/main.ts")
-const tmp = mkdtempSync(path.join(tmpdir(), "aimux-google-cli-"))
-
-const cli = async (...args: Array<string>) => {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [main, ...args], { cwd: root })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const get = (key: string): unknown => typeof error === "object" && error !== null ? Reflect.get(error, key) : undefined
-    const stdout = get("stdout")
-    const stderr = get("stderr")
-    return { code: get("code"), stdout: typeof stdout === "string" ? stdout : "", stderr: typeof stderr === "string" ? stderr : "" }
-  }
-}
+const tmp = tempDir("google")
 
 const recordings = listFixtures(path.join(fixturesDir, "recordings"), ".chunks.txt").map((f) =>
   path.join(fixturesDir, "recordings", f)

@@ -4,32 +4,16 @@
  * with and without `--tools` (a provider tool as `huggingface.<tool>` is warned
  * about, as upstream); in-band errors are error parts and exit 0.
  */
-import { execFile } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { writeFileSync } from "node:fs"
 import * as path from "node:path"
-import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
+import { cli, tempDir } from "../_kit/Cli.ts"
 import type { UpstreamOptions as LanguageModelV4CallOptions } from "./harness.ts"
 import { guardCorpus } from "../../kit/corpus.ts"
 import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
 import { fixturesDir, linesToSse, listFixtures, readText, upstreamStream } from "./harness.ts"
 
-const run = promisify(execFile)
-const root = path.join(import.meta.dirname, "../../..")
-const main = path.join(root, "src/cli/main.ts")
-const tmp = mkdtempSync(path.join(tmpdir(), "aimux-huggingface-cli-"))
-
-const cli = async (...args: Array<string>) => {
-  try {
-    const { stdout } = await run(process.execPath, [main, ...args], { cwd: root })
-    return { code: 0, stdout }
-  } catch (error) {
-    const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined
-    const stdout = typeof error === "object" && error !== null ? Reflect.get(error, "stdout") : undefined
-    return { code, stdout: typeof stdout === "string" ? stdout : "" }
-  }
-}
+const tmp = tempDir("huggingface")
 
 // The validator's own issue text (zod vs Schema) is a documented divergence.
 const cutValidatorText = (lines: Array<unknown>) =>

@@ -5,31 +5,15 @@
  * `--tools`; an early error frame prints a `failure` line and exits 1.
  */
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
-import { execFile } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { writeFileSync } from "node:fs"
 import * as path from "node:path"
-import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
+import { cli, tempDir } from "../_kit/Cli.ts"
 import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
 import { type Captured, mockFetch, readAll } from "../openai/upstream.ts"
 import { chunksToSse, fixtureDir, listFiles, readText, recordingsDir, upstreamModel } from "./harness.ts"
 
-const run = promisify(execFile)
-const root = path.join(import.meta.dirname, "../../..")
-const main = path.join(root, "src/cli/main.ts")
-const tmp = mkdtempSync(path.join(tmpdir(), "aimux-openai-responses-cli-"))
-
-const cli = async (...args: Array<string>) => {
-  try {
-    const { stdout } = await run(process.execPath, [main, ...args], { cwd: root })
-    return { code: 0, stdout }
-  } catch (error) {
-    const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined
-    const stdout = typeof error === "object" && error !== null ? Reflect.get(error, "stdout") : undefined
-    return { code, stdout: typeof stdout === "string" ? stdout : "" }
-  }
-}
+const tmp = tempDir("openai-responses")
 
 // Source ids are generated (random in the CLI and upstream). The validator's
 // own issue text (zod vs Schema) is a documented divergence.

@@ -5,11 +5,14 @@
  * `@ai-sdk/anthropic` 4.0.68 that `@ai-sdk/amazon-bedrock` 5.0.101 nests.
  * That version differs from the 4.0.105 the Anthropic provider ports (model
  * table, `$ref` handling), and a provider may not import another provider,
- * so Bedrock keeps its own copy of the version it runs.
+ * so Bedrock keeps its own copy of the version it runs; the format and
+ * constraint tables, the same in both, come from the kit's
+ * `SchemaConstraints`.
  *
  * @internal
  */
 import { Predicate } from "effect"
+import { getConstraintDescription, supportedStringFormats } from "../../anthropic-family/SchemaConstraints.ts"
 
 /** The capabilities the Bedrock request builder reads. */
 export interface Capabilities {
@@ -66,36 +69,6 @@ export const getModelCapabilities = (modelId: string): Capabilities => {
   return fallback
 }
 
-const SUPPORTED_STRING_FORMATS = new Set([
-  "date-time",
-  "time",
-  "date",
-  "duration",
-  "email",
-  "hostname",
-  "uri",
-  "ipv4",
-  "ipv6",
-  "uuid"
-])
-
-const DESCRIPTION_CONSTRAINT_KEYS = [
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "minProperties",
-  "maxProperties",
-  "not"
-]
-
 type Schema = Record<string, unknown>
 
 const sanitizeDefinition = (definition: unknown): unknown =>
@@ -110,20 +83,6 @@ const mapValues = (record: unknown): Schema =>
       sanitizeDefinition(definition)
     ])
   )
-
-const constraintDescription = (schema: Schema): string | undefined => {
-  const descriptions = DESCRIPTION_CONSTRAINT_KEYS.flatMap((key) => {
-    const value = schema[key]
-    if (value == null || value === false) return []
-    return `${key.replace(/[A-Z]/g, (match) => ` ${match.toLowerCase()}`)}: ${
-      typeof value === "string" ? value : JSON.stringify(value)
-    }`
-  })
-  if (typeof schema["format"] === "string" && !SUPPORTED_STRING_FORMATS.has(schema["format"])) {
-    descriptions.push(`format: ${schema["format"]}`)
-  }
-  return descriptions.length === 0 ? undefined : `${descriptions.join("; ")}.`
-}
 
 const sanitizeSchema = (schema: Schema): Schema => {
   if (schema["$ref"] != null) return { $ref: schema["$ref"] }
@@ -148,10 +107,10 @@ const sanitizeSchema = (schema: Schema): Schema => {
   }
   const items = schema["items"]
   if (items != null) result["items"] = Array.isArray(items) ? items.map(sanitizeDefinition) : sanitizeDefinition(items)
-  if (typeof schema["format"] === "string" && SUPPORTED_STRING_FORMATS.has(schema["format"])) {
+  if (typeof schema["format"] === "string" && supportedStringFormats.has(schema["format"])) {
     result["format"] = schema["format"]
   }
-  const constraints = constraintDescription(schema)
+  const constraints = getConstraintDescription(schema)
   if (constraints !== undefined) {
     const description = result["description"]
     result["description"] = description == null ? constraints : `${String(description)}\n${constraints}`

@@ -8,6 +8,7 @@
  * @since 0.1.0
  */
 import { Predicate, Result } from "effect"
+import { getConstraintDescription, supportedStringFormats } from "../SchemaConstraints.ts"
 
 type SchemaRecord = { readonly [key: string]: unknown }
 
@@ -159,52 +160,6 @@ export const supportsNativeStructuredOutputSchema = (schema: SchemaRecord): bool
   return !hasOpenObject && optionalProperties <= MAX_OPTIONAL_PROPERTIES
 }
 
-const SUPPORTED_STRING_FORMATS = new Set([
-  "date-time",
-  "time",
-  "date",
-  "duration",
-  "email",
-  "hostname",
-  "uri",
-  "ipv4",
-  "ipv6",
-  "uuid"
-])
-
-const DESCRIPTION_CONSTRAINT_KEYS = [
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "minProperties",
-  "maxProperties",
-  "not"
-]
-
-const formatConstraintName = (key: string): string => key.replace(/[A-Z]/g, (match) => ` ${match.toLowerCase()}`)
-
-const formatConstraintValue = (value: unknown): string => typeof value === "string" ? value : String(JSON.stringify(value))
-
-const getConstraintDescription = (schema: SchemaRecord): string | undefined => {
-  const descriptions: Array<string> = []
-  for (const key of DESCRIPTION_CONSTRAINT_KEYS) {
-    const value = schema[key]
-    if (value == null || value === false) continue
-    descriptions.push(`${formatConstraintName(key)}: ${formatConstraintValue(value)}`)
-  }
-  const format = schema["format"]
-  if (typeof format === "string" && !SUPPORTED_STRING_FORMATS.has(format)) descriptions.push(`format: ${format}`)
-  return descriptions.length === 0 ? undefined : `${descriptions.join("; ")}.`
-}
-
 // Upstream calls `.map` on the combinator keywords: a non-array there throws
 // a TypeError. The first such keyword is recorded and the sanitized schema
 // is discarded, so the caller can fail the request instead.
@@ -259,7 +214,7 @@ const sanitizeSchema = (schema: SchemaRecord, ctx: Context): { [key: string]: un
       : sanitizeDefinition(items, ctx)
   }
   const format = schema["format"]
-  if (typeof format === "string" && SUPPORTED_STRING_FORMATS.has(format)) result["format"] = format
+  if (typeof format === "string" && supportedStringFormats.has(format)) result["format"] = format
   const constraintDescription = getConstraintDescription(schema)
   if (constraintDescription != null) {
     const description = result["description"]
