@@ -18,7 +18,7 @@ import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import type { Schema } from "effect"
 import { APICallError } from "../spec/errors/APICallError.ts"
 import { EmptyResponseBodyError } from "../spec/errors/EmptyResponseBodyError.ts"
-import { idleBoundedPull } from "./internal/idlePull.ts"
+import { boundPull } from "./internal/idleBound.ts"
 import { reasonPhrase } from "./internal/statusText.ts"
 import * as JsonEventStream from "./JsonEventStream.ts"
 import { makeSafeParseJson, type ParseResult } from "../runtime/ParseJson.ts"
@@ -127,7 +127,8 @@ const concat = (chunks: ReadonlyArray<Uint8Array>): Uint8Array => {
 
 /**
  * The default safety net's body bound (runtime `HttpTimeouts.bodyIdle`, undici `bodyTimeout`):
- * each pull of the body (one network chunk) must arrive within `idle`.
+ * each pull of the body (one network chunk) must arrive within `idle` (one watchdog per body,
+ * not a race per chunk: `internal/idleBound.ts`).
  */
 const boundIdle = (
   response: HttpClientResponse.HttpClientResponse,
@@ -137,20 +138,15 @@ const boundIdle = (
   // consumer that takes the pull and stops still cancels the body
   Stream.transformPull(response.stream, (pull, scope) =>
     Effect.flatMap(idle === undefined ? HttpTimeouts : Effect.succeed({ bodyIdle: idle }), ({ bodyIdle }: { readonly bodyIdle: Duration.Duration | undefined }) =>
-      bodyIdle === undefined ? Effect.succeed(pull) : idleBoundedPull(
-        pull,
-        Duration.toMillis(bodyIdle),
+      bodyIdle === undefined ? Effect.succeed(pull) : boundPull(pull, scope, bodyIdle, () =>
         // a body read failure, as effect's fetch client reports one: `causeOf` finds undici's error
-        () =>
-          new HttpClientError.HttpClientError({
-            reason: new HttpClientError.DecodeError({
-              request: response.request,
-              response,
-              cause: new BodyTimeoutError({ code: "UND_ERR_BODY_TIMEOUT", timeoutMs: Duration.toMillis(bodyIdle) })
-            })
-          }),
-        scope
-      )))
+        new HttpClientError.HttpClientError({
+          reason: new HttpClientError.DecodeError({
+            request: response.request,
+            response,
+            cause: new BodyTimeoutError({ code: "UND_ERR_BODY_TIMEOUT", timeoutMs: Duration.toMillis(bodyIdle) })
+          })
+        }))))
 
 /**
  * The underlying error of an `HttpClientError` (what `fetch` threw), or the

@@ -195,6 +195,17 @@ describe("shape-specialized JSON parsing", () => {
     expect(r.hits).toBeGreaterThan(numbers.length * strings.length)
   })
 
+  it("strings ending in escaped quotes and backslash runs, in the first and the last hole, match with JSON.parse's value", () => {
+    // the fast plan finds a hole's end by position (the last hole's where the static tail begins,
+    // the others' at the first quote not escaped by an odd run of backslashes)
+    const strings = [String.raw`"a\"b"`, String.raw`"\\"`, String.raw`"\\\""`, String.raw`"x\\\\"`, String.raw`"\"\""`, String.raw`"\\\\\"q"`, String.raw`"\\\\\\"`, `"plain"`]
+    const layout = (s: string, t: string) => `{"s":${s},"n":1,"t":${t}}`
+    const texts = [layout(`"x"`, `"y"`), layout(`"x2"`, `"y2"`)]
+    for (const s of strings) for (const t of strings) texts.push(layout(s, t))
+    // the first text is learned, every other one matches
+    expect(run(texts).hits).toBe(texts.length - 1)
+  })
+
   it("the bench workloads' events: matched nearly all, each equal to JSON.parse's value", () => {
     const bodies = [Data.openaiTextBody(500), Data.openaiToolsBody(8, 60), Data.anthropicBody(100, 300, 60), Data.openaiResponsesBody(500, 60), Data.geminiBody(100, 400), Data.xaiResponsesBody(60, 500, 60)]
     for (const body of bodies) {

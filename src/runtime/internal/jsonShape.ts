@@ -16,6 +16,11 @@
  * with `JSON.parse` as before. A shape is only learned from a text that `JSON.parse` accepted and
  * the prototype-key check passed; a matching text has the same keys, so it passes that check too.
  *
+ * A shape's usual case (the holes that changed so far, e.g. a text delta and a sequence number)
+ * is matched by one sticky regular expression per layout (the static text as literals, each
+ * changing hole as a token of JSON's grammar), then the holes are read by position; any other
+ * text is matched hole by hole in JavaScript.
+ *
  * Strings that equal the shape's own (an id, a model name repeated in every event) are the
  * shape's string, not a slice of the event: a slice would keep the network chunk's text alive for
  * as long as the value lives. New strings are copies (V8 copies substrings shorter than 13
@@ -91,6 +96,14 @@ interface Shape {
    */
   plan: ReadonlyArray<string>
   planHoles: ReadonlyArray<number>
+  /**
+   * The fast plan as one sticky regular expression over the whole text: the plan's static text
+   * as literals, each volatile hole as one token under JSON's grammar. One native
+   * match replaces a compare per segment and a scan per hole in JavaScript (the texts are slices
+   * of a network chunk's string, often two-byte, where JavaScript's per-character reads and
+   * slice compares are slow).
+   */
+  planRegex: RegExp | undefined
 }
 
 // Builders are shared by every stream of the process, keyed by their source (the shape without
@@ -279,7 +292,8 @@ const shapeOf = (text: string): Shape | undefined => {
     holes: values.slice(),
     volatile: strings.map(() => false),
     plan: [],
-    planHoles: []
+    planHoles: [],
+    planRegex: undefined
   }
   replan(shape)
   return shape
@@ -303,6 +317,43 @@ const replan = (shape: Shape): void => {
   plan.push(own(current))
   shape.plan = plan
   shape.planHoles = planHoles
+  shape.planRegex = planRegexOf(plan, planHoles.map((h) => shape.strings[h]))
+}
+
+/**
+ * One JSON string token: no raw control character, quote or backslash except in a valid escape
+ * (the loop unrolled, so a long string is one character-class run between escapes).
+ */
+const STRING_TOKEN = String.raw`"[^"\\\u0000-\u001f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\u0000-\u001f]*)*"`
+/**
+ * One JSON number token. The static text after a number never starts with a character a number
+ * can continue with, so the greedy match is the maximal munch `JSON.parse` reads.
+ */
+const NUMBER_TOKEN = String.raw`-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?`
+
+const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")
+
+// Shared by every stream of the process (a regular expression is stateless here: `lastIndex` is
+// set before each use, and matching is synchronous).
+const planRegexes = new Map<string, RegExp>()
+
+const planRegexOf = (plan: ReadonlyArray<string>, strings: ReadonlyArray<boolean>): RegExp | undefined => {
+  let source = escapeRegex(plan[0])
+  for (let k = 0; k < strings.length; k++) {
+    source += `${strings[k] ? STRING_TOKEN : NUMBER_TOKEN}${escapeRegex(plan[k + 1])}`
+  }
+  source += "$"
+  const cached = planRegexes.get(source)
+  if (cached !== undefined) return cached
+  try {
+    const made = new RegExp(source, "y")
+    if (planRegexes.size >= MAX_BUILDERS) planRegexes.clear()
+    planRegexes.set(source, made)
+    return made
+  } catch {
+    // a plan too large for the regular-expression compiler: the plan is matched in JavaScript
+    return undefined
+  }
 }
 
 /**
@@ -326,8 +377,69 @@ const scanHole = (shape: Shape, h: number, text: string, p: number): number => {
   return end
 }
 
-/** The value of `text` under the fast plan of `shape`, or `miss`. */
+/**
+ * End of the string token opening at `start` that the plan's regular expression has already
+ * validated: the first quote not escaped by an odd run of backslashes.
+ */
+const validStringEnd = (text: string, start: number): number => {
+  let q = text.indexOf('"', start + 1)
+  for (;;) {
+    let b = q - 1
+    while (text.charCodeAt(b) === BACKSLASH) b--
+    if ((q - 1 - b) % 2 === 0) return q + 1
+    q = text.indexOf('"', q + 1)
+  }
+}
+
+/** The value of the validated string token `text[start, end)` (see `stringValue`). */
+const validStringValue = (text: string, start: number, end: number): unknown => {
+  // short and unescaped: the characters themselves (V8 copies substrings this short); else the
+  // literal is parsed, which only copies here (a slice would keep the chunk's text alive)
+  if (end - start < 15) {
+    const inner = text.slice(start + 1, end - 1)
+    if (inner.indexOf("\\") === -1) return inner
+  }
+  try {
+    return JSON.parse(text.slice(start, end))
+  } catch {
+    return miss
+  }
+}
+
+/**
+ * The value of `text` under the fast plan of `shape`, or `miss`. The regular expression decides
+ * the match without allocating; the holes are then found by position: the last ends where the
+ * plan's last static text begins, the others at their token's end (the first unescaped quote;
+ * a number's maximal munch, which the static text after it never continues).
+ */
 const matchPlan = (shape: Shape, text: string): unknown => {
+  const regex = shape.planRegex
+  if (regex === undefined) return matchPlanScan(shape, text)
+  regex.lastIndex = 0
+  if (!regex.test(text)) return miss
+  const { holes, plan, planHoles, strings } = shape
+  const last = planHoles.length - 1
+  let p = 0
+  for (let k = 0; k <= last; k++) {
+    p += plan[k].length
+    const h = planHoles[k]
+    if (strings[h]) {
+      const end = k === last ? text.length - plan[k + 1].length : validStringEnd(text, p)
+      const value = validStringValue(text, p, end)
+      if (value === miss) return miss
+      holes[h] = value
+      p = end
+    } else {
+      const end = k === last ? text.length - plan[k + 1].length : numberEnd(text, p)
+      holes[h] = numberValue(text, p, end)
+      p = end
+    }
+  }
+  return shape.build(holes)
+}
+
+/** {@link matchPlan} in JavaScript, segment by segment (a plan without a regular expression). */
+const matchPlanScan = (shape: Shape, text: string): unknown => {
   const { plan, planHoles } = shape
   const count = planHoles.length
   let p = 0

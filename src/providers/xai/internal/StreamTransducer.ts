@@ -62,6 +62,21 @@ export const makeTransducer = (options: TransducerOptions): Transducer => {
   const st = makeState(toolNames, generateId)
   const { activeReasoning, contentBlocks, ongoingToolCalls, seenToolCalls } = st
 
+  // The part ids of the item the last delta belonged to: a stream's deltas continue one item, and
+  // building `text-${id}` and looking it up in `contentBlocks` per delta was most of this
+  // transducer's time (blocks are never removed, so a block seen once stays started).
+  let textItem: string | undefined
+  let textBlock = ""
+  let reasoningItem: string | undefined
+  let reasoningBlock = ""
+  const reasoningId = (itemId: string): string => {
+    if (itemId !== reasoningItem) {
+      reasoningItem = itemId
+      reasoningBlock = `reasoning-${itemId}`
+    }
+    return reasoningBlock
+  }
+
   const reasoningStart = (itemId: string, out: Out) => {
     if (activeReasoning[itemId] == null) {
       activeReasoning[itemId] = {}
@@ -88,7 +103,7 @@ export const makeTransducer = (options: TransducerOptions): Transducer => {
       case "response.reasoning_summary_text.delta":
         out.push({
           type: "reasoning-delta",
-          id: `reasoning-${value.item_id}`,
+          id: reasoningId(value.item_id),
           delta: value.delta,
           providerMetadata: { xai: { itemId: value.item_id } }
         })
@@ -97,18 +112,22 @@ export const makeTransducer = (options: TransducerOptions): Transducer => {
         reasoningStart(value.item_id, out)
         out.push({
           type: "reasoning-delta",
-          id: `reasoning-${value.item_id}`,
+          id: reasoningId(value.item_id),
           delta: value.delta,
           providerMetadata: { xai: { itemId: value.item_id } }
         })
         return
       case "response.output_text.delta": {
-        const blockId = `text-${value.item_id}`
-        if (contentBlocks[blockId] == null) {
-          contentBlocks[blockId] = { type: "text" }
-          out.push({ type: "text-start", id: blockId })
+        if (value.item_id !== textItem) {
+          const blockId = `text-${value.item_id}`
+          if (contentBlocks[blockId] == null) {
+            contentBlocks[blockId] = { type: "text" }
+            out.push({ type: "text-start", id: blockId })
+          }
+          textItem = value.item_id
+          textBlock = blockId
         }
-        out.push({ type: "text-delta", id: blockId, delta: value.delta })
+        out.push({ type: "text-delta", id: textBlock, delta: value.delta })
         return
       }
       case "response.output_text.done":

@@ -30,10 +30,10 @@ const validatorOf = (type: string): Validator | undefined => {
   return validator
 }
 
-const isModeled = (value: Record<string, unknown>, type: string): boolean => {
+const isModeled = (value: object, type: string): boolean => {
   if (!schemas.has(type)) return false
   if (type !== "response.output_item.added" && type !== "response.output_item.done") return true
-  const item = value["item"]
+  const item: unknown = Reflect.get(value, "item")
   if (!Predicate.isObject(item) || Array.isArray(item)) return true
   const itemType: unknown = Reflect.get(item, "type")
   return typeof itemType !== "string" || modeledOutputItemTypes.has(itemType)
@@ -48,8 +48,7 @@ export const decodeChunk = (raw: unknown): ParseResult<Chunk> => {
   if (Predicate.isObject(raw) && !Array.isArray(raw)) {
     const type: unknown = Reflect.get(raw, "type")
     if (typeof type === "string") {
-      const record: Record<string, unknown> = { ...raw }
-      if (!isModeled(record, type)) return { success: true, value: { type: "unknown_chunk", message: type }, rawValue: raw }
+      if (!isModeled(raw, type)) return { success: true, value: { type: "unknown_chunk", message: type }, rawValue: raw }
       const validator = validatorOf(type)
       if (validator !== undefined) return validator(raw)
     }

@@ -1,13 +1,13 @@
 /**
- * The body idle bound's pull (`src/provider-utils/internal/idlePull.ts`) on the `TestClock`: each
+ * The body idle bound's pull (`src/provider-utils/internal/idleBound.ts`) on the `TestClock`: each
  * pull gets the whole bound from its own start (pulls just under it never fail, whatever their
  * number), the consumer's time between pulls does not count, a pull past the bound fails with the
  * given error and its fiber is interrupted, and an interrupted consumer interrupts the pull.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Exit, Fiber, Scope } from "effect"
+import { Deferred, Duration, Effect, Exit, Fiber, Scope } from "effect"
 import { TestClock } from "effect/testing"
-import { idleBoundedPull } from "../../src/provider-utils/internal/idlePull.ts"
+import { boundPull } from "../../src/provider-utils/internal/idleBound.ts"
 
 const idleMs = 1_000
 
@@ -25,9 +25,9 @@ const controlled = Effect.gen(function*() {
 })
 
 const bounded = (pull: Effect.Effect<number>) =>
-  Effect.flatMap(Scope.Scope, (scope) => idleBoundedPull(pull, idleMs, () => "timeout" as const, scope))
+  Effect.flatMap(Scope.Scope, (scope) => boundPull(pull, scope, Duration.millis(idleMs), () => "timeout" as const))
 
-describe("idleBoundedPull", () => {
+describe("boundPull", () => {
   it.effect("each pull has the whole bound from its own start; time between pulls does not count", () =>
     Effect.scoped(Effect.gen(function*() {
       const c = yield* controlled
