@@ -6,7 +6,9 @@
  * through `@effect/platform-node`'s `node:http` client, and upstream `@ai-sdk/openai` through
  * `fetch`. Each client process reports its own CPU time, peak RSS, the p50/p99 time from the call
  * to the first part, errors, and cross-talk (a stream whose text is not its own). Implementations
- * are interleaved round by round; medians over rounds.
+ * are interleaved round by round; medians over rounds. `SOCKETS_PHASES=1` adds each client's phase
+ * breakdown (where the first part waits, see sockets/client.ts); `SOCKETS_ONLY=a,b` picks clients
+ * (also `fetch-raw` and `effect-fetch-raw`, the transports alone).
  */
 import { spawn } from "node:child_process"
 import * as http from "node:http"
