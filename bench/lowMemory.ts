@@ -17,6 +17,7 @@ export const rows = [
   "upstream-provider",
   "aimux-streamText",
   "upstream-streamText",
+  "aimux-streamText-onEnd",
   "aimux-lowMemory",
   "upstream-lowMemory"
 ] as const

@@ -132,6 +132,8 @@ const variants: Record<string, () => Promise<void>> = {
     }
   },
   "aimux-streamText": () => drainAimux(StreamText.streamText({ prompt: "hi" })),
+  // the default mode with a callback that receives the steps: the step text is kept (as upstream's default)
+  "aimux-streamText-onEnd": () => drainAimux(StreamText.streamText({ prompt: "hi", onEnd: () => Effect.void })),
   "aimux-lowMemory": () => drainAimux(StreamTextLowMemory.experimental_streamTextLowMemory({ prompt: "hi" })),
   "upstream-streamText": () => drainUpstream(upstreamStreamText({ model: upstreamModel(), prompt: "hi" }).fullStream),
   "upstream-lowMemory": () => drainUpstream(upstreamLowMemory({ model: upstreamModel(), prompt: "hi" }).fullStream)

@@ -21,6 +21,7 @@ import type { Prompt } from "../spec/Prompt.ts"
 import * as CoreUsage from "./CoreUsage.ts"
 import type { StreamTextInclude } from "./GenerationInclude.ts"
 import { perAttempt } from "./internal/attemptTransforms.ts"
+import { defaultCollects } from "./internal/contentRetention.ts"
 import { includeOf, RequestMessages } from "./internal/generationInclude.ts"
 import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
@@ -137,6 +138,7 @@ export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolk
   /**
    * Upstream's `_internal.retention`: `collectContent: false` keeps no step content (set by
    * `StreamTextLowMemory.experimental_streamTextLowMemory`, which decides it from the options).
+   * Absent, the run keeps step content only when an option reads it (`internal/contentRetention.ts`).
    */
   readonly _internal?: { readonly retention?: { readonly collectContent: boolean } | undefined } | undefined
   /** Called after each step (upstream `onStepEnd`). */
@@ -377,7 +379,8 @@ const runSteps = <T extends Toolkit.Any, R>(
       reserveReasoning: makeIdReserver(generateId),
       generateId,
       streamRetry,
-      collectContent: options._internal?.retention?.collectContent ?? true,
+      // the default mode keeps step content only when something can read it (contentRetention.ts)
+      collectContent: options._internal?.retention?.collectContent ?? defaultCollects(options),
       gate: approvals.gate(generateId)
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)

@@ -4,10 +4,10 @@
  * content (text, reasoning, tool calls) unless something reads it, so a long text stream is
  * forwarded in constant memory.
  *
- * aimux's `streamText` is already a cold stream without a replay buffer; what this mode drops is
- * the per-step content upstream's event processor and aimux's step loop collect for results and
- * callbacks. Content is still collected, as upstream decides before the run, when tools, a tool
- * choice, structured output, `prepareStep`, `stopWhen` or a callback that receives content
+ * aimux's `streamText` is already a cold stream without a replay buffer, and its default mode
+ * keeps step content only when an option reads it; this mode applies upstream's rule instead,
+ * decided before the run: content is still collected when tools, a tool choice, structured
+ * output, `prepareStep`, `stopWhen` or a callback that receives content
  * (`onEnd`/`onFinish`, `onStepEnd`/`onStepFinish`, `onAbort`, `onLanguageModelCallEnd` and its
  * alias) are given. {@link withCompletion} gives what upstream's single-consumer result keeps
  * (`finishReason`, `rawFinishReason`, `totalUsage`, `usage`) from a fold that retains nothing.
@@ -20,6 +20,7 @@ import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
 import type { LanguageModel } from "../LanguageModel.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
 import type * as Output from "./Output.ts"
+import { lowMemoryCollects } from "./internal/contentRetention.ts"
 import { AbortedError, streamText, type StreamTextOptions } from "./StreamText.ts"
 import type { TextStreamPart } from "./TextStreamPart.ts"
 import type * as Toolkit from "./Toolkit.ts"
@@ -40,18 +41,7 @@ export type LowMemoryOptions<T extends Toolkit.Any, R> = StreamTextOptions<T, R>
  * @since 0.2.0
  */
 export const collectsContent = <T extends Toolkit.Any, R>(options: LowMemoryOptions<T, R>): boolean =>
-  (options.tools !== undefined && Object.keys(options.tools).length > 0) ||
-  options.toolChoice !== undefined ||
-  options.output !== undefined ||
-  options.prepareStep !== undefined ||
-  options.stopWhen !== undefined ||
-  options.onEnd !== undefined ||
-  options.onFinish !== undefined ||
-  options.onStepEnd !== undefined ||
-  options.onStepFinish !== undefined ||
-  options.onAbort !== undefined ||
-  options.onLanguageModelCallEnd !== undefined ||
-  options.experimental_onLanguageModelCallEnd !== undefined
+  lowMemoryCollects(options)
 
 /**
  * Streams a generation for a single consumer without retaining step content when nothing reads
