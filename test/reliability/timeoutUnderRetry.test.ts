@@ -5,7 +5,8 @@
  * `isAbortError`), through `ReliableModel` (`generate` and `stream`, whether the provider reads up
  * to the first output inside `stream` or later) and through core `generateText` / `streamText`
  * with `maxRetries` and `timeout.stepMs` (streamText: an `abort` part with the timeout's message,
- * as upstream). Real loopback sockets, timeouts of a few hundred ms.
+ * as upstream). Real loopback sockets, a 1 s step timeout (a loaded machine can take a few hundred
+ * ms for the 429 and the retry to reach the server, which the timeout must not cut).
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer, Logger, Stream } from "effect"
@@ -48,11 +49,11 @@ const outcome = (error: unknown, marker: string) => ({
   requests: attempts.get(marker)
 })
 
-const expected = { error: "StepTimeoutError", message: "Step timeout of 400ms exceeded", requests: 2 }
+const expected = { error: "StepTimeoutError", message: "Step timeout of 1000ms exceeded", requests: 2 }
 
 const reliable = (provider: string) =>
   Effect.flatMap(L.registryModel(provider, server), (m) =>
-    ReliableModel.make(m, { retry: { initialDelay: "1 millis" }, timeout: { step: "400 millis" } }))
+    ReliableModel.make(m, { retry: { initialDelay: "1 millis" }, timeout: { step: "1000 millis" } }))
 
 const bounded = <A, E>(effect: Effect.Effect<A, E>) =>
   effect.pipe(Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.die(new Error("hung")) }))
@@ -81,13 +82,13 @@ describe("a step timeout during retries is StepTimeoutError for every provider",
         const plain = yield* L.registryModel(provider, server)
         const cg = nextMarker()
         const coreGenerated = yield* bounded(Effect.exit(
-          GenerateText.generateText({ prompt: cg, maxRetries: 2, timeout: { stepMs: 400 } }).pipe(Effect.provide(core(plain)))
+          GenerateText.generateText({ prompt: cg, maxRetries: 2, timeout: { stepMs: 1000 } }).pipe(Effect.provide(core(plain)))
         ))
         expect(outcome(failure(coreGenerated), cg)).toStrictEqual(expected)
 
         const cs = nextMarker()
         const parts = yield* bounded(
-          StreamText.streamText({ prompt: cs, maxRetries: 2, timeout: { stepMs: 400 } }).pipe(
+          StreamText.streamText({ prompt: cs, maxRetries: 2, timeout: { stepMs: 1000 } }).pipe(
             Stream.runCollect,
             Effect.provide(core(plain))
           )
