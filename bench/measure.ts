@@ -72,6 +72,11 @@ export const median = (values: ReadonlyArray<number>): number => {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
+const minorCollect = (): void => {
+  const gc: unknown = globalThis.gc
+  if (typeof gc === "function") gc({ type: "minor" })
+}
+
 const collect = (): void => {
   const gc = globalThis.gc
   if (gc !== undefined) {
@@ -127,8 +132,11 @@ export const measureAll = async (
   const parts = runners.map(() => 0)
   for (let i = 0; i < options.runs; i++) {
     for (let r = 0; r < runners.length; r++) {
-      // no forced gc here: right after a full gc V8 runs every implementation about 2x slower
-      // (young generation shrunk, feedback lost), which measures the gc, not the pipeline
+      // no full gc here: right after a full gc V8 runs every implementation about 2x slower
+      // (young generation shrunk, feedback lost), which measures the gc, not the pipeline. A
+      // minor gc empties the young generation only, so a run no longer pays for the scavenge of
+      // the implementation before it (upstream's 64 MB of garbage landed in the floor's runs)
+      minorCollect()
       const probe = timingProbe()
       const cpu = process.cpuUsage()
       const start = performance.now()
