@@ -6,7 +6,6 @@
  * @since 0.2.0
  */
 import { Effect, type Redacted } from "effect"
-import type { HttpClient } from "effect/http"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
