@@ -4,7 +4,7 @@
  *
  * @since 0.3.0
  */
-import { parsePartialJson as parse, type PartialResult } from "./internal/partialJson.ts"
+import { parsePartialJson as parse, type PartialResult } from "./internal/PartialJson.ts"
 
 /**
  * The outcome of a partial parse: the value and upstream's state.

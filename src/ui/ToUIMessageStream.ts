@@ -6,13 +6,13 @@
  * @since 0.3.0
  */
 import { Effect, Stream } from "effect"
-import { isJsonObject, type JsonObject } from "../spec/Json.ts"
-import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
-import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
-import type { UIMessageStreamError } from "../spec/errors/UIMessageStreamError.ts"
+import { isJsonObject, type JsonObject } from "../contract/Json.ts"
+import type { ProviderMetadata } from "../contract/ProviderMetadata.ts"
+import { getErrorMessage } from "../contract/errors/getErrorMessage.ts"
+import type { UIMessageStreamError } from "../contract/errors/UIMessageStreamError.ts"
 import type { TextStreamPart } from "../core/TextStreamPart.ts"
 import { getInputSchemaInput } from "../core/ToolCallParser.ts"
-import { isDeepEqualData } from "../core/ToolApproval.ts"
+import { isDeepEqualData } from "../core/approval/ToolApproval.ts"
 import * as Toolkit from "../core/Toolkit.ts"
 import { type Callback, mapBatches, withFinish } from "./internal/finish.ts"
 import * as SteeringMessage from "./SteeringMessage.ts"

@@ -7,9 +7,9 @@
  * @since 0.3.0
  */
 import { Schema } from "effect"
-import { Citation } from "../spec/Content.ts"
-import { type JsonObject, JsonObject as JsonObjectSchema, UnknownValue } from "../spec/Json.ts"
-import { ProviderMetadata } from "../spec/ProviderMetadata.ts"
+import { Citation } from "../contract/Content.ts"
+import { type JsonObject, JsonObject as JsonObjectSchema, UnknownValue } from "../contract/Json.ts"
+import { ProviderMetadata } from "../contract/ProviderMetadata.ts"
 import type { FinishReason } from "./UIMessageChunk.ts"
 
 const opt = Schema.optional

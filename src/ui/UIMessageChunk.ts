@@ -6,9 +6,9 @@
  * @since 0.3.0
  */
 import { Schema } from "effect"
-import { Citation } from "../spec/Content.ts"
-import { JsonObject, UnknownValue } from "../spec/Json.ts"
-import { ProviderMetadata } from "../spec/ProviderMetadata.ts"
+import { Citation } from "../contract/Content.ts"
+import { JsonObject, UnknownValue } from "../contract/Json.ts"
+import { ProviderMetadata } from "../contract/ProviderMetadata.ts"
 import { SteeringMessageChunk } from "./SteeringMessage.ts"
 
 const opt = Schema.optional

@@ -9,7 +9,7 @@
  */
 import { Clock, Duration, Effect, Stream } from "effect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { CoreInvalidArgumentError } from "../spec/errors/CoreInvalidArgumentError.ts"
+import { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgumentError.ts"
 import type { UIMessageChunk } from "./UIMessageChunk.ts"
 
 /**

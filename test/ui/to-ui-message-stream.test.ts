@@ -11,7 +11,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as H from "../../src/testing/StreamHelpers.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import { normalizeSide, type RunOptions, runOurs, runUpstream, type Script } from "./harness.ts"
 
 const differential = (name: string, script: Script, options: RunOptions = {}) =>

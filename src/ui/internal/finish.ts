@@ -8,7 +8,7 @@
  */
 import { Cause, Effect, Exit, Stream } from "effect"
 import type * as Arr from "effect/Array"
-import type { UIMessageStreamError } from "../../spec/errors/UIMessageStreamError.ts"
+import type { UIMessageStreamError } from "../../contract/errors/UIMessageStreamError.ts"
 import type * as UIMessage from "../UIMessage.ts"
 import type { UIMessageChunk } from "../UIMessageChunk.ts"
 import { MessageState, snapshot } from "./messageState.ts"

@@ -7,9 +7,9 @@
  * @internal
  */
 import * as PartialJson from "../../core/PartialJson.ts"
-import type { JsonObject } from "../../spec/Json.ts"
-import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
-import { UIMessageStreamError } from "../../spec/errors/UIMessageStreamError.ts"
+import type { JsonObject } from "../../contract/Json.ts"
+import type { ProviderMetadata } from "../../contract/ProviderMetadata.ts"
+import { UIMessageStreamError } from "../../contract/errors/UIMessageStreamError.ts"
 import type * as UIMessage from "../UIMessage.ts"
 import type { FinishReason, UIMessageChunk } from "../UIMessageChunk.ts"
 
