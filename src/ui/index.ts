@@ -16,3 +16,5 @@ export * as UIMessage from "./UIMessage.ts"
 export * as ToUIMessageStream from "./ToUIMessageStream.ts"
 /** @since 0.3.0 */
 export * as UIMessageStreamResponse from "./UIMessageStreamResponse.ts"
+/** @since 0.3.0 */
+export * as ReadUIMessageStream from "./ReadUIMessageStream.ts"

@@ -11,6 +11,7 @@ import {
   jsonSchema,
   streamText as upstreamStreamText,
   tool,
+  readUIMessageStream as upReadUIMessageStream,
   toUIMessageStream as upToUIMessageStream,
   type ToolSet,
   type UIMessage as UpUIMessage,
@@ -230,4 +231,25 @@ export const normalizeSide = (side: Side) => {
     finish = finish.split(id).join(replacement)
   }
   return { chunks: JSON.parse(chunks), body, headers: side.headers, status: side.status, calls: side.calls, finish: JSON.parse(finish) }
+}
+
+/** The chunks of an SSE body (the `data:` events before `[DONE]`), as the client's parser reads them. */
+export const chunksOfBody = (body: string): Array<UpChunk> =>
+  body.split("\n\n").filter((event) => event.startsWith("data: ") && event !== "data: [DONE]").map((event) => JSON.parse(event.slice(6)))
+
+/** Upstream `readUIMessageStream` on the chunks of an SSE body: every snapshot. */
+export const upstreamSnapshots = async (body: string, message?: UIMessage.UIMessage): Promise<Array<unknown>> => {
+  const snapshots: Array<unknown> = []
+  const stream = new ReadableStream<UpChunk>({
+    start: (controller) => {
+      for (const chunk of chunksOfBody(body)) controller.enqueue(chunk)
+      controller.close()
+    }
+  })
+  for await (const snap of upReadUIMessageStream({
+    stream,
+    ...(message !== undefined ? { message: structuredClone(message) as UpUIMessage } : {}),
+    onError: () => {}
+  })) snapshots.push(snap)
+  return snapshots
 }

@@ -9,10 +9,12 @@
  * and continuation, start/finish withheld, custom headers and status.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Stream } from "effect"
+import * as ReadUIMessageStream from "../../src/ui/ReadUIMessageStream.ts"
+import type { UIMessageChunk } from "../../src/ui/UIMessageChunk.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
 import type { StreamPart } from "../../src/contract/StreamPart.ts"
-import { normalizeSide, type RunOptions, runOurs, runUpstream, type Script } from "./harness.ts"
+import { normalizeSide, type RunOptions, runOurs, runUpstream, type Script, upstreamSnapshots } from "./harness.ts"
 
 const differential = (name: string, script: Script, options: RunOptions = {}) =>
   it.live(name, () =>
@@ -25,6 +27,18 @@ const differential = (name: string, script: Script, options: RunOptions = {}) =>
       expect(ours.status).toBe(upstream.status)
       expect(ours.calls).toEqual(upstream.calls)
       expect(ours.finish).toEqual(upstream.finish)
+      // the client side: upstream's reader builds the same messages from aimux's bytes, and
+      // aimux's reader the same from aimux's chunks
+      const last = options.ui?.originalMessages?.at(-1)
+      const message = last?.role === "assistant" ? last : undefined
+      const fromUpstreamBytes = yield* Effect.promise(() => upstreamSnapshots(upstream.body, message))
+      const fromOurBytes = yield* Effect.promise(() => upstreamSnapshots(ours.body, message))
+      expect(fromOurBytes).toEqual(fromUpstreamBytes)
+      const ourSnapshots = yield* ReadUIMessageStream.readUIMessageStream({
+        stream: Stream.fromIterable(ours.chunks as ReadonlyArray<UIMessageChunk>),
+        message: message !== undefined ? structuredClone(message) : undefined
+      }).pipe(Stream.runCollect)
+      expect(JSON.parse(JSON.stringify(ourSnapshots))).toEqual(JSON.parse(JSON.stringify(fromUpstreamBytes)))
     }))
 
 const call = (id: string, name: string, input: unknown): StreamPart => H.toolCall(id, name, input)
