@@ -34,7 +34,7 @@ const newCounters = (): Counters => ({ requests: new Map(), executed: [], ends: 
 
 const slowStep: ReadonlyArray<StreamPart> = [
   { type: "stream-start", warnings: [] },
-  ...H.textParts("t", ...Array.from({ length: 8 }, (_, i) => `w${i} `)),
+  ...H.textParts("t", ...Array.from({ length: 16 }, (_, i) => `w${i} `)),
   H.toolCall("c1", "count", "{}"),
   H.finish("tool-calls")
 ]
@@ -52,7 +52,7 @@ const chat = (id: string, counters: Counters) => {
     stream: (_options, index) => {
       counters.requests.set(id, (counters.requests.get(id) ?? 0) + 1)
       return index === 0
-        ? { stream: Stream.fromIterable(slowStep).pipe(Stream.tap(() => Effect.sleep("4 millis"))) }
+        ? { stream: Stream.fromIterable(slowStep).pipe(Stream.tap(() => Effect.sleep("6 millis"))) }
         : { stream: lastStep }
     }
   })
@@ -105,9 +105,14 @@ describe("disconnect stops the generation", () => {
     Effect.gen(function*() {
       const counters = newCounters()
       const { model, stream } = chat("direct", counters)
-      const fiber = yield* Stream.runCollect(stream).pipe(Effect.provide(model), Effect.forkChild)
-      yield* waitUntil(() => counters.requests.get("direct") === 1)
-      yield* Effect.sleep("10 millis")
+      const seen: Array<string> = []
+      const fiber = yield* stream.pipe(
+        Stream.runForEach((chunk) => Effect.sync(() => void seen.push(chunk.type))),
+        Effect.provide(model),
+        Effect.forkChild
+      )
+      // interrupted once text streams (mid first step, before its tool call)
+      yield* waitUntil(() => seen.includes("text-delta"))
       yield* Fiber.interrupt(fiber)
       yield* Effect.sleep("50 millis")
       expect(counters.requests.get("direct")).toBe(1)
