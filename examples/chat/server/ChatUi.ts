@@ -1,0 +1,85 @@
+/**
+ * The chat's one contact with the UI message stream library: validating the posted UI messages,
+ * converting them to model messages, and answering with the UI message stream. Kept in one
+ * module so the route reads the same whichever library implements these three steps.
+ *
+ * INTERIM: bridged through upstream `ai` until aimux's `src/ui/` lands (then this file switches).
+ *
+ * @since 0.2.0
+ */
+import { Effect, Schema, Stream } from "effect"
+import { HttpServerResponse } from "effect/http"
+import * as Ai from "ai"
+import type { StreamText } from "aimux"
+import type { ChatTools } from "./ChatTools.ts"
+
+/**
+ * Why a posted conversation was refused (answered with a 400).
+ *
+ * @since 0.2.0
+ */
+export class ChatRequestError extends Schema.TaggedError<ChatRequestError>()("ChatRequestError", {
+  message: Schema.String
+}) {}
+
+/**
+ * The validated UI messages of a request.
+ *
+ * @since 0.2.0
+ */
+export type Messages = ReadonlyArray<Ai.UIMessage>
+
+const Body = Schema.Struct({ messages: Schema.Array(Schema.Unknown) })
+
+/**
+ * Validates the `messages` of a posted body.
+ *
+ * @since 0.2.0
+ */
+export const validateMessages = (body: unknown, _tools: ChatTools): Effect.Effect<Messages, ChatRequestError> =>
+  Effect.flatMap(
+    Effect.mapError(Schema.decodeUnknownEffect(Body)(body), (issue) => new ChatRequestError({ message: String(issue) })),
+    ({ messages }) =>
+      Effect.tryPromise({
+        try: () => Ai.validateUIMessages({ messages: [...messages] }),
+        catch: (error) => new ChatRequestError({ message: error instanceof Error ? error.message : String(error) })
+      })
+  )
+
+type ModelMessages = NonNullable<StreamText.StreamTextOptions<ChatTools, never>["messages"]>
+
+/**
+ * The model messages of a conversation.
+ *
+ * @since 0.2.0
+ */
+export const toModelMessages = (messages: Messages, _tools: ChatTools): Effect.Effect<ModelMessages, ChatRequestError> =>
+  Effect.tryPromise({
+    try: () => Ai.convertToModelMessages([...messages]) as Promise<any>,
+    catch: (error) => new ChatRequestError({ message: error instanceof Error ? error.message : String(error) })
+  })
+
+/**
+ * The UI message stream of a run, as an SSE response with upstream's headers.
+ *
+ * @since 0.2.0
+ */
+export const response = <E>(
+  run: Stream.Stream<StreamText.TextStreamPart<ChatTools>, E>,
+  options: { readonly tools: ChatTools; readonly originalMessages: Messages }
+): HttpServerResponse.HttpServerResponse => {
+  const web = Ai.createUIMessageStreamResponse({
+    stream: Ai.toUIMessageStream({
+      stream: Stream.toReadableStream(run) as any,
+      originalMessages: [...options.originalMessages]
+    })
+  })
+  const headers: Record<string, string> = {}
+  web.headers.forEach((value, key) => {
+    headers[key] = value
+  })
+  return HttpServerResponse.stream(
+    Stream.fromReadableStream({ evaluate: () => web.body!, onError: (error) => error }),
+    { headers }
+  )
+}
