@@ -56,7 +56,7 @@ export const layer = HttpRouter.use((router) =>
           )
         })
       )
-      return ChatUi.response(run, { tools, originalMessages: messages })
+      return yield* ChatUi.response(run, { tools, originalMessages: messages })
     }).pipe(
       Effect.catchTag("ChatRequestError", (error) =>
         Effect.succeed(HttpServerResponse.jsonUnsafe({ error: error.message }, { status: 400 }))),

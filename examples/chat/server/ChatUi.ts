@@ -7,10 +7,11 @@
  *
  * @since 0.2.0
  */
-import { Effect, Schema, Stream } from "effect"
-import { HttpServerResponse } from "effect/http"
+import { Effect, Schema, type Stream } from "effect"
+import type { HttpServerResponse } from "effect/http"
 import * as Ai from "ai"
 import type { StreamText } from "aimux"
+import { ToUIMessageStream, UIMessage, UIMessageStreamResponse } from "aimux/ui"
 import type { ChatTools } from "./ChatTools.ts"
 
 /**
@@ -27,9 +28,9 @@ export class ChatRequestError extends Schema.TaggedError<ChatRequestError>()("Ch
  *
  * @since 0.2.0
  */
-export type Messages = ReadonlyArray<Ai.UIMessage>
+export type Messages = ReadonlyArray<UIMessage.UIMessage>
 
-const Body = Schema.Struct({ messages: Schema.Array(Schema.Unknown) })
+const Body = Schema.Struct({ messages: Schema.Array(UIMessage.UIMessage) })
 
 /**
  * Validates the `messages` of a posted body.
@@ -37,14 +38,10 @@ const Body = Schema.Struct({ messages: Schema.Array(Schema.Unknown) })
  * @since 0.2.0
  */
 export const validateMessages = (body: unknown, _tools: ChatTools): Effect.Effect<Messages, ChatRequestError> =>
-  Effect.flatMap(
-    Effect.mapError(Schema.decodeUnknownEffect(Body)(body), (issue) => new ChatRequestError({ message: String(issue) })),
-    ({ messages }) =>
-      Effect.tryPromise({
-        try: () => Ai.validateUIMessages({ messages: [...messages] }),
-        catch: (error) => new ChatRequestError({ message: error instanceof Error ? error.message : String(error) })
-      })
-  )
+  Effect.mapBoth(Schema.decodeUnknownEffect(Body)(body), {
+    onFailure: (issue) => new ChatRequestError({ message: String(issue) }),
+    onSuccess: ({ messages }) => messages
+  })
 
 type ModelMessages = NonNullable<StreamText.StreamTextOptions<ChatTools, never>["messages"]>
 
@@ -55,7 +52,7 @@ type ModelMessages = NonNullable<StreamText.StreamTextOptions<ChatTools, never>[
  */
 export const toModelMessages = (messages: Messages, _tools: ChatTools): Effect.Effect<ModelMessages, ChatRequestError> =>
   Effect.tryPromise({
-    try: () => Ai.convertToModelMessages([...messages]) as Promise<any>,
+    try: () => Ai.convertToModelMessages([...messages] as any) as Promise<any>,
     catch: (error) => new ChatRequestError({ message: error instanceof Error ? error.message : String(error) })
   })
 
@@ -67,19 +64,7 @@ export const toModelMessages = (messages: Messages, _tools: ChatTools): Effect.E
 export const response = <E>(
   run: Stream.Stream<StreamText.TextStreamPart<ChatTools>, E>,
   options: { readonly tools: ChatTools; readonly originalMessages: Messages }
-): HttpServerResponse.HttpServerResponse => {
-  const web = Ai.createUIMessageStreamResponse({
-    stream: Ai.toUIMessageStream({
-      stream: Stream.toReadableStream(run) as any,
-      originalMessages: [...options.originalMessages]
-    })
-  })
-  const headers: Record<string, string> = {}
-  web.headers.forEach((value, key) => {
-    headers[key] = value
-  })
-  return HttpServerResponse.stream(
-    Stream.fromReadableStream({ evaluate: () => web.body!, onError: (error) => error }),
-    { headers }
-  )
-}
+): Effect.Effect<HttpServerResponse.HttpServerResponse, never> =>
+  UIMessageStreamResponse.toResponse(
+    ToUIMessageStream.toUIMessageStream({ stream: run, tools: options.tools, originalMessages: options.originalMessages })
+  ).pipe(Effect.orDie)

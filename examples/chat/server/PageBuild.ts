@@ -65,7 +65,7 @@ export const buildPage = async (outDir: string = defaultOutDir): Promise<void> =
     base: "/",
     logLevel: "warn",
     plugins: [react()],
-    build: { outDir, emptyOutDir: true, sourcemap: true, reportCompressedSize: false }
+    build: { outDir, emptyOutDir: true, sourcemap: true, reportCompressedSize: false, chunkSizeWarningLimit: 2048 }
   })
 }
 
