@@ -141,6 +141,34 @@ describe.skipIf(chromiumPath === undefined)("examples/chat in Chromium", () => {
     })
   })
 
+  it("a denied approval runs no tool and the model gets the denial", async () => {
+    const before = server.stats.snapshot()
+    await send("Send an email to bob@example.com")
+    const request = page.locator('[data-part="tool"][data-tool="sendEmail"][data-state="approval-requested"]')
+    await request.waitFor()
+    await request.locator('[data-action="deny"]').click()
+    await page.locator('[data-part="tool"][data-tool="sendEmail"][data-state="output-denied"]').waitFor()
+    await assistantText().filter({ hasText: "Understood: I did not send that email." }).waitFor()
+    await waitReady()
+    const after = server.stats.snapshot()
+    expect(after.toolExecutions).toEqual(before.toolExecutions)
+    const last = after.modelCalls[after.modelCalls.length - 1]
+    expect(last[last.length - 1]).toMatchObject({
+      role: "tool",
+      content: [{ type: "tool-result", toolName: "sendEmail", output: { type: "execution-denied" } }]
+    })
+  })
+
+  it("answers a body that is not a conversation with a 400", async () => {
+    const response = await fetch(`${server.url}/api/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messages: [{ id: "m1", role: "robot", parts: [] }] })
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ error: expect.stringContaining("role") })
+  })
+
   it("stops a run mid-stream: the server interrupts it and runs no tool and no model call after", async () => {
     const before = server.stats.snapshot()
     await send("Tell me a long story")
