@@ -47,7 +47,7 @@ describe.skipIf(chromiumPath === undefined)("examples/chat in Chromium", () => {
     // slow enough that a run can be stopped while its text streams
     const model = ChatModel.scripted({ delayMs: 20 })
     server = await Effect.runPromise(Scope.provide(ChatServer.start({ root, model: model.layer }), scope))
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ["--disable-gpu", "--disable-dev-shm-usage"] })
+    browser = await chromium.launch({ executablePath: chromiumPath ?? "chromium", args: ["--disable-gpu", "--disable-dev-shm-usage"] })
     page = await browser.newPage({ viewport: { width: 900, height: 1000 } })
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(`console: ${message.text()}`)
