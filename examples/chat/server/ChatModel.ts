@@ -52,10 +52,11 @@ export const fromEnv = (
   if (options.forceScripted === true) return scripted()
   if (openAIKey !== undefined) {
     const baseURL = nonEmpty(env.OPENAI_BASE_URL) ?? OpenAI.defaultBaseURL
-    const id = modelId ?? "gpt-4.1-mini"
+    const id = modelId ?? "gpt-4o-mini"
+    // chat completions, as `npm start`: what OpenAI-compatible servers (OPENAI_BASE_URL) speak
     return {
-      description: `OpenAI ${id} at ${baseURL} (OPENAI_API_KEY is set)`,
-      layer: Layer.effect(LanguageModel.LanguageModel, OpenAI.model(id, { apiKey: openAIKey, baseURL })).pipe(
+      description: `OpenAI chat completions ${id} at ${baseURL} (OPENAI_API_KEY is set)`,
+      layer: Layer.effect(LanguageModel.LanguageModel, OpenAI.chat(id, { apiKey: openAIKey, baseURL })).pipe(
         Layer.provide(FetchHttpClient.layer)
       )
     }
