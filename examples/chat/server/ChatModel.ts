@@ -4,7 +4,7 @@
  * Anthropic when only `ANTHROPIC_API_KEY` is; `AIMUX_CHAT_MODEL` picks the model id. Whatever the
  * model, {@link observed} counts its calls into {@link ChatStats}.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { Effect, Layer, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
@@ -17,7 +17,8 @@ import * as ScriptedModel from "./ScriptedModel.ts"
 /**
  * A model choice: what it is (for the start-up line) and its Layer.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category models
  */
 export interface Choice {
   readonly description: string
@@ -30,7 +31,8 @@ const nonEmpty = (value: string | undefined): string | undefined =>
 /**
  * The scripted model as a choice.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category models
  */
 export const scripted = (options: ScriptedModel.Options = {}): Choice => ({
   description: "the embedded scripted model (no network, no API key)",
@@ -40,7 +42,8 @@ export const scripted = (options: ScriptedModel.Options = {}): Choice => ({
 /**
  * The model the environment asks for (see the module comment); `forceScripted` ignores keys.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category models
  */
 export const fromEnv = (
   env: Readonly<Record<string, string | undefined>>,
@@ -75,7 +78,8 @@ export const fromEnv = (
 /**
  * The model with every call and how its stream ended recorded in {@link ChatStats}.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category models
  */
 export const observed = (model: LanguageModel.Service, stats: ChatStats["Service"]): LanguageModel.Service => ({
   ...model,
@@ -92,7 +96,8 @@ export const observed = (model: LanguageModel.Service, stats: ChatStats["Service
 /**
  * Replaces the `LanguageModel` of `layer` by its {@link observed} version.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category models
  */
 export const observe = <E, R>(
   layer: Layer.Layer<LanguageModel.LanguageModel, E, R>

@@ -8,7 +8,7 @@
  * server interrupts the handler's fiber, which interrupts the run: the model stream stops being
  * read, no tool that was not already running starts, no further step calls the model.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { Effect, Stream } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -20,7 +20,8 @@ import { ChatStats, outcomeOf } from "./ChatStats.ts"
 /**
  * The system prompt (what a real model is told; the scripted model does not read it).
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category routes
  */
 export const system =
   "You are the assistant of the aimux chat example. Answer briefly. Use the weather tool for weather " +
@@ -29,7 +30,8 @@ export const system =
 /**
  * The route, as a Layer on the `HttpRouter`; needs the model and the stats.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category routes
  */
 export const layer = HttpRouter.use((router) =>
   Effect.gen(function*() {

@@ -2,7 +2,7 @@
  * The chat server: effect's `HttpRouter` with the `/api/chat` route and the built page served
  * statically, on `@effect/platform-node`'s `NodeHttpServer` (127.0.0.1 by default).
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { createServer } from "node:http"
 import { Context, Effect, Layer, type Scope } from "effect"
@@ -16,7 +16,8 @@ import { ChatStats } from "./ChatStats.ts"
 /**
  * Options of {@link layer} and {@link start}.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category server
  */
 export interface Options {
   /** The folder of the built page (`index.html`, `assets/`). */
@@ -35,7 +36,8 @@ export interface Options {
  * The server as a Layer: it listens while the Layer is alive and provides the {@link ChatStats}
  * it counts into and the `HttpServer` (its address).
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category server
  */
 export const layer = (options: Options) => {
   const app = Layer.mergeAll(ChatRoute.layer, HttpStaticServer.layer({ root: options.root }))
@@ -49,7 +51,8 @@ export const layer = (options: Options) => {
 /**
  * A running server: its URL and what it counted.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category server
  */
 export interface Running {
   readonly url: string
@@ -59,7 +62,8 @@ export interface Running {
 /**
  * Starts the server in the current scope (closing the scope stops it).
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category server
  */
 export const start = (options: Options): Effect.Effect<Running, unknown, Scope.Scope> =>
   Effect.gen(function*() {

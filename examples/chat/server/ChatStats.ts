@@ -5,7 +5,7 @@
  * prove what happened behind the browser (the history a second turn sent, that a stopped run
  * ran no tool and called no model afterwards).
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { Context, Effect, Exit, Layer } from "effect"
 import type { CallOptions } from "aimux"
@@ -13,14 +13,16 @@ import type { CallOptions } from "aimux"
 /**
  * How a run (one `/api/chat` response) or a model stream ended.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category stats
  */
 export type Outcome = "completed" | "failed" | "interrupted"
 
 /**
  * How an exit ended, as an {@link Outcome}.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category stats
  */
 export const outcomeOf = <A, E>(exit: Exit.Exit<A, E>): Outcome =>
   Exit.isSuccess(exit) ? "completed" : Exit.hasInterrupts(exit) ? "interrupted" : "failed"
@@ -28,7 +30,8 @@ export const outcomeOf = <A, E>(exit: Exit.Exit<A, E>): Outcome =>
 /**
  * A copy of the counts so far.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category stats
  */
 export interface Snapshot {
   /** The V4 prompt of every model call, in call order. */
@@ -44,7 +47,8 @@ export interface Snapshot {
 /**
  * The service shape.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category stats
  */
 export interface Service {
   readonly modelCalled: (options: CallOptions.CallOptions) => Effect.Effect<void>
@@ -58,13 +62,15 @@ export interface Service {
 /**
  * The counts of one server.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category stats
  */
 export class ChatStats extends Context.Service<ChatStats, Service>()("examples/chat/ChatStats") {
   /**
    * Fresh, empty counts.
    *
-   * @since 0.2.0
+   * @since 0.3.0
+   * @category stats
    */
   static readonly layer = Layer.sync(ChatStats, () => make())
 }
@@ -72,7 +78,8 @@ export class ChatStats extends Context.Service<ChatStats, Service>()("examples/c
 /**
  * Builds empty counts.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category stats
  */
 export const make = (): Service => {
   const modelCalls: Array<CallOptions.CallOptions["prompt"]> = []

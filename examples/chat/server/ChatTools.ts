@@ -4,7 +4,7 @@
  * puts the mail into an in-memory outbox. Every execution is counted in {@link ChatStats}, so a
  * test can see what ran and what did not (after a denial or a stopped run).
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { Effect, Schema } from "effect"
 import { Tool } from "aimux"
@@ -32,7 +32,8 @@ const reading = (city: string): { readonly temperature: number; readonly conditi
 /**
  * The output of the weather tool.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category tools
  */
 export interface WeatherReport {
   readonly city: string
@@ -44,7 +45,8 @@ export interface WeatherReport {
 /**
  * The output of `sendEmail`.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category tools
  */
 export interface EmailReceipt {
   readonly sent: true
@@ -56,7 +58,8 @@ export interface EmailReceipt {
 /**
  * The chat's toolkit, counting executions into `stats`.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category tools
  */
 export const make = (stats: ChatStats["Service"]) => ({
   weather: Tool.make({
@@ -83,6 +86,7 @@ export const make = (stats: ChatStats["Service"]) => ({
 /**
  * The chat's toolkit type.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category tools
  */
 export type ChatTools = ReturnType<typeof make>

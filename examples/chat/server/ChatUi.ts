@@ -5,7 +5,7 @@
  *
  * INTERIM: bridged through upstream `ai` until aimux's `src/ui/` lands (then this file switches).
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { Effect, Schema, type Stream } from "effect"
 import type { HttpServerResponse } from "effect/http"
@@ -17,7 +17,8 @@ import type { ChatTools } from "./ChatTools.ts"
 /**
  * Why a posted conversation was refused (answered with a 400).
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category ui
  */
 export class ChatRequestError extends Schema.TaggedError<ChatRequestError>()("ChatRequestError", {
   message: Schema.String
@@ -26,7 +27,8 @@ export class ChatRequestError extends Schema.TaggedError<ChatRequestError>()("Ch
 /**
  * The validated UI messages of a request.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category ui
  */
 export type Messages = ReadonlyArray<UIMessage.UIMessage>
 
@@ -35,7 +37,8 @@ const Body = Schema.Struct({ messages: Schema.Array(UIMessage.UIMessage) })
 /**
  * Validates the `messages` of a posted body.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category ui
  */
 export const validateMessages = (body: unknown, _tools: ChatTools): Effect.Effect<Messages, ChatRequestError> =>
   Effect.mapBoth(Schema.decodeUnknownEffect(Body)(body), {
@@ -48,7 +51,8 @@ type ModelMessages = NonNullable<StreamText.StreamTextOptions<ChatTools, never>[
 /**
  * The model messages of a conversation.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category ui
  */
 export const toModelMessages = (messages: Messages, _tools: ChatTools): Effect.Effect<ModelMessages, ChatRequestError> =>
   Effect.tryPromise({
@@ -59,7 +63,8 @@ export const toModelMessages = (messages: Messages, _tools: ChatTools): Effect.E
 /**
  * The UI message stream of a run, as an SSE response with upstream's headers.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category ui
  */
 export const response = <E>(
   run: Stream.Stream<StreamText.TextStreamPart<ChatTools>, E>,

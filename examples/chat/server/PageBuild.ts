@@ -3,7 +3,7 @@
  * statically (default `../dist`, gitignored), and rebuilds only when a source is newer than the
  * last build.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { readdirSync, statSync } from "node:fs"
 import { join } from "node:path"
@@ -14,14 +14,16 @@ import { build } from "vite"
 /**
  * The page's sources (`index.html`, `src/`).
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category build
  */
 export const webRoot = fileURLToPath(new URL("../web/", import.meta.url))
 
 /**
  * Where `npm run chat` builds the page.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category build
  */
 export const defaultOutDir = fileURLToPath(new URL("../dist/", import.meta.url))
 
@@ -45,7 +47,8 @@ const builtAt = (outDir: string): number | undefined => {
 /**
  * Whether `outDir` lacks a build or holds one older than a page source.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category build
  */
 export const isStale = (outDir: string = defaultOutDir): boolean => {
   const built = builtAt(outDir)
@@ -55,7 +58,8 @@ export const isStale = (outDir: string = defaultOutDir): boolean => {
 /**
  * Builds the page into `outDir` (emptied first).
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category build
  */
 export const buildPage = async (outDir: string = defaultOutDir): Promise<void> => {
   await build({
@@ -73,7 +77,8 @@ export const buildPage = async (outDir: string = defaultOutDir): Promise<void> =
  * Builds the page unless `outDir` already holds a build of the current sources; resolves to
  * whether it built.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category build
  */
 export const buildPageIfNeeded = async (outDir: string = defaultOutDir): Promise<boolean> => {
   if (!isStale(outDir)) return false

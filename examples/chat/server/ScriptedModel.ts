@@ -12,7 +12,7 @@
  * - tool results (or a denial) last: a text answer built from them, which on a later turn also
  *   quotes the first question, so a second turn shows that the history came back.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { Effect, Stream } from "effect"
 import type { CallOptions, LanguageModel, Prompt, StreamPart } from "aimux"
@@ -20,7 +20,8 @@ import type { CallOptions, LanguageModel, Prompt, StreamPart } from "aimux"
 /**
  * Options of {@link make}.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category models
  */
 export interface Options {
   /** Pause before each streamed part (default 30 ms, so the page visibly streams). */
@@ -127,7 +128,8 @@ const historyNote = (prompt: Prompt.Prompt): string => {
  * The parts answering one prompt; `nextId` numbers tool calls so that ids stay unique across
  * the turns of a conversation.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category models
  */
 export const partsFor = (prompt: Prompt.Prompt, nextId: () => string): ReadonlyArray<Part> => {
   const inputTokens = Math.ceil(JSON.stringify(prompt).length / 4)
@@ -170,7 +172,8 @@ export const partsFor = (prompt: Prompt.Prompt, nextId: () => string): ReadonlyA
 /**
  * The scripted model as an aimux `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category models
  */
 export const make = (options: Options = {}): LanguageModel.Service => {
   const delayMs = options.delayMs ?? 30

@@ -6,7 +6,7 @@
  *   --port <n>   listen on this port (default 3000; 0 picks a free one)
  *   --scripted   use the embedded scripted model even when an API key is set
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { Effect } from "effect"
 import { NodeRuntime } from "@effect/platform-node"

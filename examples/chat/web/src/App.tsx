@@ -5,7 +5,7 @@
  *
  * The `data-*` attributes name what the browser test looks for (role, part kind, tool state).
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { useChat } from "@ai-sdk/react"
 import {
@@ -80,7 +80,8 @@ const MessagePart = (props: { readonly part: Part; readonly respond: (id: string
 /**
  * The page: the conversation, an input, Send and Stop.
  *
- * @since 0.2.0
+ * @since 0.3.0
+ * @category components
  */
 export const App = () => {
   const [input, setInput] = useState("")

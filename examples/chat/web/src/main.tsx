@@ -1,7 +1,7 @@
 /**
  * The chat page's entry: mounts {@link App} into `#root`.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
