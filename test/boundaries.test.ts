@@ -11,7 +11,7 @@
  * | `src/providers/<name>/`        | contract, runtime, provider-utils, LanguageModel, its own folder, the kits' public faces (+ `eventsource-parser`) |
  * | `src/core/`                    | contract, runtime, LanguageModel, and inside core only downwards (below) |
  * | `src/reliability/`             | contract, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
- * | `src/ui/`                      | contract, core (UI messages: DESIGN.md's planned layer)     |
+ * | `src/ui/`                      | contract, runtime (ids), LanguageModel, core (UI messages)  |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
  *
  * Inside `src/core/`, from the bottom up (a module imports only its own floor or floors below):
@@ -195,7 +195,9 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
           return targetLayer.kind === "contract" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
             targetLayer.kind === "reliability"
         case "ui":
-          return targetLayer.kind === "contract" || targetLayer.kind === "core" || targetLayer.kind === "ui"
+          return targetLayer.kind === "contract" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
+            targetLayer.kind === "core" ||
+            targetLayer.kind === "ui"
         case "interop":
         case "open":
           return true

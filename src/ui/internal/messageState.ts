@@ -488,7 +488,7 @@ export class MessageState {
           ? parts.find((p): p is Mutable<UIMessage.DataPart> => p.type === chunk.type && "id" in p && p.id === chunk.id)
           : undefined
         if (existing !== undefined) existing.data = chunk.data
-        else parts.push(chunk)
+        else parts.push({ ...chunk })
         return true
       }
     }
