@@ -3,15 +3,15 @@
  * converting them to model messages, and answering with the UI message stream. Kept in one
  * module so the route reads the same whichever library implements these three steps.
  *
- * INTERIM: bridged through upstream `ai` until aimux's `src/ui/` lands (then this file switches).
- *
  * @since 0.3.0
  */
 import { Effect, Schema, type Stream } from "effect"
 import type { HttpServerResponse } from "effect/http"
-import * as Ai from "ai"
 import type { StreamText } from "aimux"
-import { ToUIMessageStream, UIMessage, UIMessageStreamResponse } from "aimux/ui"
+import { ToUIMessageStream, type UIMessage, UIMessageStreamResponse } from "aimux/ui"
+// not re-exported by aimux/ui's index yet: imported from their modules
+import { convertToModelMessages } from "../../../src/ui/ConvertToModelMessages.ts"
+import { validateUIMessages } from "../../../src/ui/ValidateUIMessages.ts"
 import type { ChatTools } from "./ChatTools.ts"
 
 /**
@@ -32,36 +32,37 @@ export class ChatRequestError extends Schema.TaggedError<ChatRequestError>()("Ch
  */
 export type Messages = ReadonlyArray<UIMessage.UIMessage>
 
-const Body = Schema.Struct({ messages: Schema.Array(UIMessage.UIMessage) })
+const Body = Schema.Struct({ messages: Schema.Unknown })
+
+const refused = (error: { readonly message: string }) => new ChatRequestError({ message: error.message })
 
 /**
- * Validates the `messages` of a posted body.
+ * Validates the `messages` of a posted body (`useChat` posts `{ id, messages, trigger }`)
+ * against the UI message Schemas and the tools' input and output schemas.
  *
  * @since 0.3.0
  * @category ui
  */
-export const validateMessages = (body: unknown, _tools: ChatTools): Effect.Effect<Messages, ChatRequestError> =>
-  Effect.mapBoth(Schema.decodeUnknownEffect(Body)(body), {
-    onFailure: (issue) => new ChatRequestError({ message: String(issue) }),
-    onSuccess: ({ messages }) => messages
-  })
+export const validateMessages = (body: unknown, tools: ChatTools): Effect.Effect<Messages, ChatRequestError> =>
+  Schema.decodeUnknownEffect(Body)(body).pipe(
+    Effect.mapError((issue) => new ChatRequestError({ message: `expected { messages }: ${String(issue)}` })),
+    Effect.flatMap(({ messages }) => Effect.mapError(validateUIMessages({ messages, tools }), refused))
+  )
 
 type ModelMessages = NonNullable<StreamText.StreamTextOptions<ChatTools, never>["messages"]>
 
 /**
- * The model messages of a conversation.
+ * The model messages of a conversation (tool parts, approvals and their answers included).
  *
  * @since 0.3.0
  * @category ui
  */
-export const toModelMessages = (messages: Messages, _tools: ChatTools): Effect.Effect<ModelMessages, ChatRequestError> =>
-  Effect.tryPromise({
-    try: () => Ai.convertToModelMessages([...messages] as any) as Promise<any>,
-    catch: (error) => new ChatRequestError({ message: error instanceof Error ? error.message : String(error) })
-  })
+export const toModelMessages = (messages: Messages, tools: ChatTools): Effect.Effect<ModelMessages, ChatRequestError> =>
+  Effect.mapError(convertToModelMessages(messages, { tools }), refused)
 
 /**
- * The UI message stream of a run, as an SSE response with upstream's headers.
+ * The UI message stream of a run, as an SSE response with upstream's headers. `originalMessages`
+ * makes a continuation (after an approval) extend the assistant message the page already shows.
  *
  * @since 0.3.0
  * @category ui
@@ -69,7 +70,10 @@ export const toModelMessages = (messages: Messages, _tools: ChatTools): Effect.E
 export const response = <E>(
   run: Stream.Stream<StreamText.TextStreamPart<ChatTools>, E>,
   options: { readonly tools: ChatTools; readonly originalMessages: Messages }
-): Effect.Effect<HttpServerResponse.HttpServerResponse, never> =>
+): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
   UIMessageStreamResponse.toResponse(
     ToUIMessageStream.toUIMessageStream({ stream: run, tools: options.tools, originalMessages: options.originalMessages })
-  ).pipe(Effect.orDie)
+  ).pipe(
+    // only an invalid keepAliveMs fails, and none is given
+    Effect.orDie
+  )
