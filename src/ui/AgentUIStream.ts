@@ -8,7 +8,7 @@
  */
 import { Effect, Stream } from "effect"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
-import type { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgumentError.ts"
+import type { InvalidArgumentError } from "../contract/errors/InvalidArgumentError.ts"
 import type { InvalidPromptError } from "../contract/errors/InvalidPromptError.ts"
 import type { UIMessageStreamError } from "../contract/errors/UIMessageStreamError.ts"
 import type { LanguageModel } from "../LanguageModel.ts"
@@ -98,7 +98,7 @@ export const createAgentUIStreamResponse = <T extends Toolkit.Any, R, O extends 
   options: Options<T, R, O, Opts, PE> & ResponseOptions
 ): Effect.Effect<
   HttpServerResponse.HttpServerResponse,
-  ValidationError | InvalidPromptError | CoreInvalidArgumentError,
+  ValidationError | InvalidPromptError | InvalidArgumentError,
   LanguageModel | Toolkit.Services<T> | R
 > =>
   Effect.gen(function*() {

@@ -85,19 +85,18 @@ export const modelToolErrorText = (error: unknown): string | undefined => {
 const pm = (part: { readonly providerMetadata?: ProviderMetadata | undefined }): { readonly providerMetadata?: ProviderMetadata } =>
   part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {}
 
-/**
- * One part as a UI chunk (upstream `toUIMessageChunk`), or `undefined` for parts that send none.
- *
- * @since 0.3.0
- * @category conversion
- */
-export const toUIMessageChunk = (
-  part: TextStreamPart,
-  options: ChunkOptions & { readonly messageMetadata?: unknown; readonly responseMessageId?: string | undefined } = {}
-): UIMessageChunk | undefined => {
-  const { sendFinish = true, sendReasoning = true, sendSources = false, sendStart = true, tools } = options
-  const onError = options.onError ?? defaultOnError
-  const redact = options.redactToolErrors ?? options.onError != null
+type ToolStreamPart = Extract<
+  TextStreamPart,
+  { readonly type: "tool-input-start" | "tool-input-delta" | "tool-call" | "tool-approval-request" | "tool-approval-response" | "tool-result" | "tool-error" | "tool-output-denied" }
+>
+
+/** The tool parts' chunks (see {@link toUIMessageChunk}). */
+const toolChunk = (
+  part: ToolStreamPart,
+  tools: Toolkit.Any | undefined,
+  onError: (error: unknown) => string,
+  redact: boolean
+): UIMessageChunk => {
   const toolErrorText = (error: unknown) => redact ? onError(error) : (modelToolErrorText(error) ?? onError(error))
   const isDynamic = (p: { readonly toolName: string; readonly dynamic?: boolean | undefined }) => {
     const tool = Toolkit.getTool(tools, p.toolName)
@@ -115,32 +114,6 @@ export const toUIMessageChunk = (
     p.toolMetadata != null && isJsonObject(p.toolMetadata) ? { toolMetadata: p.toolMetadata } : {}
   const title = (p: { readonly title?: string | undefined }) => p.title != null ? { title: p.title } : {}
   switch (part.type) {
-    case "text-start":
-      return { type: "text-start", id: part.id, ...pm(part) }
-    case "text-delta":
-      return { type: "text-delta", id: part.id, delta: part.text, ...pm(part) }
-    case "text-end":
-      return { type: "text-end", id: part.id, ...(part.citations != null ? { citations: part.citations } : {}), ...pm(part) }
-    case "reasoning-start":
-      return sendReasoning ? { type: "reasoning-start", id: part.id, ...pm(part) } : undefined
-    case "reasoning-end":
-      return sendReasoning ? { type: "reasoning-end", id: part.id, ...pm(part) } : undefined
-    case "reasoning-delta":
-      return sendReasoning ? { type: "reasoning-delta", id: part.id, delta: part.text, ...pm(part) } : undefined
-    case "file":
-    case "reasoning-file":
-      if (part.type === "reasoning-file") {
-        if (!sendReasoning) return undefined
-        return { type: "reasoning-file", mediaType: part.file.mediaType, url: `data:${part.file.mediaType};base64,${part.file.base64}`, ...pm(part) }
-      }
-      return { type: "file", mediaType: part.file.mediaType, url: `data:${part.file.mediaType};base64,${part.file.base64}`, ...pm(part) }
-    case "source":
-      if (!sendSources) return undefined
-      return part.sourceType === "url"
-        ? { type: "source-url", sourceId: part.id, url: part.url, title: part.title, ...pm(part) }
-        : { type: "source-document", sourceId: part.id, mediaType: part.mediaType, title: part.title, filename: part.filename, ...pm(part) }
-    case "custom":
-      return { type: "custom", kind: part.kind, ...pm(part) }
     case "tool-input-start":
       return {
         type: "tool-input-start",
@@ -230,6 +203,58 @@ export const toUIMessageChunk = (
       }
     case "tool-output-denied":
       return { type: "tool-output-denied", toolCallId: part.toolCallId }
+  }
+}
+
+/**
+ * One part as a UI chunk (upstream `toUIMessageChunk`), or `undefined` for parts that send none.
+ *
+ * @since 0.3.0
+ * @category conversion
+ */
+export const toUIMessageChunk = (
+  part: TextStreamPart,
+  options: ChunkOptions & { readonly messageMetadata?: unknown; readonly responseMessageId?: string | undefined } = {}
+): UIMessageChunk | undefined => {
+  const { sendFinish = true, sendReasoning = true, sendSources = false, sendStart = true, tools } = options
+  const onError = options.onError ?? defaultOnError
+  const redact = options.redactToolErrors ?? options.onError != null
+  switch (part.type) {
+    case "text-start":
+      return { type: "text-start", id: part.id, ...pm(part) }
+    case "text-delta":
+      return { type: "text-delta", id: part.id, delta: part.text, ...pm(part) }
+    case "text-end":
+      return { type: "text-end", id: part.id, ...(part.citations != null ? { citations: part.citations } : {}), ...pm(part) }
+    case "reasoning-start":
+      return sendReasoning ? { type: "reasoning-start", id: part.id, ...pm(part) } : undefined
+    case "reasoning-end":
+      return sendReasoning ? { type: "reasoning-end", id: part.id, ...pm(part) } : undefined
+    case "reasoning-delta":
+      return sendReasoning ? { type: "reasoning-delta", id: part.id, delta: part.text, ...pm(part) } : undefined
+    case "file":
+    case "reasoning-file":
+      if (part.type === "reasoning-file") {
+        if (!sendReasoning) return undefined
+        return { type: "reasoning-file", mediaType: part.file.mediaType, url: `data:${part.file.mediaType};base64,${part.file.base64}`, ...pm(part) }
+      }
+      return { type: "file", mediaType: part.file.mediaType, url: `data:${part.file.mediaType};base64,${part.file.base64}`, ...pm(part) }
+    case "source":
+      if (!sendSources) return undefined
+      return part.sourceType === "url"
+        ? { type: "source-url", sourceId: part.id, url: part.url, title: part.title, ...pm(part) }
+        : { type: "source-document", sourceId: part.id, mediaType: part.mediaType, title: part.title, filename: part.filename, ...pm(part) }
+    case "custom":
+      return { type: "custom", kind: part.kind, ...pm(part) }
+    case "tool-input-start":
+    case "tool-input-delta":
+    case "tool-call":
+    case "tool-approval-request":
+    case "tool-approval-response":
+    case "tool-result":
+    case "tool-error":
+    case "tool-output-denied":
+      return toolChunk(part, tools, onError, redact)
     case "error":
       return { type: "error", errorText: onError(part.error) }
     case "steering-message":

@@ -9,7 +9,7 @@
  */
 import { Clock, Duration, Effect, Stream } from "effect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgumentError.ts"
+import { InvalidArgumentError } from "../contract/errors/InvalidArgumentError.ts"
 import type { UIMessageChunk } from "./UIMessageChunk.ts"
 
 /**
@@ -131,10 +131,10 @@ export const prepareHeaders = (headers: Readonly<Record<string, string>> | undef
 export const toResponse = <E, R>(
   stream: Stream.Stream<UIMessageChunk, E, R>,
   options: ResponseOptions = {}
-): Effect.Effect<HttpServerResponse.HttpServerResponse, CoreInvalidArgumentError, R> =>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, InvalidArgumentError, R> =>
   Effect.suspend(() => {
     if (options.keepAliveMs !== undefined && !isValidKeepAlive(options.keepAliveMs)) {
-      return Effect.fail(new CoreInvalidArgumentError({ parameter: "keepAliveMs", value: options.keepAliveMs, message: invalidKeepAliveMessage }))
+      return Effect.fail(new InvalidArgumentError({ argument: "keepAliveMs", message: invalidKeepAliveMessage }))
     }
     const headers = prepareHeaders(options.headers)
     const { "content-type": contentType, ...rest } = headers

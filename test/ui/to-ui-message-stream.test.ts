@@ -10,7 +10,9 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Stream } from "effect"
+import { createUIMessageStreamResponse } from "ai"
 import * as ReadUIMessageStream from "../../src/ui/ReadUIMessageStream.ts"
+import * as UIMessageStreamResponse from "../../src/ui/UIMessageStreamResponse.ts"
 import type { UIMessageChunk } from "../../src/ui/UIMessageChunk.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
 import type { StreamPart } from "../../src/contract/StreamPart.ts"
@@ -151,5 +153,37 @@ describe("toUIMessageStream + SSE response (differential)", () => {
     ui: { headers: { "X-Custom": "1", "Cache-Control": "no-store" }, status: 201 }
   })
 
+  differential("keep-alive: the stream-open comment first (a fast stream is never idle)", [H.framed(H.textParts("t", "x"))], {
+    ui: { keepAliveMs: 60_000 }
+  })
+
   differential("finish reasons: length", [H.framed(H.textParts("t", "x"), H.finish("length"))])
+
+  it.live("keep-alive comments while idle, none after the end", () =>
+    Effect.gen(function*() {
+      const chunks = Stream.make<ReadonlyArray<UIMessageChunk>>({ type: "start" }, { type: "finish" }).pipe(
+        Stream.tap(() => Effect.sleep("60 millis"))
+      )
+      const body = yield* UIMessageStreamResponse.encode(chunks, { keepAliveMs: 20 }).pipe(
+        Stream.decodeText,
+        Stream.mkString
+      )
+      expect(body.startsWith(": stream-open\n\n")).toBe(true)
+      expect(body.split(": keep-alive\n\n").length - 1).toBeGreaterThanOrEqual(2)
+      expect(body.endsWith(`data: {"type":"finish"}\n\ndata: [DONE]\n\n`)).toBe(true)
+    }))
+
+  it.effect("an invalid keepAliveMs fails with upstream's message", () =>
+    Effect.gen(function*() {
+      const upstream = (() => {
+        try {
+          createUIMessageStreamResponse({ stream: new ReadableStream(), keepAliveMs: 0 })
+          return "ok"
+        } catch (e) {
+          return (e as Error).message
+        }
+      })()
+      const error = yield* Effect.flip(UIMessageStreamResponse.toResponse(Stream.empty, { keepAliveMs: 0 }))
+      expect(error.message).toBe(upstream)
+    }))
 })

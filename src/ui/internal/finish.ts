@@ -26,7 +26,7 @@ export interface FinishOptions {
   readonly getOutcome: () => UIMessage.Outcome
 }
 
-/** Calls `f` on every element of a batch; an empty result pulls the next batch. */
+/** Calls `f` on every batch; an empty result pulls the next batch. @internal */
 export const mapBatches = <A, B, E, R, E2>(
   self: Stream.Stream<A, E, R>,
   f: (batch: Arr.NonEmptyReadonlyArray<A>) => Effect.Effect<ReadonlyArray<B>, E2>

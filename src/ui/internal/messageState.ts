@@ -238,81 +238,10 @@ export class MessageState {
     })
   }
 
-  /**
-   * Folds one chunk in: `true` when the message changed (upstream writes a snapshot), `false`
-   * when not, or the error upstream throws.
-   */
-  apply(chunk: UIMessageChunk): boolean | UIMessageStreamError {
+  /** The tool chunks (see {@link apply}). */
+  private applyTool(chunk: Extract<UIMessageChunk, { readonly type: `tool-${string}` }>): boolean | UIMessageStreamError {
     const parts = this.message.parts
     switch (chunk.type) {
-      case "text-start": {
-        const part: MText = { type: "text", text: "", providerMetadata: chunk.providerMetadata, state: "streaming" }
-        this.activeText[chunk.id] = part
-        parts.push(part)
-        return true
-      }
-      case "text-delta": {
-        const part = this.activeText[chunk.id]
-        if (part === undefined) return this.missing("text-delta", chunk.id, "text part", "text-start")
-        part.text += chunk.delta
-        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata
-        return true
-      }
-      case "text-end": {
-        const part = this.activeText[chunk.id]
-        if (part === undefined) return this.missing("text-end", chunk.id, "text part", "text-start")
-        part.state = "done"
-        if (chunk.citations != null) part.citations = chunk.citations
-        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata
-        delete this.activeText[chunk.id]
-        return true
-      }
-      case "custom":
-        parts.push({ type: "custom", kind: chunk.kind, providerMetadata: chunk.providerMetadata })
-        return true
-      case "reasoning-start": {
-        const part: MReasoning = { type: "reasoning", id: chunk.id, text: "", providerMetadata: chunk.providerMetadata, state: "streaming" }
-        this.activeReasoning[chunk.id] = part
-        parts.push(part)
-        return true
-      }
-      case "reasoning-delta": {
-        const part = this.activeReasoning[chunk.id]
-        if (part === undefined) return this.missing("reasoning-delta", chunk.id, "reasoning part", "reasoning-start")
-        part.text += chunk.delta
-        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata
-        return true
-      }
-      case "reasoning-end": {
-        const part = this.activeReasoning[chunk.id]
-        if (part === undefined) return this.missing("reasoning-end", chunk.id, "reasoning part", "reasoning-start")
-        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata
-        part.state = "done"
-        delete this.activeReasoning[chunk.id]
-        return true
-      }
-      case "file":
-      case "reasoning-file":
-        parts.push({
-          type: chunk.type,
-          mediaType: chunk.mediaType,
-          url: chunk.url,
-          ...(chunk.providerMetadata != null ? { providerMetadata: chunk.providerMetadata } : {})
-        })
-        return true
-      case "source-url":
-        parts.push({ type: "source-url", sourceId: chunk.sourceId, url: chunk.url, title: chunk.title, providerMetadata: chunk.providerMetadata })
-        return true
-      case "source-document":
-        parts.push({
-          type: "source-document",
-          sourceId: chunk.sourceId,
-          mediaType: chunk.mediaType,
-          title: chunk.title,
-          filename: chunk.filename,
-          providerMetadata: chunk.providerMetadata
-        })
-        return true
       case "tool-input-start": {
         const index = this.currentStepParts().filter(isStaticTool).length
         this.partialToolCalls[chunk.toolCallId] = {
@@ -440,6 +369,94 @@ export class MessageState {
         )
         return true
       }
+    }
+  }
+
+  /**
+   * Folds one chunk in: `true` when the message changed (upstream writes a snapshot), `false`
+   * when not, or the error upstream throws.
+   */
+  apply(chunk: UIMessageChunk): boolean | UIMessageStreamError {
+    const parts = this.message.parts
+    switch (chunk.type) {
+      case "text-start": {
+        const part: MText = { type: "text", text: "", providerMetadata: chunk.providerMetadata, state: "streaming" }
+        this.activeText[chunk.id] = part
+        parts.push(part)
+        return true
+      }
+      case "text-delta": {
+        const part = this.activeText[chunk.id]
+        if (part === undefined) return this.missing("text-delta", chunk.id, "text part", "text-start")
+        part.text += chunk.delta
+        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata
+        return true
+      }
+      case "text-end": {
+        const part = this.activeText[chunk.id]
+        if (part === undefined) return this.missing("text-end", chunk.id, "text part", "text-start")
+        part.state = "done"
+        if (chunk.citations != null) part.citations = chunk.citations
+        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata
+        delete this.activeText[chunk.id]
+        return true
+      }
+      case "custom":
+        parts.push({ type: "custom", kind: chunk.kind, providerMetadata: chunk.providerMetadata })
+        return true
+      case "reasoning-start": {
+        const part: MReasoning = { type: "reasoning", id: chunk.id, text: "", providerMetadata: chunk.providerMetadata, state: "streaming" }
+        this.activeReasoning[chunk.id] = part
+        parts.push(part)
+        return true
+      }
+      case "reasoning-delta": {
+        const part = this.activeReasoning[chunk.id]
+        if (part === undefined) return this.missing("reasoning-delta", chunk.id, "reasoning part", "reasoning-start")
+        part.text += chunk.delta
+        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata
+        return true
+      }
+      case "reasoning-end": {
+        const part = this.activeReasoning[chunk.id]
+        if (part === undefined) return this.missing("reasoning-end", chunk.id, "reasoning part", "reasoning-start")
+        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata
+        part.state = "done"
+        delete this.activeReasoning[chunk.id]
+        return true
+      }
+      case "file":
+      case "reasoning-file":
+        parts.push({
+          type: chunk.type,
+          mediaType: chunk.mediaType,
+          url: chunk.url,
+          ...(chunk.providerMetadata != null ? { providerMetadata: chunk.providerMetadata } : {})
+        })
+        return true
+      case "source-url":
+        parts.push({ type: "source-url", sourceId: chunk.sourceId, url: chunk.url, title: chunk.title, providerMetadata: chunk.providerMetadata })
+        return true
+      case "source-document":
+        parts.push({
+          type: "source-document",
+          sourceId: chunk.sourceId,
+          mediaType: chunk.mediaType,
+          title: chunk.title,
+          filename: chunk.filename,
+          providerMetadata: chunk.providerMetadata
+        })
+        return true
+      case "tool-input-start":
+      case "tool-input-delta":
+      case "tool-input-available":
+      case "tool-input-error":
+      case "tool-approval-request":
+      case "tool-approval-response":
+      case "tool-output-denied":
+      case "tool-output-available":
+      case "tool-output-error":
+        return this.applyTool(chunk)
       case "steering-message":
         parts.push({ type: "steering-message", id: chunk.id, parts: chunk.parts })
         return true
