@@ -8,10 +8,7 @@
 import { Effect, Schema, type Stream } from "effect"
 import type { HttpServerResponse } from "effect/http"
 import type { StreamText } from "aimux"
-import { ToUIMessageStream, type UIMessage, UIMessageStreamResponse } from "aimux/ui"
-// not re-exported by aimux/ui's index yet: imported from their modules
-import { convertToModelMessages } from "../../../src/ui/ConvertToModelMessages.ts"
-import { validateUIMessages } from "../../../src/ui/ValidateUIMessages.ts"
+import { ConvertToModelMessages, ToUIMessageStream, type UIMessage, UIMessageStreamResponse, ValidateUIMessages } from "aimux/ui"
 import type { ChatTools } from "./ChatTools.ts"
 
 /**
@@ -46,7 +43,7 @@ const refused = (error: { readonly message: string }) => new ChatRequestError({ 
 export const validateMessages = (body: unknown, tools: ChatTools): Effect.Effect<Messages, ChatRequestError> =>
   Schema.decodeUnknownEffect(Body)(body).pipe(
     Effect.mapError((issue) => new ChatRequestError({ message: `expected { messages }: ${String(issue)}` })),
-    Effect.flatMap(({ messages }) => Effect.mapError(validateUIMessages({ messages, tools }), refused))
+    Effect.flatMap(({ messages }) => Effect.mapError(ValidateUIMessages.validateUIMessages({ messages, tools }), refused))
   )
 
 type ModelMessages = NonNullable<StreamText.StreamTextOptions<ChatTools, never>["messages"]>
@@ -58,7 +55,7 @@ type ModelMessages = NonNullable<StreamText.StreamTextOptions<ChatTools, never>[
  * @category ui
  */
 export const toModelMessages = (messages: Messages, tools: ChatTools): Effect.Effect<ModelMessages, ChatRequestError> =>
-  Effect.mapError(convertToModelMessages(messages, { tools }), refused)
+  Effect.mapError(ConvertToModelMessages.convertToModelMessages(messages, { tools }), refused)
 
 /**
  * The UI message stream of a run, as an SSE response with upstream's headers. `originalMessages`
