@@ -5,7 +5,7 @@
  * |--------------------------------|------------------------------------------------------------|
  * | `src/spec/`                    | `effect`                                                   |
  * | `src/runtime/`                 | spec (ids, secure JSON, retry-after, downloads: the floor core, reliability and provider-utils share) |
- * | `src/LanguageModel.ts`, `src/DecisionModel.ts` | spec                                       |
+ * | `src/LanguageModel.ts`, `src/DecisionModel.ts`, `src/EmbeddingModel.ts`, `src/RerankingModel.ts` | spec |
  * | `src/provider-utils/`          | spec, runtime (+ `eventsource-parser`: SSE decoding lives here) |
  * | `src/providers/<name>/`        | spec, runtime, provider-utils, LanguageModel, its own folder (+ `eventsource-parser`) |
  * | `src/providers/gemini-family/` | a shared provider kit: what a provider may import; google and google-vertex import it |
@@ -51,6 +51,7 @@ const layerOf = (file: string): Layer | undefined => {
   if (parts[0] !== "src") return undefined
   if (parts.length === 2) {
     if (parts[1] === "LanguageModel.ts" || parts[1] === "DecisionModel.ts") return { kind: "model" }
+    if (parts[1] === "EmbeddingModel.ts" || parts[1] === "RerankingModel.ts") return { kind: "model" }
     if (parts[1] === "index.ts") return { kind: "open" }
     return undefined
   }
