@@ -15,11 +15,11 @@
  * @since 0.1.0
  */
 import { Context, Effect, Schema } from "effect"
-import { EmbeddingCallOptions } from "./spec/Embedding.ts"
-import type { EmbeddingResult } from "./spec/Embedding.ts"
-import type { ModelError, TooManyEmbeddingValuesForCallError } from "./spec/errors/index.ts"
-import { InvalidPromptError } from "./spec/errors/index.ts"
-import type { ProviderOptions } from "./spec/ProviderMetadata.ts"
+import { EmbeddingCallOptions } from "./contract/Embedding.ts"
+import type { EmbeddingResult } from "./contract/Embedding.ts"
+import type { ModelError, TooManyEmbeddingValuesForCallError } from "./contract/errors/index.ts"
+import { InvalidPromptError } from "./contract/errors/index.ts"
+import type { ProviderOptions } from "./contract/ProviderMetadata.ts"
 
 /**
  * The failures of `embed`.

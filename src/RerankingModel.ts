@@ -7,10 +7,10 @@
  * @since 0.1.0
  */
 import { Context, Effect, Schema } from "effect"
-import type { ModelError } from "./spec/errors/index.ts"
-import { InvalidPromptError } from "./spec/errors/index.ts"
-import { RerankingCallOptions } from "./spec/Reranking.ts"
-import type { RerankingResult } from "./spec/Reranking.ts"
+import type { ModelError } from "./contract/errors/index.ts"
+import { InvalidPromptError } from "./contract/errors/index.ts"
+import { RerankingCallOptions } from "./contract/Reranking.ts"
+import type { RerankingResult } from "./contract/Reranking.ts"
 
 /**
  * The service shape of a reranking model.

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import { CoreInvalidArgumentError } from "../spec/errors/CoreInvalidArgumentError.ts"
+import { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgumentError.ts"
 
 /**
  * The cosine similarity of two vectors of the same length: 0 for empty vectors or a zero

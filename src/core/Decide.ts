@@ -19,20 +19,20 @@
 import { Clock, Effect } from "effect"
 import { DecisionModel } from "../DecisionModel.ts"
 import type { DecisionError } from "../DecisionModel.ts"
-import type { DecisionResult as ModelDecisionResult, Question, State, StatePart } from "../spec/Decision.ts"
-import { CoreInvalidArgumentError } from "../spec/errors/CoreInvalidArgumentError.ts"
-import { DecisionRefusalError } from "../spec/errors/DecisionRefusalError.ts"
-import { DecisionUnsupportedQuestionTypeError } from "../spec/errors/DecisionUnsupportedQuestionTypeError.ts"
-import { DownloadError } from "../spec/errors/DownloadError.ts"
-import type { InvalidResponseDataError } from "../spec/errors/InvalidResponseDataError.ts"
-import type { RetryError } from "../spec/errors/RetryError.ts"
-import type { JsonObject } from "../spec/Json.ts"
-import type { ProviderOptions } from "../spec/ProviderMetadata.ts"
-import { validateDecisionAnswers, validateDecisionInput } from "./internal/decisionValidation.ts"
-import { withAiUserAgent } from "./internal/embedChunks.ts"
-import { callIds } from "./internal/generationIds.ts"
-import { type Callback, notify } from "./internal/generationCallbacks.ts"
-import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
+import type { DecisionResult as ModelDecisionResult, Question, State, StatePart } from "../contract/Decision.ts"
+import { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgumentError.ts"
+import { DecisionRefusalError } from "../contract/errors/DecisionRefusalError.ts"
+import { DecisionUnsupportedQuestionTypeError } from "../contract/errors/DecisionUnsupportedQuestionTypeError.ts"
+import { DownloadError } from "../contract/errors/DownloadError.ts"
+import type { InvalidResponseDataError } from "../contract/errors/InvalidResponseDataError.ts"
+import type { RetryError } from "../contract/errors/RetryError.ts"
+import type { JsonObject } from "../contract/Json.ts"
+import type { ProviderOptions } from "../contract/ProviderMetadata.ts"
+import { validateDecisionAnswers, validateDecisionInput } from "./internal/DecisionValidation.ts"
+import { withAiUserAgent } from "./internal/EmbedChunks.ts"
+import { callIds } from "./generation/Ids.ts"
+import { type Callback, notify } from "./generation/Callbacks.ts"
+import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
 
 /**
  * The state the questions are judged against: a text, a JSON object, or state parts.
@@ -64,7 +64,7 @@ export interface DecideOptions<Q extends Readonly<Record<string, Question>>> {
 }
 
 /** @since 0.1.0 */
-export type ModelDecisionCallOptionsReasoning = NonNullable<import("../spec/Decision.ts").DecisionCallOptions["reasoning"]>
+export type ModelDecisionCallOptionsReasoning = NonNullable<import("../contract/Decision.ts").DecisionCallOptions["reasoning"]>
 
 /**
  * `onStart` of decide.

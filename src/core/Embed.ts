@@ -18,12 +18,12 @@
 import { Effect, Option, Stream } from "effect"
 import { EmbeddingModel } from "../EmbeddingModel.ts"
 import type { EmbeddingError, Service as EmbeddingModelService } from "../EmbeddingModel.ts"
-import type { Embedding, EmbeddingResponse, EmbeddingUsage } from "../spec/Embedding.ts"
-import { CoreInvalidArgumentError } from "../spec/errors/CoreInvalidArgumentError.ts"
-import { InvalidResponseDataError } from "../spec/errors/InvalidResponseDataError.ts"
-import type { RetryError } from "../spec/errors/RetryError.ts"
-import type { ProviderMetadata, ProviderOptions } from "../spec/ProviderMetadata.ts"
-import type { Warning } from "../spec/Warning.ts"
+import type { Embedding, EmbeddingResponse, EmbeddingUsage } from "../contract/Embedding.ts"
+import { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgumentError.ts"
+import { InvalidResponseDataError } from "../contract/errors/InvalidResponseDataError.ts"
+import type { RetryError } from "../contract/errors/RetryError.ts"
+import type { ProviderMetadata, ProviderOptions } from "../contract/ProviderMetadata.ts"
+import type { Warning } from "../contract/Warning.ts"
 import type {
   EmbeddingModelCallEndEvent,
   EmbeddingModelCallStartEvent,
@@ -40,10 +40,10 @@ import {
   validateDimensions,
   validateLimits,
   withAiUserAgent
-} from "./internal/embedChunks.ts"
-import { callIds } from "./internal/generationIds.ts"
-import { type Callback, notify } from "./internal/generationCallbacks.ts"
-import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
+} from "./internal/EmbedChunks.ts"
+import { callIds } from "./generation/Ids.ts"
+import { type Callback, notify } from "./generation/Callbacks.ts"
+import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
 
 /**
  * Options both `embed` and `embedMany` take (upstream names; `experimental_*` are upstream's

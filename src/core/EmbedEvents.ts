@@ -5,9 +5,9 @@
  *
  * @since 0.1.0
  */
-import type { Embedding, EmbeddingResponse, EmbeddingUsage } from "../spec/Embedding.ts"
-import type { ProviderMetadata, ProviderOptions } from "../spec/ProviderMetadata.ts"
-import type { Warning } from "../spec/Warning.ts"
+import type { Embedding, EmbeddingResponse, EmbeddingUsage } from "../contract/Embedding.ts"
+import type { ProviderMetadata, ProviderOptions } from "../contract/ProviderMetadata.ts"
+import type { Warning } from "../contract/Warning.ts"
 
 /**
  * `onStart`: the operation begins, before the model is called.

@@ -13,17 +13,17 @@
  */
 import { Clock, Effect } from "effect"
 import { RerankingModel } from "../RerankingModel.ts"
-import type { CoreInvalidArgumentError } from "../spec/errors/CoreInvalidArgumentError.ts"
-import { InvalidResponseDataError } from "../spec/errors/InvalidResponseDataError.ts"
-import type { ModelError } from "../spec/errors/ModelError.ts"
-import type { RetryError } from "../spec/errors/RetryError.ts"
-import type { JsonObject } from "../spec/Json.ts"
-import type { ProviderMetadata, ProviderOptions } from "../spec/ProviderMetadata.ts"
-import type { RankedDocument, RerankingDocuments } from "../spec/Reranking.ts"
-import type { Warning } from "../spec/Warning.ts"
-import { callIds } from "./internal/generationIds.ts"
-import { type Callback, notify } from "./internal/generationCallbacks.ts"
-import { prepareRetries, withRetries } from "./internal/generationRetry.ts"
+import type { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgumentError.ts"
+import { InvalidResponseDataError } from "../contract/errors/InvalidResponseDataError.ts"
+import type { ModelError } from "../contract/errors/ModelError.ts"
+import type { RetryError } from "../contract/errors/RetryError.ts"
+import type { JsonObject } from "../contract/Json.ts"
+import type { ProviderMetadata, ProviderOptions } from "../contract/ProviderMetadata.ts"
+import type { RankedDocument, RerankingDocuments } from "../contract/Reranking.ts"
+import type { Warning } from "../contract/Warning.ts"
+import { callIds } from "./generation/Ids.ts"
+import { type Callback, notify } from "./generation/Callbacks.ts"
+import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
 
 /**
  * One ranked document of the result.

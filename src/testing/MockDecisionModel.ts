@@ -8,7 +8,7 @@
  */
 import { Context, Effect, Layer, Ref } from "effect"
 import { DecisionModel, type DecisionError, make as makeDecisionModel, type Service } from "../DecisionModel.ts"
-import type { DecisionCallOptions, DecisionResult, QuestionType } from "../spec/Decision.ts"
+import type { DecisionCallOptions, DecisionResult, QuestionType } from "../contract/Decision.ts"
 import { pick, type Script } from "./internal/mockScript.ts"
 
 /**

@@ -9,7 +9,7 @@
  */
 import { Context, Effect, Layer, Ref } from "effect"
 import { EmbeddingModel, type EmbeddingError, type Service } from "../EmbeddingModel.ts"
-import type { EmbeddingCallOptions, EmbeddingResult } from "../spec/Embedding.ts"
+import type { EmbeddingCallOptions, EmbeddingResult } from "../contract/Embedding.ts"
 import { pick, type Script } from "./internal/mockScript.ts"
 
 /**

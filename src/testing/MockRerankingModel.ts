@@ -6,8 +6,8 @@
  */
 import { Context, Effect, Layer, Ref } from "effect"
 import { RerankingModel, type Service } from "../RerankingModel.ts"
-import type { ModelError } from "../spec/errors/ModelError.ts"
-import type { RerankingCallOptions, RerankingResult } from "../spec/Reranking.ts"
+import type { ModelError } from "../contract/errors/ModelError.ts"
+import type { RerankingCallOptions, RerankingResult } from "../contract/Reranking.ts"
 import { pick, type Script } from "./internal/mockScript.ts"
 
 /**

@@ -15,11 +15,11 @@ import { embed as upstreamEmbed, embedMany as upstreamEmbedMany } from "ai"
 import { Clock, Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import * as Embed from "../../src/core/Embed.ts"
-import { APICallError } from "../../src/spec/errors/APICallError.ts"
-import type { EmbeddingResult } from "../../src/spec/Embedding.ts"
-import type { ProviderOptions } from "../../src/spec/ProviderMetadata.ts"
+import { APICallError } from "../../src/contract/errors/APICallError.ts"
+import type { EmbeddingResult } from "../../src/contract/Embedding.ts"
+import type { ProviderOptions } from "../../src/contract/ProviderMetadata.ts"
 import * as MockEmbeddingModel from "../../src/testing/MockEmbeddingModel.ts"
-import { errorJson } from "../kit/wire.ts"
+import { errorJson } from "../providers/_kit/Wire.ts"
 
 /** What the model does on call `index` with `values`. */
 interface Reply {
