@@ -12,6 +12,9 @@ import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
 import { LoadAPIKeyError } from "../../contract/errors/LoadAPIKeyError.ts"
 import * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import type * as EmbeddingModelNs from "../../EmbeddingModel.ts"
+import * as OpenAIEmbeddingModel from "./OpenAIEmbeddingModel.ts"
 import * as OpenAIResponsesLanguageModel from "./OpenAIResponsesLanguageModel.ts"
 
 /**
@@ -175,3 +178,32 @@ export const layerConfig = (
   config: Config.Wrap<Settings>
 ): Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError | Config.ConfigError, HttpClient.HttpClient> =>
   Layer.effect(LanguageModel, Effect.flatMap(Config.unwrap(config), (settings) => model(modelId, settings)))
+
+/**
+ * The embedding model for `modelId` (upstream `openai.embedding(modelId)`): provider
+ * `<name>.embedding`, URL `<baseURL>/embeddings`, the chat config's key and headers.
+ *
+ * @since 0.1.0
+ */
+export const embedding = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<EmbeddingModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Effect.flatMap(chatConfig(modelId, settings), (chatModel) =>
+    OpenAIEmbeddingModel.make({
+      provider: `${settings.name ?? "openai"}.embedding`,
+      modelId,
+      url: `${chatModel.url.slice(0, chatModel.url.length - chatPath.length)}/embeddings`,
+      headers: chatModel.headers
+    }))
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ */
+export const embeddingLayer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<EmbeddingModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Layer.effect(EmbeddingModel, embedding(modelId, settings))
