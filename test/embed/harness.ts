@@ -40,27 +40,35 @@ const parseBody = (text: string | undefined): unknown => {
   }
 }
 
-/** A `fetch` answering the replies in order (the last one again when they run out). */
-export const mockFetch = (replies: ReadonlyArray<Reply>, sent: Array<Sent>): typeof fetch => async (input, init) => {
-  const index = Math.min(sent.length, replies.length - 1)
+/** Replies in order (the last one again when they run out), or computed from each request body. */
+export type Replies = ReadonlyArray<Reply> | ((body: unknown, index: number) => Reply)
+
+const pickReply = (replies: Replies, body: unknown, index: number): Reply =>
+  typeof replies === "function" ? replies(body, index) : replies[Math.min(index, replies.length - 1)]
+
+/** A `fetch` answering the replies. */
+export const mockFetch = (replies: Replies, sent: Array<Sent>): typeof fetch => async (input, init) => {
+  const index = sent.length
+  const body = parseBody(typeof init?.body === "string" ? init.body : undefined)
   sent.push({
     url: String(input instanceof Request ? input.url : input),
     headers: Object.fromEntries(new Headers(init?.headers).entries()),
-    body: parseBody(typeof init?.body === "string" ? init.body : undefined)
+    body
   })
-  return responseOf(replies[index])
+  return responseOf(pickReply(replies, body, index))
 }
 
-/** An `HttpClient` answering the replies in order. */
-export const replayClient = (replies: ReadonlyArray<Reply>, sent: Array<Sent>): HttpClient.HttpClient =>
+/** An `HttpClient` answering the replies. */
+export const replayClient = (replies: Replies, sent: Array<Sent>): HttpClient.HttpClient =>
   HttpClient.make((request, url) =>
     Effect.sync(() => {
-      const index = Math.min(sent.length, replies.length - 1)
-      const body = request.body._tag === "Uint8Array" ? new TextDecoder().decode(request.body.body) : undefined
+      const index = sent.length
+      const text = request.body._tag === "Uint8Array" ? new TextDecoder().decode(request.body.body) : undefined
       // content-length is the transport's (fetch sets it too, below the mocked fetch)
       const { "content-length": _length, ...headers } = request.headers
-      sent.push({ url: url.toString(), headers, body: parseBody(body) })
-      return HttpClientResponse.fromWeb(request, responseOf(replies[index]))
+      const body = parseBody(text)
+      sent.push({ url: url.toString(), headers, body })
+      return HttpClientResponse.fromWeb(request, responseOf(pickReply(replies, body, index)))
     })
   )
 

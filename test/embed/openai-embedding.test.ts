@@ -80,16 +80,16 @@ describe("OpenAI embedding model (differential)", () => {
       const vectors = [Float32Array.of(0.5, -1.25, 3.0e-3), Float32Array.of(7, 8, -9)]
       const b64 = vectors.map((v) => Buffer.from(v.buffer).toString("base64"))
       const sent: Array<Sent> = []
-      const model = yield* OpenAI.embedding("text-embedding-3-small", { apiKey: "k" })
-      const result = yield* model.embed({ values: ["a", "b"], providerOptions: { openai: { encodingFormat: "base64" } } }).pipe(
-        Effect.provideService(HttpClient.HttpClient, replayClient([{ body: JSON.stringify({ data: b64.map((embedding) => ({ embedding })), usage: { prompt_tokens: 2 } }) }], sent))
-      )
+      const base64 = { openai: { encodingFormat: "base64" } }
+      const withReply = (reply: Reply, seen: Array<Sent>) => (values: ReadonlyArray<string>) =>
+        OpenAI.embedding("text-embedding-3-small", { apiKey: "k" }).pipe(
+          Effect.flatMap((model) => model.embed({ values, providerOptions: base64 })),
+          Effect.provideService(HttpClient.HttpClient, replayClient([reply], seen))
+        )
+      const result = yield* withReply({ body: JSON.stringify({ data: b64.map((embedding) => ({ embedding })), usage: { prompt_tokens: 2 } }) }, sent)(["a", "b"])
       expect(sent[0].body).toMatchObject({ encoding_format: "base64", input: ["a", "b"] })
       expect(result.embeddings).toEqual(vectors.map((v) => Array.from(v)))
-      const bad = yield* model.embed({ values: ["a"], providerOptions: { openai: { encodingFormat: "base64" } } }).pipe(
-        Effect.provideService(HttpClient.HttpClient, replayClient([{ body: JSON.stringify({ data: [{ embedding: "AAA" }] }) }], [])),
-        Effect.flip
-      )
+      const bad = yield* Effect.flip(withReply({ body: JSON.stringify({ data: [{ embedding: "AAA" }] }) }, [])(["a"]))
       expect(bad.message).toBe("Invalid base64 embedding at index 0.")
     }))
 })

@@ -11,6 +11,9 @@
 import { Config as EffectConfig, Effect, Layer, Option, Redacted } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import { LanguageModel } from "../../LanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import type * as EmbeddingModelNs from "../../EmbeddingModel.ts"
+import * as GoogleVertexEmbeddingModel from "./GoogleVertexEmbeddingModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import type { APICallError } from "../../contract/errors/APICallError.ts"
@@ -226,3 +229,36 @@ export const layerConfig = (
       return yield* model(modelId, settings)
     })
   )
+
+/**
+ * The text embedding model for `modelId` (upstream `vertex.embeddingModel(modelId)`): provider
+ * `google.vertex.embedding`, the base URL, headers and credentials of {@link modelConfig}.
+ *
+ * @since 0.1.0
+ */
+export const embedding = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<EmbeddingModelNs.Service, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const config = yield* modelConfig(modelId, settings, client)
+    return yield* GoogleVertexEmbeddingModel.make({
+      provider: "google.vertex.embedding",
+      modelId,
+      baseURL: config.baseURL,
+      headers: config.headers,
+      finalHeaders: config.finalHeaders
+    })
+  })
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ */
+export const embeddingLayer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<EmbeddingModel, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
+  Layer.effect(EmbeddingModel, embedding(modelId, settings))

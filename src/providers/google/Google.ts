@@ -12,6 +12,9 @@ import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import type * as EmbeddingModelNs from "../../EmbeddingModel.ts"
+import * as GoogleEmbeddingModel from "./GoogleEmbeddingModel.ts"
 
 /**
  * Provider settings, as upstream's `GoogleProviderSettings` (no `fetch`: the
@@ -152,3 +155,27 @@ export const layerConfig = (
       return yield* model(modelId, settings)
     })
   )
+
+/**
+ * The embedding model for `modelId` (upstream `google.embedding(modelId)`): the provider name,
+ * base URL and headers of {@link modelConfig}.
+ *
+ * @since 0.1.0
+ */
+export const embedding = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<EmbeddingModelNs.Service, never, HttpClient.HttpClient> => {
+  const config = modelConfig(modelId, settings)
+  return GoogleEmbeddingModel.make({ provider: config.provider, modelId, baseURL: config.baseURL, headers: config.headers })
+}
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ */
+export const embeddingLayer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<EmbeddingModel, never, HttpClient.HttpClient> => Layer.effect(EmbeddingModel, embedding(modelId, settings))
