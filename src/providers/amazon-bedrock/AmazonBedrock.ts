@@ -14,6 +14,12 @@ import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 import * as AmazonBedrockLanguageModel from "./AmazonBedrockLanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import type * as EmbeddingModelNs from "../../EmbeddingModel.ts"
+import { RerankingModel } from "../../RerankingModel.ts"
+import type * as RerankingModelNs from "../../RerankingModel.ts"
+import * as AmazonBedrockEmbeddingModel from "./AmazonBedrockEmbeddingModel.ts"
+import * as AmazonBedrockRerankingModel from "./AmazonBedrockRerankingModel.ts"
 import * as SigV4 from "./SigV4.ts"
 
 /**
@@ -248,3 +254,83 @@ export const layerConfig = (
   modelSettings: ModelSettings = {}
 ): Layer.Layer<LanguageModel, Config.ConfigError, HttpClient.HttpClient> =>
   Layer.effect(LanguageModel, Effect.flatMap(config, (settings) => model(modelId, settings, modelSettings)))
+
+/**
+ * The embedding model for `modelId` (upstream `bedrock.embedding(modelId, { modelFamily })`): the
+ * runtime base URL, headers and authentication of {@link modelConfig}.
+ *
+ * @since 0.1.0
+ */
+export const embedding = (
+  modelId: string,
+  settings: Settings = {},
+  embeddingSettings: { readonly modelFamily?: AmazonBedrockEmbeddingModel.ModelFamily | undefined } = {}
+): Effect.Effect<EmbeddingModelNs.Service, never, HttpClient.HttpClient> =>
+  Effect.flatMap(modelConfig(modelId, settings), (config) =>
+    AmazonBedrockEmbeddingModel.make({
+      modelId,
+      modelFamily: embeddingSettings.modelFamily,
+      baseURL: config.baseURL,
+      headers: config.headers,
+      authorize: config.authorize
+    }))
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ */
+export const embeddingLayer = (
+  modelId: string,
+  settings: Settings = {},
+  embeddingSettings: { readonly modelFamily?: AmazonBedrockEmbeddingModel.ModelFamily | undefined } = {}
+): Layer.Layer<EmbeddingModel, never, HttpClient.HttpClient> =>
+  Layer.effect(EmbeddingModel, embedding(modelId, settings, embeddingSettings))
+
+/**
+ * Upstream's agent runtime base URL: `baseURL`, else `AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME`,
+ * else `AWS_ENDPOINT_URL`, else `https://bedrock-agent-runtime.<region>.<partition suffix>`.
+ *
+ * @since 0.1.0
+ */
+export const resolveAgentRuntimeBaseURL = (settings: Settings): Effect.Effect<string, LoadSettingError> =>
+  Effect.gen(function*() {
+    const configured = settings.baseURL ?? (yield* env("AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME")) ??
+      (yield* env("AWS_ENDPOINT_URL"))
+    if (configured != null) return withoutTrailingSlash(configured)
+    const region = yield* loadRegion(settings)
+    const suffix = PARTITION_DNS_SUFFIXES.find(([prefix]) => region.startsWith(prefix))?.[1] ?? "amazonaws.com"
+    return withoutTrailingSlash(`https://bedrock-agent-runtime.${region}.${suffix}`)
+  })
+
+/**
+ * The reranking model for `modelId` (upstream `bedrock.reranking(modelId)`): the region is loaded
+ * when the model is built (upstream loads it when the model is created), the agent runtime URL per
+ * request.
+ *
+ * @since 0.1.0
+ */
+export const reranking = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<RerankingModelNs.Service, LoadSettingError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const region = yield* loadRegion(settings)
+    return yield* AmazonBedrockRerankingModel.make({
+      modelId,
+      region,
+      baseURL: resolveAgentRuntimeBaseURL(settings),
+      headers: RequestHeaders.withUserAgentSuffix(settings.headers ?? {}, `ai-sdk-amazon-bedrock/${VERSION}`),
+      authorize: yield* authorizer(settings)
+    })
+  })
+
+/**
+ * A Layer providing {@link reranking} as the `RerankingModel` service.
+ *
+ * @since 0.1.0
+ */
+export const rerankingLayer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<RerankingModel, LoadSettingError, HttpClient.HttpClient> => Layer.effect(RerankingModel, reranking(modelId, settings))
