@@ -66,7 +66,7 @@ describe("Bedrock embedding model (differential)", () => {
     const modelId = "arn:aws:bedrock:eu-west-1:123:application-inference-profile/abc"
     const both = await embedBoth(
       (fetch) => createAmazonBedrock({ ...settings, fetch }).embedding(modelId, { modelFamily: "cohere" }),
-      AmazonBedrock.embedding(modelId, settings, { modelFamily: "cohere" }),
+      AmazonBedrock.embedding(modelId, { ...settings, modelFamily: "cohere" }),
       { values: ["a", "b"] },
       [cohereV3]
     )
