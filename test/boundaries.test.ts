@@ -51,6 +51,8 @@ const layerOf = (file: string): Layer | undefined => {
   if (parts[0] !== "src") return undefined
   if (parts.length === 2) {
     if (parts[1] === "LanguageModel.ts" || parts[1] === "DecisionModel.ts") return { kind: "model" }
+    // the media model kinds (image, speech, transcription): contract only, like LanguageModel
+    if (parts[1] === "ImageModel.ts" || parts[1] === "SpeechModel.ts" || parts[1] === "TranscriptionModel.ts") return { kind: "model" }
     if (parts[1] === "index.ts") return { kind: "open" }
     return undefined
   }

@@ -8,6 +8,10 @@
 /** @since 0.1.0 */
 export * as CoreUsage from "./CoreUsage.ts"
 /** @since 0.1.0 */
+export * as GenerateImage from "./GenerateImage.ts"
+/** @since 0.1.0 */
+export * as GenerateSpeech from "./GenerateSpeech.ts"
+/** @since 0.1.0 */
 export * as GenerateText from "./GenerateText.ts"
 /** @since 0.1.0 */
 export * as ResponseMessages from "./ResponseMessages.ts"
@@ -61,3 +65,5 @@ export * as TypedContent from "./TypedContent.ts"
 export * as Steering from "./Steering.ts"
 /** @since 0.2.0 */
 export * as GenerationInclude from "./GenerationInclude.ts"
+/** @since 0.1.0 */
+export * as Transcribe from "./Transcribe.ts"
