@@ -98,7 +98,7 @@ const differential = (name: string, scenario: Scenario) =>
             audio: scenario.audio,
             ...(scenario.download ? { download: async () => scenario.download! } : {}),
             ...scenario.options
-          } as Parameters<typeof upstreamTranscribe>[0])
+          } as unknown as Parameters<typeof upstreamTranscribe>[0])
         })
       )
       vi.unstubAllGlobals()
