@@ -154,7 +154,8 @@ export const getArgs = Effect.fnUntraced(function*(modelId: string, options: Tra
     ["languages", openai?.languages],
     ["keywords", openai?.keywords],
     ["prompt", openai?.prompt],
-    ["temperature", openai?.temperature],
+    // upstream's schema defaults `temperature` to 0 whenever `providerOptions.openai` is given
+    ["temperature", openai != null ? openai.temperature ?? 0 : undefined],
     ["timestamp_granularities", responseFormat === "verbose_json" ? granularities : undefined]
   ]
   for (const [key, value] of fields) {
