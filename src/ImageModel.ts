@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Context, Effect } from "effect"
-import type { ModelError } from "./spec/errors/index.ts"
-import type { ImageCallOptions, ImageResult } from "./spec/Image.ts"
+import type { ModelError } from "./contract/errors/index.ts"
+import type { ImageCallOptions, ImageResult } from "./contract/Image.ts"
 
 /**
  * Upstream's `maxImagesPerCall`: a fixed limit, `undefined` (the caller's default, 1), or a

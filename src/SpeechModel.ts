@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Context, type Effect } from "effect"
-import type { ModelError } from "./spec/errors/index.ts"
-import type { SpeechCallOptions, SpeechResult } from "./spec/Speech.ts"
+import type { ModelError } from "./contract/errors/index.ts"
+import type { SpeechCallOptions, SpeechResult } from "./contract/Speech.ts"
 
 /**
  * The service shape of a speech model.

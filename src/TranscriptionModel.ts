@@ -6,8 +6,8 @@
  * @since 0.1.0
  */
 import { Context, type Effect } from "effect"
-import type { ModelError } from "./spec/errors/index.ts"
-import type { TranscriptionCallOptions, TranscriptionResult, TranscriptionUrlCallOptions } from "./spec/Transcription.ts"
+import type { ModelError } from "./contract/errors/index.ts"
+import type { TranscriptionCallOptions, TranscriptionResult, TranscriptionUrlCallOptions } from "./contract/Transcription.ts"
 
 /**
  * The service shape of a transcription model.

@@ -20,9 +20,9 @@ export * as SpeechModel from "./SpeechModel.ts"
 /** @since 0.1.0 */
 export * as TranscriptionModel from "./TranscriptionModel.ts"
 /** @since 0.1.0 */
-export * from "./spec/index.ts"
+export * from "./contract/index.ts"
 /** @since 0.1.0 */
-export * as Errors from "./spec/errors/index.ts"
+export * as Errors from "./contract/errors/index.ts"
 /** @since 0.1.0 */
 export * from "./core/index.ts"
 /** @since 0.2.0 */

@@ -19,8 +19,8 @@ import { type DemoProvider, script } from "./demo/RecordedTurns.ts"
 import * as ReplayServer from "../testing/ReplayServer.ts"
 import { errorToJson } from "./internal/wire.ts"
 import * as HttpTimeouts from "../runtime/HttpTimeouts.ts"
-import { APICallError } from "../spec/errors/APICallError.ts"
-import { RetryError } from "../spec/errors/RetryError.ts"
+import { APICallError } from "../contract/errors/APICallError.ts"
+import { RetryError } from "../contract/errors/RetryError.ts"
 
 /**
  * The help text of `aimux demo`.

@@ -11,12 +11,12 @@
  */
 import { Effect, Stream } from "effect"
 import { dual } from "effect/Function"
-import { NoObjectGeneratedError } from "../spec/errors/NoObjectGeneratedError.ts"
-import type { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
-import { UnsupportedFunctionalityError } from "../spec/errors/UnsupportedFunctionalityError.ts"
-import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
+import { NoObjectGeneratedError } from "../contract/errors/NoObjectGeneratedError.ts"
+import type { TypeValidationError } from "../contract/errors/TypeValidationError.ts"
+import { UnsupportedFunctionalityError } from "../contract/errors/UnsupportedFunctionalityError.ts"
+import type { UnifiedFinishReason } from "../contract/FinishReason.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
-import { startsAttempt } from "./internal/streamRetries.ts"
+import { startsAttempt } from "./internal/AttemptStart.ts"
 import type * as Output from "./Output.ts"
 
 /**

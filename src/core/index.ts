@@ -42,11 +42,11 @@ export * as OutputStream from "./OutputStream.ts"
 /** @since 0.2.0 */
 export * as Agent from "./Agent.ts"
 /** @since 0.2.0 */
-export * as ToolApproval from "./ToolApproval.ts"
+export * as ToolApproval from "./approval/ToolApproval.ts"
 /** @since 0.2.0 */
-export * as ToolApprovalResume from "./ToolApprovalResume.ts"
+export * as ToolApprovalResume from "./approval/ToolApprovalResume.ts"
 /** @since 0.2.0 */
-export * as ToolApprovalSignature from "./ToolApprovalSignature.ts"
+export * as ToolApprovalSignature from "./approval/ToolApprovalSignature.ts"
 /** @since 0.2.0 */
 export * as SmoothStream from "./SmoothStream.ts"
 /** @since 0.2.0 */

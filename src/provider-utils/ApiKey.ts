@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Config, Effect, Option, Redacted } from "effect"
-import { LoadAPIKeyError } from "../spec/errors/LoadAPIKeyError.ts"
+import { LoadAPIKeyError } from "../contract/errors/LoadAPIKeyError.ts"
 
 /**
  * Options, named as upstream's `loadApiKey`.

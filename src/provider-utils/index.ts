@@ -5,7 +5,7 @@
  * JSON serialization, provider references, response metadata). `IdGenerator`,
  * `ParseJson` and `RetryAfter` live in `src/runtime/` (core and reliability use
  * them too) and are re-exported here for providers' convenience. The
- * OpenAI-family chat pieces are in `src/providers/openai-family/`.
+ * OpenAI-family chat pieces are in `src/providers/kits/openai/`.
  *
  * @since 0.1.0
  */

@@ -7,7 +7,7 @@
  */
 import { Layer } from "effect"
 import * as ImageModelNs from "../ImageModel.ts"
-import type { ImageCallOptions, ImageResult } from "../spec/Image.ts"
+import type { ImageCallOptions, ImageResult } from "../contract/Image.ts"
 import { type MediaScript, runScript } from "./internal/mediaScript.ts"
 
 /**

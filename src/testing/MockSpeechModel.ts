@@ -7,7 +7,7 @@
  */
 import { Layer } from "effect"
 import * as SpeechModelNs from "../SpeechModel.ts"
-import type { SpeechCallOptions, SpeechResult } from "../spec/Speech.ts"
+import type { SpeechCallOptions, SpeechResult } from "../contract/Speech.ts"
 import { type MediaScript, runScript } from "./internal/mediaScript.ts"
 
 /**

@@ -7,7 +7,7 @@
  */
 import { Layer } from "effect"
 import * as TranscriptionModelNs from "../TranscriptionModel.ts"
-import type { TranscriptionCallOptions, TranscriptionResult, TranscriptionUrlCallOptions } from "../spec/Transcription.ts"
+import type { TranscriptionCallOptions, TranscriptionResult, TranscriptionUrlCallOptions } from "../contract/Transcription.ts"
 import { type MediaScript, runScript } from "./internal/mediaScript.ts"
 
 /**

@@ -8,9 +8,9 @@ import { createOpenAI } from "@ai-sdk/openai"
 import type { ImageModelV4CallOptions, SpeechModelV4CallOptions, TranscriptionModelV4CallOptions } from "@ai-sdk/provider"
 import { Effect } from "effect"
 import * as OpenAI from "../../src/providers/openai/OpenAI.ts"
-import type { ImageCallOptions } from "../../src/spec/Image.ts"
-import type { SpeechCallOptions } from "../../src/spec/Speech.ts"
-import type { TranscriptionCallOptions } from "../../src/spec/Transcription.ts"
+import type { ImageCallOptions } from "../../src/contract/Image.ts"
+import type { SpeechCallOptions } from "../../src/contract/Speech.ts"
+import type { TranscriptionCallOptions } from "../../src/contract/Transcription.ts"
 import { fetchLayer, recordingFetch, type Reply, type Seen, settle, settleEffect } from "./providerHarness.ts"
 
 beforeEach(() => {

@@ -8,7 +8,7 @@
 import { Effect, Layer } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import type * as HttpClient from "effect/http/HttpClient"
-import { errorJson } from "../kit/wire.ts"
+import { errorJson } from "../providers/_kit/Wire.ts"
 import { plain } from "./harness.ts"
 
 /** A scripted response. */

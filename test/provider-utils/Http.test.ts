@@ -14,7 +14,7 @@ import * as ApiKey from "../../src/provider-utils/ApiKey.ts"
 import * as Http from "../../src/provider-utils/Http.ts"
 import * as RequestHeaders from "../../src/provider-utils/RequestHeaders.ts"
 import * as RetryAfter from "../../src/runtime/RetryAfter.ts"
-import { APICallError } from "../../src/spec/errors/APICallError.ts"
+import { APICallError } from "../../src/contract/errors/APICallError.ts"
 import * as ReplayHttpClient from "../../src/testing/ReplayHttpClient.ts"
 
 const ErrorPayload = Schema.Struct({

@@ -12,7 +12,7 @@ import type { HttpClient } from "effect/http"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import { LoadSettingError } from "../../spec/errors/LoadSettingError.ts"
+import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 import * as AmazonBedrockLanguageModel from "./AmazonBedrockLanguageModel.ts"
 import * as SigV4 from "./SigV4.ts"
 

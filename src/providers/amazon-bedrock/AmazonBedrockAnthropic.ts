@@ -2,7 +2,7 @@
  * Anthropic models on Amazon Bedrock through the native messages API
  * (upstream `createAmazonBedrockAnthropic` of `@ai-sdk/amazon-bedrock/anthropic`
  * 5.0.101): the Anthropic messages model of the shared kit
- * (`src/providers/anthropic-family/`) at `/model/<id>/invoke` and
+ * (`src/providers/kits/anthropic/`) at `/model/<id>/invoke` and
  * `/model/<id>/invoke-with-response-stream`, authenticated as the Converse
  * model (bearer key, else SigV4), with Bedrock's body rewrite
  * (`anthropic_version: "bedrock-2023-05-31"`, betas in `anthropic_beta`,
@@ -16,8 +16,8 @@ import type { HttpClient } from "effect/http"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import type { LoadSettingError } from "../../spec/errors/LoadSettingError.ts"
-import * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
+import type { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
+import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
 import * as AmazonBedrock from "./AmazonBedrock.ts"
 import * as AnthropicTransport from "./AnthropicTransport.ts"
 import { supportsNativeStructuredOutput, supportsStrictTools } from "./internal/ModelSupport.ts"

@@ -11,9 +11,9 @@ import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
-import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
-import * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
+import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
+import type { LoadAPIKeyError } from "../../contract/errors/LoadAPIKeyError.ts"
+import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
 
 /**
  * Provider settings, as upstream's.

@@ -7,8 +7,8 @@
 import { Config, Effect, Layer } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as LanguageModel from "../../LanguageModel.ts"
-import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
-import * as ChatEndpoint from "../openai-family/ChatEndpoint.ts"
+import type { LoadAPIKeyError } from "../../contract/errors/LoadAPIKeyError.ts"
+import * as ChatEndpoint from "../kits/openai/ChatEndpoint.ts"
 import * as DeepSeekLanguageModel from "./DeepSeekLanguageModel.ts"
 
 /**

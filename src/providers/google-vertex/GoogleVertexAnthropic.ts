@@ -1,7 +1,7 @@
 /**
  * Anthropic models on Google Vertex AI (upstream `createGoogleVertexAnthropic`
  * of `@ai-sdk/google-vertex/anthropic` 5.0.141, edge flavour): the Anthropic
- * messages model of the shared kit (`src/providers/anthropic-family/`) with
+ * messages model of the shared kit (`src/providers/kits/anthropic/`) with
  * Vertex's project/location URLs (`:rawPredict`, `:streamRawPredict`), a
  * service-account bearer token, `anthropic_version: "vertex-2023-10-16"` in
  * place of `model`, `x-vertex-ai-labels` from `providerOptions.vertex.labels`,
@@ -16,9 +16,9 @@ import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as Base64 from "../../provider-utils/Base64.ts"
 import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
 import type * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
-import type { ModelError } from "../../spec/errors/ModelError.ts"
-import * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
+import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
+import type { ModelError } from "../../contract/errors/ModelError.ts"
+import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
 import { VERSION } from "./GoogleVertex.ts"
 import * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
 import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.ts"

@@ -11,7 +11,7 @@ import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import * as GeminiLanguageModel from "../gemini-family/GeminiLanguageModel.ts"
+import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
 
 /**
  * Provider settings, as upstream's `GoogleProviderSettings` (no `fetch`: the

@@ -11,10 +11,10 @@ import { HttpClient } from "effect/http"
 import * as Http from "../../provider-utils/Http.ts"
 import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import type { SpeechCallOptions } from "../../spec/Speech.ts"
-import type { Warning } from "../../spec/Warning.ts"
+import type { SpeechCallOptions } from "../../contract/Speech.ts"
+import type { Warning } from "../../contract/Warning.ts"
 import * as SpeechModel from "../../SpeechModel.ts"
-import * as OpenAIFamilyErrorData from "../openai-family/ErrorData.ts"
+import * as OpenAIFamilyErrorData from "../kits/openai/ErrorData.ts"
 import { OpenAIErrorData } from "./OpenAIChatApi.ts"
 
 const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(Schema.UndefinedOr(schema)))

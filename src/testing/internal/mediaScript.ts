@@ -6,7 +6,7 @@
  * @internal
  */
 import { Effect } from "effect"
-import type { ModelError } from "../../spec/errors/index.ts"
+import type { ModelError } from "../../contract/errors/index.ts"
 
 /** @internal */
 export type MediaScript<O, A> =

@@ -21,12 +21,12 @@ import { generateText as upstreamGenerateText, type ModelMessage as UpstreamMess
 import { Effect, Exit, Layer, Stream } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as GenerateText from "../../../src/core/GenerateText.ts"
-import type { ModelMessage } from "../../../src/core/internal/generationPrompt.ts"
+import type { ModelMessage } from "../../../src/core/ModelMessage.ts"
 import { LanguageModel, type Service } from "../../../src/LanguageModel.ts"
 import * as Google from "../../../src/providers/google/Google.ts"
 import * as GoogleVertex from "../../../src/providers/google-vertex/GoogleVertex.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
-import { errorJson, partsJson, wireJson } from "../../kit/wire.ts"
+import { errorJson, partsJson, wireJson } from "../_kit/Wire.ts"
 import { failureOf, toAimux } from "../google/harness.ts"
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2])

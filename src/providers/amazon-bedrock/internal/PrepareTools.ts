@@ -12,8 +12,8 @@
  *
  * @internal
  */
-import type { CallTool, FunctionTool, ToolChoice } from "../../../spec/CallOptions.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { CallTool, FunctionTool, ToolChoice } from "../../../contract/CallOptions.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import type { Tool, ToolConfiguration } from "../AmazonBedrockApi.ts"
 import { isAnthropicModel as detectAnthropicModel, supportsStrictTools } from "./ModelSupport.ts"
 
