@@ -16,6 +16,8 @@ import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import type { APICallError } from "../../contract/errors/APICallError.ts"
 import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
 import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
+import * as ImageModelNs from "../../ImageModel.ts"
+import * as GeminiImageModel from "../kits/gemini/GeminiImageModel.ts"
 import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
 import * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
 import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.ts"
@@ -226,3 +228,31 @@ export const layerConfig = (
       return yield* model(modelId, settings)
     })
   )
+
+/**
+ * The Gemini image model on Vertex for `modelId` (upstream `vertex.image(modelId)`): the Gemini
+ * model with provider `google.vertex.image`.
+ *
+ * @since 0.1.0
+ */
+export const image = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<ImageModelNs.Service, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const config = yield* modelConfig(modelId, settings, client)
+    const languageModel = yield* GeminiLanguageModel.make({ ...config, provider: "google.vertex.image", supportedUrls })
+    return GeminiImageModel.make({ provider: "google.vertex.image", modelId, languageModel, flavour: "vertex", maxImagesPerCall: 1 })
+  })
+
+/**
+ * A Layer providing {@link image} as the `ImageModel` service.
+ *
+ * @since 0.1.0
+ */
+export const imageLayer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<ImageModelNs.ImageModel, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
+  Layer.effect(ImageModelNs.ImageModel, image(modelId, settings))

@@ -7,10 +7,12 @@
  */
 import { Config as EffectConfig, Effect, Layer, type Redacted } from "effect"
 import type { HttpClient } from "effect/http"
+import * as ImageModel from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import * as GeminiImageModel from "../kits/gemini/GeminiImageModel.ts"
 import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
 
 /**
@@ -152,3 +154,34 @@ export const layerConfig = (
       return yield* model(modelId, settings)
     })
   )
+
+/**
+ * The Gemini image model for `modelId` (upstream `google.image(modelId, { maxImagesPerCall })`).
+ *
+ * @since 0.1.0
+ */
+export const image = (
+  modelId: string,
+  settings: Settings = {},
+  imageSettings: { readonly maxImagesPerCall?: number | undefined } = {}
+): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
+  Effect.map(model(modelId, settings), (languageModel) =>
+    GeminiImageModel.make({
+      provider: settings.name ?? "google.generative-ai",
+      modelId,
+      languageModel,
+      flavour: "google",
+      maxImagesPerCall: imageSettings.maxImagesPerCall ?? 1
+    }))
+
+/**
+ * A Layer providing {@link image} as the `ImageModel` service.
+ *
+ * @since 0.1.0
+ */
+export const imageLayer = (
+  modelId: string,
+  settings: Settings = {},
+  imageSettings: { readonly maxImagesPerCall?: number | undefined } = {}
+): Layer.Layer<ImageModel.ImageModel, never, HttpClient.HttpClient> =>
+  Layer.effect(ImageModel.ImageModel, image(modelId, settings, imageSettings))
