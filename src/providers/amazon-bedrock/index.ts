@@ -20,3 +20,5 @@ export * as SigV4 from "./SigV4.ts"
 export * as AmazonBedrockAnthropic from "./AmazonBedrockAnthropic.ts"
 /** @since 0.2.0 */
 export * as AnthropicTransport from "./AnthropicTransport.ts"
+/** @since 0.1.0 */
+export * as AmazonBedrockImageModel from "./AmazonBedrockImageModel.ts"
