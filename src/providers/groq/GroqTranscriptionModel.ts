@@ -102,9 +102,10 @@ const getArgs = Effect.fnUntraced(function*(modelId: string, input: Input) {
     formData.append("url", audioUrl.href)
   } else {
     const audio = input.options.audio
-    const blob = new Blob([blobPart(typeof audio === "string" ? convertBase64ToUint8Array(audio) : audio)])
+    const bytes = blobPart(typeof audio === "string" ? convertBase64ToUint8Array(audio) : audio)
     const mediaType = input.options.mediaType ?? "audio/wav"
-    formData.append("file", new File([blob], "audio", { type: mediaType }), `audio.${mediaTypeToExtension(mediaType)}`)
+    // one copy of the audio (upstream wraps a Blob in a File: the same part on the wire)
+    formData.append("file", new File([bytes], "audio", { type: mediaType }), `audio.${mediaTypeToExtension(mediaType)}`)
   }
   if (groq) {
     const fields: ReadonlyArray<readonly [string, string | number | ReadonlyArray<string> | undefined]> = [

@@ -119,9 +119,9 @@ export const getArgs = Effect.fnUntraced(function*(modelId: string, options: Tra
   const openai = yield* parseProviderOptions("openai", options.providerOptions, TranscriptionOptions)
   const formData = new FormData()
   const bytes = typeof options.audio === "string" ? convertBase64ToUint8Array(options.audio) : options.audio
-  const blob = new Blob([blobPart(bytes)])
   formData.append("model", modelId)
-  formData.append("file", new File([blob], "audio", { type: options.mediaType }), `audio.${mediaTypeToExtension(options.mediaType)}`)
+  // one copy of the audio (upstream wraps a Blob in a File: the same part on the wire, a second copy in memory)
+  formData.append("file", new File([blobPart(bytes)], "audio", { type: options.mediaType }), `audio.${mediaTypeToExtension(options.mediaType)}`)
 
   const entry = getTranscriptionModelEntry(modelId)
   const responseFormat = openai?.responseFormat ?? entry.responseFormat
