@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect"
 import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { MediaResponse } from "./internal/MediaResponse.ts"
 import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_NoImageGeneratedError"
@@ -19,7 +20,7 @@ export interface NoImageGeneratedErrorOptions {
   readonly message?: string | undefined
   readonly cause?: unknown
   readonly calls?: ReadonlyArray<unknown> | undefined
-  readonly responses?: ReadonlyArray<unknown> | undefined
+  readonly responses?: ReadonlyArray<MediaResponse> | undefined
 }
 
 /**
@@ -31,9 +32,9 @@ export class NoImageGeneratedError extends UpstreamError<NoImageGeneratedError>(
   "NoImageGeneratedError",
   {
     message: Schema.String,
-    cause: Schema.optional(Schema.Unknown),
-    calls: Schema.optional(Schema.Array(Schema.Unknown)),
-    responses: Schema.optional(Schema.Array(Schema.Unknown))
+    cause: Schema.optional(Schema.Defect()),
+    calls: Schema.optional(Schema.Array(Schema.Defect())),
+    responses: Schema.optional(Schema.Array(MediaResponse))
   }
 ) {
   constructor(options: NoImageGeneratedErrorOptions = {}, makeOptions?: Schema.MakeOptions) {

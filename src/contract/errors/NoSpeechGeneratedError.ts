@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect"
 import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
+import { MediaResponse } from "./internal/MediaResponse.ts"
 import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_NoSpeechGeneratedError"
@@ -15,7 +16,7 @@ const name = "AI_NoSpeechGeneratedError"
  * @since 0.1.0
  */
 export interface NoSpeechGeneratedErrorOptions {
-  readonly responses: ReadonlyArray<unknown>
+  readonly responses: ReadonlyArray<MediaResponse>
   readonly cause?: unknown
 }
 
@@ -28,8 +29,8 @@ export class NoSpeechGeneratedError extends UpstreamError<NoSpeechGeneratedError
   "NoSpeechGeneratedError",
   {
     message: Schema.String,
-    cause: Schema.optional(Schema.Unknown),
-    responses: Schema.Array(Schema.Unknown)
+    cause: Schema.optional(Schema.Defect()),
+    responses: Schema.Array(MediaResponse)
   }
 ) {
   constructor(options: NoSpeechGeneratedErrorOptions, makeOptions?: Schema.MakeOptions) {

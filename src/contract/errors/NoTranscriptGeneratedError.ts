@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect"
 import type { UpstreamLike } from "./internal/marker.ts"
+import { MediaResponse } from "./internal/MediaResponse.ts"
 import { UpstreamError } from "./internal/UpstreamError.ts"
 
 const name = "AI_NoTranscriptGeneratedError"
@@ -15,7 +16,7 @@ const name = "AI_NoTranscriptGeneratedError"
  * @since 0.1.0
  */
 export interface NoTranscriptGeneratedErrorOptions {
-  readonly responses: ReadonlyArray<unknown>
+  readonly responses: ReadonlyArray<MediaResponse>
 }
 
 /**
@@ -25,7 +26,7 @@ export interface NoTranscriptGeneratedErrorOptions {
  */
 export class NoTranscriptGeneratedError extends UpstreamError<NoTranscriptGeneratedError>(name)(
   "NoTranscriptGeneratedError",
-  { message: Schema.String, responses: Schema.Array(Schema.Unknown) }
+  { message: Schema.String, responses: Schema.Array(MediaResponse) }
 ) {
   constructor(options: NoTranscriptGeneratedErrorOptions, makeOptions?: Schema.MakeOptions) {
     super({ message: "No transcript generated.", responses: options.responses }, makeOptions)
