@@ -24,6 +24,7 @@ import { report as coldStartReport, runColdStart } from "./coldStart.ts"
 import { report as socketsReport, runSockets } from "./sockets.ts"
 import { report as linearityReport, runLinearity } from "./linearity.ts"
 import { report as lowMemoryReport, runLowMemory } from "./lowMemory.ts"
+import { renderChart } from "./chart.ts"
 
 const argv = process.argv.slice(2)
 const flag = (name: string): string | undefined => {
@@ -479,3 +480,9 @@ fs.writeFileSync(
   JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, coldStart, sockets, linearityAtScale, targets }, null, 2) + "\n"
 )
 console.log(`\nwritten ${path.relative(process.cwd(), resultsPath)}`)
+const chartPath = path.join(import.meta.dirname, "..", "docs", "benchmarks.svg")
+fs.writeFileSync(
+  chartPath,
+  renderChart(rows, `CPU time / floor (SSE parse + JSON.parse), ${new Date().toISOString().slice(0, 10)}, ${cpu}, Node ${machine.node}`)
+)
+console.log(`written ${path.relative(process.cwd(), chartPath)}`)

@@ -3,7 +3,7 @@
  * other providers' media constructors.
  */
 import { Effect, Layer } from "effect"
-import { FetchHttpClient } from "effect/http"
+import { FetchHttpClient, type HttpClient } from "effect/http"
 import { GenerateImage, GenerateSpeech, ImageModel, Transcribe } from "aimux"
 import { AmazonBedrock } from "aimux/amazon-bedrock"
 import { Google } from "aimux/google"
@@ -39,12 +39,13 @@ export const edit = (photo: Uint8Array, mask: Uint8Array) =>
   }).pipe(Effect.provide(OpenAI.imageLayer("gpt-image-1")))
 
 // the other providers' media models, each a Layer of the same service
-export const imageModels: ReadonlyArray<Layer.Layer<ImageModel.ImageModel, unknown, never>> = [
+const imageLayers: ReadonlyArray<Layer.Layer<ImageModel.ImageModel, unknown, HttpClient.HttpClient>> = [
   XAI.imageLayer("grok-imagine-image"),
   Google.imageLayer("gemini-2.5-flash-image"),
   GoogleVertex.imageLayer("gemini-2.5-flash-image", { apiKey: "..." }),
   AmazonBedrock.imageLayer("amazon.nova-canvas-v1:0", { region: "us-east-1" })
-].map((layer) => Layer.provide(layer, FetchHttpClient.layer))
+]
+export const imageModels = imageLayers.map((layer) => Layer.provide(layer, FetchHttpClient.layer))
 
 export const groqTranscript = (audio: Uint8Array) =>
   Transcribe.transcribe({ audio, providerOptions: { groq: { language: "en" } } }).pipe(

@@ -107,13 +107,19 @@ export const elementStream: {
   }
   return Stream.suspend(() => {
     const publisher = makePublisher()
+    // as upstream's element transform: the elements completed before the overflowing one are
+    // delivered, then the stream fails (and reads nothing more)
+    let failure: TypeValidationError | undefined
     return partials(fullStream, output).pipe(
-      Stream.mapEffect((partial) => {
+      Stream.map((partial) => {
         const { elements, error } = publisher.next(partial)
-        return error === undefined ? Effect.succeed(elements) : Effect.fail(error)
+        failure = error
+        return elements
       }),
+      Stream.takeUntil(() => failure !== undefined),
       Stream.flattenIterable,
-      Stream.map(elementOf<O>)
+      Stream.map(elementOf<O>),
+      Stream.concat(Stream.suspend(() => failure === undefined ? Stream.empty : Stream.fail(failure)))
     )
   })
 })

@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import { Cause, Deferred, Effect, Queue, Result, Schema, Stream } from "effect"
+import { Cause, Deferred, Effect, Logger, Queue, Result, Schema, Stream } from "effect"
 import * as Arr from "effect/Array"
 import { dual } from "effect/Function"
 import { LanguageModel } from "../LanguageModel.ts"
@@ -190,13 +190,16 @@ export class AbortedError extends Schema.TaggedError<AbortedError>()("AbortedErr
 export const defaultBufferSize = 256
 
 /**
- * The default `onError`: the error at error level through Effect's logger (upstream logs it to
- * the console), as a failure cause so that loggers render it with its own cause chain.
+ * The default `onError`: the error at error level through Effect's logger, as a failure cause so
+ * that loggers render it with its own cause chain. Effect's built-in console loggers write it to
+ * stderr (upstream's `console.error`), so a program whose stdout is data (JSON lines) stays pure
+ * whatever fails; a logger the program installs still receives it.
  *
- * @since 0.2.0
+ * @since 0.1.0
+ * @category callbacks
  */
 export const logError = (event: ErrorEvent): Effect.Effect<void> =>
-  Effect.logError("streamText error part", Cause.fail(event.error))
+  Effect.logError("streamText error part", Cause.fail(event.error)).pipe(Effect.provideService(Logger.LogToStderr, true))
 
 
 /**

@@ -66,3 +66,5 @@ export * as ToolOutputText from "./ToolOutputText.ts"
 export * as IsUrlSupported from "./IsUrlSupported.ts"
 /** @since 0.2.0 */
 export * as ToolNameMapping from "./ToolNameMapping.ts"
+/** @since 0.1.0 */
+export * as ModelConstructors from "./ModelConstructors.ts"

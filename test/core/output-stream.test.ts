@@ -160,6 +160,12 @@ describe("streamText output (vs upstream)", () => {
     UpstreamOutput.array({ element: z.string(), maxItems: 1 })
   )
   differential(
+    "array: the last allowed element and an overflowing one complete in one delta: the first is delivered, then the failure",
+    [step(["{\"elements\":[\"a\",\"b\"]}"])],
+    Output.array({ element: Schema.String, maxItems: 1 }),
+    UpstreamOutput.array({ element: z.string(), maxItems: 1 })
+  )
+  differential(
     "array: text around the envelope falls back to the generic parse",
     [step(["Sure: {\"elements\":[", "\"a\",\"b\"", "]}"])],
     Output.array({ element: Schema.String }),

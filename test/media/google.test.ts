@@ -9,7 +9,9 @@ import { createGoogle } from "@ai-sdk/google"
 import { createVertex } from "@ai-sdk/google-vertex"
 import type { ImageModelV4CallOptions } from "@ai-sdk/provider"
 import { Effect } from "effect"
+import type * as HttpClient from "effect/http/HttpClient"
 import type { ImageCallOptions } from "../../src/contract/Image.ts"
+import type * as ImageModel from "../../src/ImageModel.ts"
 import * as Google from "../../src/providers/google/Google.ts"
 import * as GoogleVertex from "../../src/providers/google-vertex/GoogleVertex.ts"
 import { fetchLayer, recordingFetch, type Reply, type Seen, settle, settleEffect } from "./providerHarness.ts"
@@ -66,7 +68,9 @@ const compare = (
       : createVertex({ apiKey: "v-key", fetch }).image(modelId)
     const upstream = yield* Effect.promise(() => settle(upstreamModel.doGenerate(call as ImageModelV4CallOptions)))
     const oursSeen: Array<Seen> = []
-    const oursModel = flavour === "google" ? Google.image(modelId, { apiKey: "g-key" }) : GoogleVertex.image(modelId, { apiKey: "v-key" })
+    const oursModel: Effect.Effect<ImageModel.Service, unknown, HttpClient.HttpClient> = flavour === "google"
+      ? Google.image(modelId, { apiKey: "g-key" })
+      : GoogleVertex.image(modelId, { apiKey: "v-key" })
     const ours = yield* oursModel.pipe(
       Effect.flatMap((model) => {
         expect({ p: model.provider, m: model.maxImagesPerCall, f: model.supportsFileInputs, k: model.supportsMaskInputs }).toEqual({

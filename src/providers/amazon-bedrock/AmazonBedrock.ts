@@ -11,7 +11,7 @@ import { Config, Effect, Layer, Option, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import * as ImageModel from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
-import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 import * as AmazonBedrockImageModel from "./AmazonBedrockImageModel.ts"
@@ -214,42 +214,39 @@ export const modelConfig = Effect.fn("AmazonBedrock.modelConfig")(function*(
   return config
 })
 
+const constructors = ModelConstructors.make(
+  LanguageModel,
+  (modelId: string, settings: Settings & ModelSettings) =>
+    Effect.flatMap(modelConfig(modelId, settings, { modelFamily: settings.modelFamily }), AmazonBedrockLanguageModel.make),
+  {}
+)
+
 /**
- * The Converse model for `modelId` as a service.
+ * The Converse model for `modelId` as a service; `settings` are the provider's and the model's
+ * (`modelFamily`) in one object, so every provider's `model` / `layer` / `layerConfig` take
+ * `(modelId, settings?)`.
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {},
-  modelSettings: ModelSettings = {}
-): Effect.Effect<LanguageModelNs.Service, never, HttpClient.HttpClient> =>
-  Effect.flatMap(modelConfig(modelId, settings, modelSettings), AmazonBedrockLanguageModel.make)
+export const model = constructors.model
 
 /**
  * A Layer providing the Converse model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {},
-  modelSettings: ModelSettings = {}
-): Layer.Layer<LanguageModel, never, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, model(modelId, settings, modelSettings))
+export const layer = constructors.layer
 
 /**
  * A Layer whose settings come from effect `Config`, e.g.
  * `Config.all({ region: Config.String("AWS_REGION"), apiKey: Config.Redacted("AWS_BEARER_TOKEN_BEDROCK") })`.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: Config.Config<Settings>,
-  modelSettings: ModelSettings = {}
-): Layer.Layer<LanguageModel, Config.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, Effect.flatMap(config, (settings) => model(modelId, settings, modelSettings)))
+export const layerConfig = constructors.layerConfig
 
 /**
  * The image model for `modelId` (upstream `bedrock.image(modelId)`: Nova Canvas, Titan Image).

@@ -7,10 +7,12 @@
  */
 import { Config as EffectConfig, Effect, Layer, type Redacted } from "effect"
 import type { HttpClient } from "effect/http"
+import type { LoadAPIKeyError } from "../../contract/errors/LoadAPIKeyError.ts"
 import * as ImageModel from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as GeminiImageModel from "../kits/gemini/GeminiImageModel.ts"
 import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
@@ -91,6 +93,13 @@ export const supportedUrls = (modelId: string, baseURL: string): LanguageModelNs
   }
 }
 
+/** Upstream's `loadApiKey` options of this provider. */
+const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
+  apiKey: settings.apiKey,
+  environmentVariableName: "GOOGLE_GENERATIVE_AI_API_KEY",
+  description: "Google Generative AI"
+})
+
 /**
  * Resolves settings into the model config.
  *
@@ -104,11 +113,7 @@ export const modelConfig = (modelId: string, settings: Settings = {}): GeminiLan
     baseURL,
     // read per request, as upstream's `getHeaders`
     headers: Effect.map(
-      ApiKey.loadApiKey({
-        apiKey: settings.apiKey,
-        environmentVariableName: "GOOGLE_GENERATIVE_AI_API_KEY",
-        description: "Google Generative AI"
-      }),
+      ApiKey.loadApiKey(apiKeyOptions(settings)),
       (apiKey) =>
         RequestHeaders.withUserAgentSuffix({ "x-goog-api-key": apiKey, ...settings.headers }, `ai-sdk-google/${VERSION}`)
     ),
@@ -117,43 +122,40 @@ export const modelConfig = (modelId: string, settings: Settings = {}): GeminiLan
   }
 }
 
+const constructors = ModelConstructors.make(
+  LanguageModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    // the key is loaded when the model is built: a missing or empty one fails the layer (LoadAPIKeyError)
+    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
+    return yield* GeminiLanguageModel.make(modelConfig(modelId, { ...settings, apiKey }))
+  }),
+  {}
+)
+
 /**
- * The Gemini model for `modelId` as a service.
+ * The Gemini model for `modelId` as a service; a missing or empty API key fails it with `LoadAPIKeyError`.
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, never, HttpClient.HttpClient> =>
-  GeminiLanguageModel.make(modelConfig(modelId, settings))
+export const model = constructors.model
 
 /**
  * A Layer providing the Gemini model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<LanguageModel, never, HttpClient.HttpClient> => Layer.effect(LanguageModel, model(modelId, settings))
+export const layer = constructors.layer
 
 /**
- * A Layer whose settings come from `Config` (e.g. `Config.redacted("GOOGLE_GENERATIVE_AI_API_KEY")` for the key).
+ * A Layer whose settings come from `Config`, e.g. `{ apiKey: Config.Redacted("GOOGLE_GENERATIVE_AI_API_KEY") }` (a `Config` of the whole
+ * settings, or a record of `Config`s per setting).
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: EffectConfig.Config<Settings>
-): Layer.Layer<LanguageModel, EffectConfig.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(
-    LanguageModel,
-    Effect.gen(function*() {
-      const settings = yield* config
-      return yield* model(modelId, settings)
-    })
-  )
+export const layerConfig = constructors.layerConfig
 
 /**
  * The Gemini image model for `modelId` (upstream `google.image(modelId, { maxImagesPerCall })`).
@@ -164,7 +166,7 @@ export const image = (
   modelId: string,
   settings: Settings = {},
   imageSettings: { readonly maxImagesPerCall?: number | undefined } = {}
-): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
+): Effect.Effect<ImageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
   Effect.map(model(modelId, settings), (languageModel) =>
     GeminiImageModel.make({
       provider: settings.name ?? "google.generative-ai",
@@ -183,5 +185,5 @@ export const imageLayer = (
   modelId: string,
   settings: Settings = {},
   imageSettings: { readonly maxImagesPerCall?: number | undefined } = {}
-): Layer.Layer<ImageModel.ImageModel, never, HttpClient.HttpClient> =>
+): Layer.Layer<ImageModel.ImageModel, LoadAPIKeyError, HttpClient.HttpClient> =>
   Layer.effect(ImageModel.ImageModel, image(modelId, settings, imageSettings))

@@ -89,14 +89,16 @@ const upstreamModel = (flavor: Flavor, modelId: string, fetch: typeof globalThis
     })(modelId)
     : createGoogle({ apiKey: "test-key", fetch, generateId: makeCounter("id") })(modelId)
 
-const aimuxModel = (flavor: Flavor, modelId: string, settings: Settings = {}): Effect.Effect<Service, unknown, never> =>
-  (flavor === "vertex"
+const aimuxModel = (flavor: Flavor, modelId: string, settings: Settings = {}): Effect.Effect<Service, unknown, never> => {
+  const built: Effect.Effect<Service, unknown, Effect.Services<ReturnType<typeof Google.model>>> = flavor === "vertex"
     ? GoogleVertex.model(modelId, {
       apiKey: "test-key",
       generateId: makeCounter("id"),
       ...(settings.maxBytes !== undefined && { toolResultDownloads: { maxBytes: settings.maxBytes } })
     })
-    : Google.model(modelId, { apiKey: "test-key", generateId: makeCounter("id") })).pipe(Effect.provide(FetchHttpClient.layer))
+    : Google.model(modelId, { apiKey: "test-key", generateId: makeCounter("id") })
+  return built.pipe(Effect.provide(FetchHttpClient.layer))
+}
 
 const toolResult = (...value: Array<unknown>): LanguageModelV4Prompt[number] => ({
   role: "tool",
