@@ -17,3 +17,5 @@ export * as RetryAfter from "./RetryAfter.ts"
 export * as AbortError from "./AbortError.ts"
 /** @since 0.2.0 */
 export * as BoundedCancel from "./BoundedCancel.ts"
+/** @since 0.2.0 */
+export * as StringifyJson from "./StringifyJson.ts"
