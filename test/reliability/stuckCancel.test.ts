@@ -5,12 +5,13 @@
  * an early error fails `stream` with its typed error, and a consumer that stops after the first
  * error part ends, both within a bounded (real) time; so does `generate`'s retry path.
  */
-import { Cause, Effect, Exit, Layer, Schema, Stream } from "effect"
+import { Cause, Duration, Effect, Exit, Layer, Schema, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import { describe, expect, it } from "vitest"
 import { providers } from "../../src/cli/ProviderRegistry.ts"
 import { CallOptions } from "../../src/contract/CallOptions.ts"
+import * as HttpTimeouts from "../../src/runtime/HttpTimeouts.ts"
 import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
 
 const hi = Schema.decodeUnknownSync(CallOptions)({ prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] })
@@ -105,6 +106,32 @@ describe("a body whose cancel never settles: nothing waits on it", () => {
       )
       if (Exit.isFailure(exit)) expect(Cause.hasDies(exit.cause)).toBe(false)
       else expect(seen).toContain("error")
+      expect(state.cancelled).toBe(1)
+    })
+  }
+})
+
+describe("the body-idle bound with a body whose cancel never settles", () => {
+  for (const id of ["openai-chat", "anthropic", "google"]) {
+    it(`${id}: a body that goes silent fails with the typed timeout at once`, async () => {
+      const entry = providers[id]!
+      // a first event that is neither an error nor the end, then silence
+      const { layer, state } = stuck(id === "google" ? `data: {"candidates":[]}\n\n` : `: ping\n\n`)
+      const { exit } = await bounded(
+        Effect.gen(function*() {
+          const model = yield* entry.make({ modelId: entry.defaultModel, apiKey: "k" })
+          const response = yield* model.stream(hi)
+          yield* Stream.runDrain(response.stream)
+        }).pipe(
+          HttpTimeouts.provide({ bodyIdle: Duration.millis(200) }),
+          Effect.provide(Layer.merge(layer, IdGenerator.layerCounter()))
+        )
+      )
+      expect(Exit.isFailure(exit)).toBe(true)
+      if (Exit.isFailure(exit)) {
+        expect(Cause.hasDies(exit.cause)).toBe(false)
+        expect(String(Reflect.get(Object(Cause.squash(exit.cause)), "name"))).toBe("AI_APICallError")
+      }
       expect(state.cancelled).toBe(1)
     })
   }
