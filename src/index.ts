@@ -21,3 +21,7 @@ export * as Errors from "./contract/errors/index.ts"
 export * from "./core/index.ts"
 /** @since 0.2.0 */
 export * from "./ui/index.ts"
+/** @since 0.1.0 */
+export * as EmbeddingModel from "./EmbeddingModel.ts"
+/** @since 0.1.0 */
+export * as RerankingModel from "./RerankingModel.ts"

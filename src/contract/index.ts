@@ -30,3 +30,7 @@ export * as StreamPart from "./StreamPart.ts"
 export * as Usage from "./Usage.ts"
 /** @since 0.1.0 */
 export * as Warning from "./Warning.ts"
+/** @since 0.1.0 */
+export * as Embedding from "./Embedding.ts"
+/** @since 0.1.0 */
+export * as Reranking from "./Reranking.ts"

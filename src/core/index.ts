@@ -61,3 +61,13 @@ export * as TypedContent from "./TypedContent.ts"
 export * as Steering from "./Steering.ts"
 /** @since 0.2.0 */
 export * as GenerationInclude from "./GenerationInclude.ts"
+/** @since 0.1.0 */
+export * as Embed from "./Embed.ts"
+/** @since 0.1.0 */
+export * as EmbedEvents from "./EmbedEvents.ts"
+/** @since 0.1.0 */
+export * as CosineSimilarity from "./CosineSimilarity.ts"
+/** @since 0.1.0 */
+export * as Rerank from "./Rerank.ts"
+/** @since 0.1.0 */
+export * as Decide from "./Decide.ts"

@@ -34,6 +34,15 @@ const oursInvalidInput = new E.InvalidToolInputError({ toolName: "t", toolInput:
 
 const cases: ReadonlyArray<Case> = [
   {
+    label: "UIMessageStreamError",
+    tag: "UIMessageStreamError",
+    upstream: new UpCore.UIMessageStreamError({ chunkType: "text-delta", chunkId: "t1", message: "Received text-delta for missing text part" }),
+    ours: new E.UIMessageStreamError({ chunkType: "text-delta", chunkId: "t1", message: "Received text-delta for missing text part" }),
+    fields: ["chunkType", "chunkId"],
+    upIsInstance: UpCore.UIMessageStreamError.isInstance,
+    oursIsInstance: E.UIMessageStreamError.isInstance
+  },
+  {
     label: "AISDKError",
     tag: "AISDKError",
     upstream: new Up.AISDKError({ name: "AI_Custom", message: "custom", cause }),

@@ -179,3 +179,4 @@ export {
   type UnsupportedFunctionalityErrorLike,
   type UnsupportedFunctionalityErrorOptions
 } from "./UnsupportedFunctionalityError.ts"
+export { UIMessageStreamError, type UIMessageStreamErrorLike, type UIMessageStreamErrorOptions } from "./UIMessageStreamError.ts"

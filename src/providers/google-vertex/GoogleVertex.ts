@@ -18,6 +18,8 @@ import type { APICallError } from "../../contract/errors/APICallError.ts"
 import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
 import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import * as GoogleVertexEmbeddingModel from "./GoogleVertexEmbeddingModel.ts"
 import * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
 import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.ts"
 
@@ -214,3 +216,43 @@ export const layer = constructors.layer
  * @category layers
  */
 export const layerConfig = constructors.layerConfig
+
+const embeddingConstructors = ModelConstructors.make(
+  EmbeddingModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    const client = yield* HttpClient.HttpClient
+    const config = yield* modelConfig(modelId, settings, client)
+    return yield* GoogleVertexEmbeddingModel.make({
+      provider: "google.vertex.embedding",
+      modelId,
+      baseURL: config.baseURL,
+      headers: config.headers,
+      finalHeaders: config.finalHeaders
+    })
+  }),
+  {}
+)
+
+/**
+ * The text embedding model (provider `google.vertex.embedding`, the base URL, headers and credentials of `modelConfig`) for `modelId` as a service (upstream `vertex.embeddingModel(modelId)`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const embedding = embeddingConstructors.model
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayer = embeddingConstructors.layer
+
+/**
+ * {@link embeddingLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayerConfig = embeddingConstructors.layerConfig

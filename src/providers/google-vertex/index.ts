@@ -17,3 +17,5 @@ export * as GoogleVertexOptions from "../kits/gemini/GeminiOptions.ts"
 export * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
 /** @since 0.2.0 */
 export * as GoogleVertexAnthropic from "./GoogleVertexAnthropic.ts"
+/** @since 0.1.0 */
+export * as GoogleVertexEmbeddingModel from "./GoogleVertexEmbeddingModel.ts"

@@ -12,6 +12,8 @@ import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import * as GoogleEmbeddingModel from "./GoogleEmbeddingModel.ts"
 
 /**
  * Provider settings, as upstream's `GoogleProviderSettings` (no `fetch`: the
@@ -152,3 +154,37 @@ export const layer = constructors.layer
  * @category layers
  */
 export const layerConfig = constructors.layerConfig
+
+const embeddingConstructors = ModelConstructors.make(
+  EmbeddingModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
+    const config = modelConfig(modelId, { ...settings, apiKey })
+    return yield* GoogleEmbeddingModel.make({ provider: config.provider, modelId, baseURL: config.baseURL, headers: config.headers })
+  }),
+  {}
+)
+
+/**
+ * The embedding model (the provider name, base URL and headers of `modelConfig`) for `modelId` as a service (upstream `google.embedding(modelId)`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const embedding = embeddingConstructors.model
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayer = embeddingConstructors.layer
+
+/**
+ * {@link embeddingLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayerConfig = embeddingConstructors.layerConfig

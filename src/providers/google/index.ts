@@ -15,3 +15,5 @@ export * as GoogleApi from "../kits/gemini/GeminiApi.ts"
 export * as GoogleOptions from "../kits/gemini/GeminiOptions.ts"
 /** @since 0.2.0 */
 export * as GoogleTools from "../kits/gemini/PrepareTools.ts"
+/** @since 0.1.0 */
+export * as GoogleEmbeddingModel from "./GoogleEmbeddingModel.ts"

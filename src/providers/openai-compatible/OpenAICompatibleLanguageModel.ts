@@ -96,7 +96,12 @@ export interface BaseSettings {
     | undefined
 }
 
-const defaultErrorStructure: ErrorStructure<ErrorData> = { errorSchema: ErrorData, errorToMessage }
+/**
+ * Upstream `defaultOpenAICompatibleErrorStructure`.
+ *
+ * @since 0.1.0
+ */
+export const defaultErrorStructure: ErrorStructure<ErrorData> = { errorSchema: ErrorData, errorToMessage }
 
 const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.slice(0, -1) : url
 

@@ -11,6 +11,8 @@ import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
 import * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import * as OpenAIEmbeddingModel from "./OpenAIEmbeddingModel.ts"
 import * as OpenAIResponsesLanguageModel from "./OpenAIResponsesLanguageModel.ts"
 
 /**
@@ -199,3 +201,41 @@ export const layer = responsesConstructors.layer
  * @category layers
  */
 export const layerConfig = responsesConstructors.layerConfig
+
+// upstream `createEmbeddingModel`: provider `<name>.embedding`, `<baseURL>/embeddings`, the chat config's key and headers
+const embeddingConstructors = ModelConstructors.make(
+  EmbeddingModel,
+  (modelId: string, settings: Settings) =>
+    Effect.flatMap(chatConfig(modelId, settings), (chatModel) =>
+      OpenAIEmbeddingModel.make({
+        provider: `${settings.name ?? "openai"}.embedding`,
+        modelId,
+        url: `${chatModel.url.slice(0, chatModel.url.length - chatPath.length)}/embeddings`,
+        headers: chatModel.headers
+      })),
+  {}
+)
+
+/**
+ * The embedding model for `modelId` as a service (upstream `openai.embedding(modelId)`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const embedding = embeddingConstructors.model
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayer = embeddingConstructors.layer
+
+/**
+ * {@link embeddingLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayerConfig = embeddingConstructors.layerConfig
