@@ -8,6 +8,7 @@
  */
 import { Array as Arr, Cause, Effect, Exit, Scope, Stream } from "effect"
 import * as Pull from "effect/Pull"
+import { closeBounded } from "../runtime/BoundedCancel.ts"
 
 /**
  * How the peek classifies the items it reads before the first output.
@@ -54,7 +55,8 @@ export const peek = <A, E, E2>(
 ): Effect.Effect<Peeked<A, E>, E | E2> =>
   Effect.gen(function*() {
     const scope = yield* Scope.make()
-    const close = Scope.close(scope, Exit.void)
+    // a failure (or the end) goes out without waiting on the body's cancel (issue 31)
+    const close = closeBounded(scope)
     const read = Effect.gen(function*() {
       const pull = yield* Scope.provide(Stream.toPull(source), scope)
       const buffered: Array<A> = []

@@ -18,6 +18,7 @@ import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import type { Schema } from "effect"
 import { APICallError } from "../contract/errors/APICallError.ts"
 import { EmptyResponseBodyError } from "../contract/errors/EmptyResponseBodyError.ts"
+import * as BoundedCancel from "../runtime/BoundedCancel.ts"
 import { boundPull } from "./internal/idleBound.ts"
 import { reasonPhrase } from "./internal/statusText.ts"
 import * as JsonEventStream from "./JsonEventStream.ts"
@@ -136,7 +137,8 @@ const boundIdle = (
 ): Stream.Stream<Uint8Array, HttpClientError.HttpClientError> =>
   // the bound is read where the body's pull is taken (not in a `Stream.unwrap` before it), so a
   // consumer that takes the pull and stops still cancels the body
-  Stream.transformPull(response.stream, (pull, scope) =>
+  // the body is closed without waiting on the peer's cancel (`runtime/BoundedCancel.ts`)
+  Stream.transformPull(BoundedCancel.stream(response.stream), (pull, scope) =>
     Effect.flatMap(idle === undefined ? HttpTimeouts : Effect.succeed({ bodyIdle: idle }), ({ bodyIdle }: { readonly bodyIdle: Duration.Duration | undefined }) =>
       bodyIdle === undefined ? Effect.succeed(pull) : boundPull(pull, scope, bodyIdle, () =>
         // a body read failure, as effect's fetch client reports one: `causeOf` finds undici's error

@@ -16,6 +16,7 @@ import * as HttpClientError from "effect/http/HttpClientError"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import { DownloadError } from "../contract/errors/DownloadError.ts"
+import * as BoundedCancel from "./BoundedCancel.ts"
 import { checkUrl, upstreamPolicy, type UrlPolicy } from "./internal/downloadUrl.ts"
 
 /**
@@ -104,7 +105,7 @@ const runtimeUserAgent = (): string => {
 
 // Opening and closing the body stream aborts the request (an unread body would hold the socket).
 const cancelBody = (response: HttpClientResponse.HttpClientResponse) =>
-  Effect.scoped(Stream.toPull(response.stream)).pipe(Effect.ignore)
+  Effect.scoped(Stream.toPull(BoundedCancel.stream(response.stream))).pipe(Effect.ignore)
 
 const statusTextOf = (response: HttpClientResponse.HttpClientResponse): string =>
   Option.match(HttpClientResponse.toWeb(response), { onNone: () => "", onSome: (web) => web.statusText })

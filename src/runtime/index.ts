@@ -15,3 +15,7 @@ export * as ParseJson from "./ParseJson.ts"
 export * as RetryAfter from "./RetryAfter.ts"
 /** @since 0.2.0 */
 export * as AbortError from "./AbortError.ts"
+/** @since 0.2.0 */
+export * as BoundedCancel from "./BoundedCancel.ts"
+/** @since 0.2.0 */
+export * as StringifyJson from "./StringifyJson.ts"

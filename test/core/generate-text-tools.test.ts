@@ -235,3 +235,22 @@ describe("generateText tool choice (differential)", () => {
   })
   differential("none without calls", [answer], { toolChoice: "none" })
 })
+
+// Issue 31: a model that calls a tool on every step, so only the step limit can stop the loop (a
+// limit one step late for n > 1 passed every suite whose mock stopped calling tools before it).
+describe("isStepCount(n) with a tool call on every step (differential)", () => {
+  for (const n of [2, 3, 5]) {
+    const scripted = Array.from({ length: n + 3 }, (_, i) => result([weather(`c${i + 1}`)]))
+    it.live(`isStepCount(${n}) stops after exactly ${n} steps, as upstream stepCountIs(${n})`, () =>
+      Effect.gen(function*() {
+        const upstream = yield* Effect.promise(() => runUpstream(scripted, { stop: { steps: n } }))
+        const ours = yield* runOurs(scripted, { stop: { steps: n } })
+        expect(ours.outcome).toEqual(upstream.outcome)
+        expect(ours.modelCalls).toEqual(upstream.modelCalls)
+        expect(ours.calls).toEqual(Array.from({ length: n }, () => "weather"))
+        expect(upstream.calls).toEqual(ours.calls)
+        const steps = ours.outcome.ok ? Reflect.get(Object(Object(ours.outcome.view)[0]), "steps") : undefined
+        expect(Array.isArray(steps) ? steps.length : -1).toBe(n)
+      }))
+  }
+})

@@ -289,3 +289,21 @@ describe("streamText tool choice (differential)", () => {
   ], { toolChoice: "none", repair: "fix-name", stop: { steps: 3 } })
   differential("none without calls is fine", [answer], { toolChoice: "none" })
 })
+
+// Issue 31: a model that calls a tool on every step, so only the step limit can stop the loop.
+describe("isStepCount(n) with a tool call on every step (streamText, differential)", () => {
+  for (const n of [2, 3, 5]) {
+    const scripted = Array.from({ length: n + 3 }, (_, i) => step([weather(`c${i + 1}`)]))
+    it.live(`isStepCount(${n}) stops after exactly ${n} steps, as upstream stepCountIs(${n})`, () =>
+      Effect.gen(function*() {
+        const upstream = yield* Effect.promise(() => runUpstream(scripted, { stop: { steps: n } }))
+        const ours = yield* runOurs(scripted, { stop: { steps: n } })
+        expect(normalize(ours.parts)).toEqual(normalize(upstream.parts))
+        expect(normalize(ours.messages)).toEqual(normalize(upstream.messages))
+        expect(ours.modelCalls).toBe(n)
+        expect(upstream.modelCalls).toBe(n)
+        expect(ours.calls).toEqual(Array.from({ length: n }, () => "weather"))
+        expect(ours.messages.length).toBe(n)
+      }))
+  }
+})

@@ -5,7 +5,7 @@
  *
  * - when the folder is present, a test asserts the suite has at least `minimum` cases;
  * - when it is absent (a clone without `../shared`), one visible skipped test says so and how many
- *   recordings the suite would have run.
+ *   recordings the suite would have run; in CI (`CI` set) a failing test instead.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -47,6 +47,13 @@ export const guardCorpus = (options: {
 }): void => {
   const { committedMinimum = 0, count, label, minimum, provider } = options
   if (provider !== undefined && !hasRecordings(provider)) {
+    // in CI the recordings are part of the checkout: their absence is a failure, not a skip
+    if (process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false") {
+      it(`${label}: ../shared/recordings/${provider} is present (CI)`, ({ expect }) => {
+        expect.fail(`${recordingsDir(provider)} is absent: ${label} would lose its recorded cases`)
+      })
+      return
+    }
     it.skip(`${label}: ../shared/recordings/${provider} is absent, its recorded cases are not declared`, () => {})
     if (committedMinimum > 0) {
       it(`${label}: the committed corpus holds at least ${committedMinimum} cases`, ({ expect }) => {

@@ -18,6 +18,7 @@ import { LanguageModel } from "../../../src/LanguageModel.ts"
 import { wireJson } from "../_kit/Wire.ts"
 import { type Captured, mockFetch } from "../openai/upstream.ts"
 import { replayClient } from "../openai/replay.ts"
+import { guardCorpus } from "../_kit/Corpus.ts"
 import { chunksToSse, fixtureDir, listFiles, oursModel, readText, recordingsDir } from "./harness.ts"
 
 const upstreamModel = (body: string, captured: Captured, contentType: string) =>
@@ -53,6 +54,20 @@ const sse = "text/event-stream"
 
 const recorded = (name: string) =>
   listFiles(recordingsDir, "").includes(name) ? readText(path.join(recordingsDir, name)) : undefined
+const recordedNames = [
+  "openai-web-search-tool.1.json",
+  "openai-code-interpreter-tool.1.json",
+  "openai-web-search-tool.1.chunks.txt",
+  "openai-code-interpreter-tool.1.chunks.txt",
+  "openai-file-search-tool.2.chunks.txt",
+  "openai-image-generation-tool.1.chunks.txt"
+]
+guardCorpus({
+  label: "OpenAI Responses end to end: recorded bodies",
+  count: recordedNames.filter((name) => recorded(name) !== undefined).length,
+  minimum: recordedNames.length,
+  provider: "openai-responses"
+})
 const generateBodies = [
   ["web search", recorded("openai-web-search-tool.1.json")],
   ["code interpreter", recorded("openai-code-interpreter-tool.1.json")],

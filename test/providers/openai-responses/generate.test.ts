@@ -10,6 +10,7 @@
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { guardCorpus } from "../_kit/Corpus.ts"
 import { expectSameGenerate, fixtureDir, listFiles, readText, recordingsDir } from "./harness.ts"
 
 const generateDir = join(fixtureDir, "generate")
@@ -60,18 +61,14 @@ describe("OpenAI Responses generate: crafted corpus (differential)", () => {
   })
 })
 
-if (recordings.length > 0) {
-  describe("OpenAI Responses generate: recorded bodies (differential)", () => {
-    it("has the recordings", () => {
-      expect(recordings.length).toBeGreaterThanOrEqual(6)
+describe("OpenAI Responses generate: recorded bodies (differential)", () => {
+  guardCorpus({ label: "OpenAI Responses generate recordings", count: recordings.length, minimum: 6, provider: "openai-responses" })
+  for (const file of recordings) {
+    it(`${file} as a 200 body`, async () => {
+      await expectSameGenerate(readText(join(recordingsDir, file)), { options: variants[0].options })
     })
-    for (const file of recordings) {
-      it(`${file} as a 200 body`, async () => {
-        await expectSameGenerate(readText(join(recordingsDir, file)), { options: variants[0].options })
-      })
-      it(`${file} as a 429 body`, async () => {
-        await expectSameGenerate(readText(join(recordingsDir, file)), { status: 429 })
-      })
-    }
-  })
-}
+    it(`${file} as a 429 body`, async () => {
+      await expectSameGenerate(readText(join(recordingsDir, file)), { status: 429 })
+    })
+  }
+})

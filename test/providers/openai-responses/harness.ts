@@ -8,6 +8,7 @@ import { createOpenAI } from "@ai-sdk/openai"
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
 import { Cause, ConfigProvider, Effect, Exit, Schema, Stream } from "effect"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
+import * as Corpus from "../_kit/Corpus.ts"
 import { join } from "node:path"
 import { expect } from "vitest"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
@@ -20,7 +21,7 @@ import { replayClient } from "../openai/replay.ts"
 import { type Captured, mockFetch, readAll } from "../openai/upstream.ts"
 
 export const fixtureDir = join(import.meta.dirname, "../../../fixtures/openai-responses")
-export const recordingsDir = join(import.meta.dirname, "../../../../shared/recordings/openai-responses")
+export const recordingsDir = Corpus.recordingsDir("openai-responses")
 
 /** A `.chunks.txt` recording (one JSON payload per line) as an SSE body: each line as `data: <line>\n\n`. */
 export const chunksToSse = (text: string): string =>

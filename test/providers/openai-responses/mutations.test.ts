@@ -18,6 +18,7 @@ import {
   recordingsDir,
   runOursStream
 } from "./harness.ts"
+import { guardCorpus } from "../_kit/Corpus.ts"
 
 const prng = (seed: number) => {
   let a = seed >>> 0
@@ -71,6 +72,13 @@ const files = [
   ...listFiles(fixtureDir, ".chunks.txt").map((f) => join(fixtureDir, f)),
   ...listFiles(recordingsDir, ".chunks.txt").map((f) => join(recordingsDir, f))
 ]
+
+guardCorpus({
+  label: "OpenAI Responses mutations: recorded streams",
+  count: listFiles(recordingsDir, ".chunks.txt").length,
+  minimum: 16,
+  provider: "openai-responses"
+})
 
 const tools: LanguageModelV4CallOptions["tools"] = [
   { type: "function", name: "weather", inputSchema: { type: "object" } },

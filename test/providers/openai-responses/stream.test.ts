@@ -9,6 +9,7 @@
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { guardCorpus } from "../_kit/Corpus.ts"
 import { chunksToSse, expectSameStream, fixtureDir, listFiles, readText, recordingsDir } from "./harness.ts"
 
 const chunkSizes = [1, 7, undefined] as const
@@ -56,22 +57,19 @@ describe("OpenAI Responses stream: crafted corpus (differential)", () => {
   }
 })
 
-// The recordings live beside the project (../shared): without them this suite is not declared.
-if (recordings.length > 0) {
-  describe("OpenAI Responses stream: recorded traffic (differential)", () => {
-    it("has the recordings", () => {
-      expect(recordings.length).toBeGreaterThanOrEqual(16)
-    })
-    for (const file of recordings) {
-      const sse = chunksToSse(readText(join(recordingsDir, file)))
-      for (const chunkSize of chunkSizes) {
-        it(`${file} @ chunk ${chunkSize ?? "whole"}`, async () => {
-          await expectSameStream(sse, { chunkSize, options: promptOf() })
-        })
-      }
-      it(`${file} without store`, async () => {
-        await expectSameStream(sse, { options: promptOf({ providerOptions: { openai: { store: false } } }) })
+// The recordings live beside the project (../shared): `guardCorpus` shows their absence (a skip,
+// a failure in CI) instead of the suite vanishing.
+describe("OpenAI Responses stream: recorded traffic (differential)", () => {
+  guardCorpus({ label: "OpenAI Responses stream recordings", count: recordings.length, minimum: 16, provider: "openai-responses" })
+  for (const file of recordings) {
+    const sse = chunksToSse(readText(join(recordingsDir, file)))
+    for (const chunkSize of chunkSizes) {
+      it(`${file} @ chunk ${chunkSize ?? "whole"}`, async () => {
+        await expectSameStream(sse, { chunkSize, options: promptOf() })
       })
     }
-  })
-}
+    it(`${file} without store`, async () => {
+      await expectSameStream(sse, { options: promptOf({ providerOptions: { openai: { store: false } } }) })
+    })
+  }
+})

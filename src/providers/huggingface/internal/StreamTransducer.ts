@@ -16,7 +16,9 @@
 import { Predicate, Result, Schema } from "effect"
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
 import { createProviderStreamError, type ProviderStreamError } from "../../../contract/errors/ProviderStreamError.ts"
+import type { JSONParseError } from "../../../contract/errors/JSONParseError.ts"
 import { TypeValidationError } from "../../../contract/errors/TypeValidationError.ts"
+import { makeSafeValidate } from "../../../runtime/ParseJson.ts"
 import type { FinishReason } from "../../../contract/FinishReason.ts"
 import type { JsonValue } from "../../../contract/Json.ts"
 import type { StreamPart } from "../../../contract/StreamPart.ts"
@@ -68,13 +70,16 @@ const streamErrorOf = (event: Envelope): ProviderStreamError | undefined => {
   })
 }
 
+/** A field that failed: a validation error, or a value nested too deep to validate or print (issue 31). */
+type Failure = TypeValidationError | JSONParseError
+
+// Through the runtime's depth-safe validation: a value nested too deep to validate or to print in
+// the TypeValidationError message is a typed JSONParseError, never a RangeError.
 const decoder = <A>(schema: Schema.Decoder<A>) => {
-  const decode = Schema.decodeUnknownResult(schema)
-  return (value: unknown): Result.Result<A, TypeValidationError> => {
-    const decoded = decode(value)
-    return Result.isSuccess(decoded)
-      ? Result.succeed(decoded.success)
-      : Result.fail(new TypeValidationError({ value, cause: decoded.failure }))
+  const validate = makeSafeValidate(schema)
+  return (value: unknown): Result.Result<A, Failure> => {
+    const decoded = validate(value)
+    return decoded.success ? Result.succeed(decoded.value) : Result.fail(decoded.error)
   }
 }
 
@@ -105,7 +110,7 @@ export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warni
   let responseId: JsonValue | undefined = null
   let usage: UsageInput | undefined = undefined
 
-  const completed = (value: Envelope): TypeValidationError | undefined => {
+  const completed = (value: Envelope): Failure | undefined => {
     const typed = decodeCompleted(value)
     if (Result.isSuccess(typed)) {
       const response = typed.success.response
@@ -132,7 +137,7 @@ export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warni
     return undefined
   }
 
-  const item = (value: Envelope, added: boolean, out: Out): TypeValidationError | undefined => {
+  const item = (value: Envelope, added: boolean, out: Out): Failure | undefined => {
     const event = decodeItemEvent(value)
     if (Result.isFailure(event)) return event.failure
     const part = event.success.item
@@ -165,7 +170,7 @@ export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warni
     return undefined
   }
 
-  const event = (value: Envelope, out: Out): TypeValidationError | undefined => {
+  const event = (value: Envelope, out: Out): Failure | undefined => {
     switch (value.type) {
       case "response.created": {
         const created = decodeCreated(value)
@@ -229,7 +234,10 @@ export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warni
       const failure = event(value, out)
       // Reported against the whole event, whichever of its fields failed.
       if (failure !== undefined) {
-        out.push({ type: "error", error: new TypeValidationError({ value, cause: failure.cause }) })
+        out.push({
+          type: "error",
+          error: failure instanceof TypeValidationError ? new TypeValidationError({ value, cause: failure.cause }) : failure
+        })
       }
     },
     end: (out) => {

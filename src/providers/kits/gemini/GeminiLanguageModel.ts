@@ -25,7 +25,7 @@ import { TypeValidationError } from "../../../contract/errors/TypeValidationErro
 import type { GenerateResult } from "../../../contract/Results.ts"
 import type { StreamPart } from "../../../contract/StreamPart.ts"
 import { Chunk, ErrorBody, type GroundingMetadata, Response, type UsageMetadata } from "./GeminiApi.ts"
-import { convertResponse } from "./internal/GenerateContent.ts"
+import { convertResponse, unprintablePart } from "./internal/GenerateContent.ts"
 import { type Refined, refine } from "./internal/Refine.ts"
 import { makeJsonResponseToolMapper } from "../../../provider-utils/JsonResponseToolStream.ts"
 import { type Continuation, type Item, makeStreamTransducer } from "./internal/StreamTransducer.ts"
@@ -78,13 +78,17 @@ const successfulResponseHandler: Http.ResponseHandler<
     const parsed = parseResponse(responseBody)
     const responseHeaders = Http.responseHeadersOf(response)
     const refined = parsed.success ? refine(parsed.value, parsed.rawValue) : undefined
-    if (parsed.success && refined !== undefined && !(refined instanceof TypeValidationError)) {
+    // tool arguments too deep to print fail here, typed, as an invalid response (issue 31)
+    const unprintable = parsed.success && refined !== undefined && !(refined instanceof TypeValidationError)
+      ? unprintablePart(parsed.value)
+      : undefined
+    if (parsed.success && refined !== undefined && !(refined instanceof TypeValidationError) && unprintable === undefined) {
       return Effect.succeed({ value: { response: parsed.value, refined }, rawValue: parsed.rawValue, responseHeaders })
     }
     return Effect.fail(
       new APICallError({
         message: "Invalid JSON response",
-        cause: parsed.success ? refined : parsed.error,
+        cause: parsed.success ? unprintable ?? refined : parsed.error,
         statusCode: response.status,
         responseHeaders,
         responseBody,

@@ -2,7 +2,10 @@
  * A `generateContent` response as V4 content, finish reason, usage and
  * provider metadata (upstream `GoogleLanguageModel.convertGenerateContentResponse`).
  */
+import { Result } from "effect"
 import type { Content } from "../../../../contract/Content.ts"
+import type { JSONParseError } from "../../../../contract/errors/JSONParseError.ts"
+import { stringifyJson } from "../../../../runtime/StringifyJson.ts"
 import type { FinishReason } from "../../../../contract/FinishReason.ts"
 import type { JsonObject } from "../../../../contract/Json.ts"
 import type { ProviderMetadata } from "../../../../contract/ProviderMetadata.ts"
@@ -33,6 +36,27 @@ export interface Converted {
   readonly finishReason: FinishReason
   readonly usage: Usage
   readonly providerMetadata: ProviderMetadata
+}
+
+/**
+ * The typed failure for a response whose tool arguments (or executable code) nest deeper than
+ * `JSON.stringify` can print (issue 31), else `undefined`: checked before `convertResponse`, whose
+ * prints of the same values then cannot throw.
+ */
+export const unprintablePart = (response: Response): JSONParseError | undefined => {
+  for (const part of response.candidates?.[0]?.content?.parts ?? []) {
+    const value = "functionCall" in part && typeof part.functionCall.args !== "string"
+      ? part.functionCall.args ?? {}
+      : "toolCall" in part
+      ? part.toolCall.args ?? {}
+      : "executableCode" in part && part.executableCode?.code
+      ? part.executableCode
+      : undefined
+    if (value === undefined) continue
+    const printed = stringifyJson(value)
+    if (Result.isFailure(printed)) return printed.failure
+  }
+  return undefined
 }
 
 /**

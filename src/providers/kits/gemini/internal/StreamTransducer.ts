@@ -7,7 +7,9 @@
  * sources (de-duplicated), prompt blocks, in-band errors as `error` parts,
  * usage and metadata of continued (long decode) responses.
  */
+import { Result } from "effect"
 import type { ParseResult } from "../../../../runtime/ParseJson.ts"
+import { stringifyJson } from "../../../../runtime/StringifyJson.ts"
 import type { ModelError } from "../../../../contract/errors/ModelError.ts"
 import { TypeValidationError } from "../../../../contract/errors/TypeValidationError.ts"
 import { createProviderStreamError } from "../../../../contract/errors/ProviderStreamError.ts"
@@ -208,7 +210,8 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
     } else if (isCompleteCall && call.name != null) {
       const toolCallId = call.id || generateId()
       const toolName = call.name
-      const args = typeof call.args === "string" ? call.args : JSON.stringify(call.args ?? {})
+      const args = typeof call.args === "string" ? call.args : printed(call.args ?? {}, out)
+      if (args === undefined) return
       out.push(
         { type: "tool-input-start", id: toolCallId, toolName, providerMetadata },
         { type: "tool-input-delta", id: toolCallId, delta: args, providerMetadata },
@@ -281,13 +284,15 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
 
   const onPart = (part: Part, out: Array<StreamPart>) => {
     if ("executableCode" in part && part.executableCode?.code) {
+      const input = printed(part.executableCode, out)
+      if (input === undefined) return
       const toolCallId = generateId()
       lastCodeExecutionToolCallId = toolCallId
       out.push({
         type: "tool-call",
         toolCallId,
         toolName: codeExecutionToolName,
-        input: JSON.stringify(part.executableCode),
+        input,
         providerExecuted: true
       })
     } else if ("codeExecutionResult" in part && part.codeExecutionResult) {
@@ -312,13 +317,15 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
         providerMetadata: part.thoughtSignature ? wrap({ thoughtSignature: part.thoughtSignature }) : undefined
       })
     } else if ("toolCall" in part) {
+      const input = printed(part.toolCall.args ?? {}, out)
+      if (input === undefined) return
       const toolCallId = part.toolCall.id || generateId()
       lastServerToolCallId = toolCallId
       out.push({
         type: "tool-call",
         toolCallId,
         toolName: `server:${part.toolCall.toolType}`,
-        input: JSON.stringify(part.toolCall.args ?? {}),
+        input,
         providerExecuted: true,
         dynamic: true,
         providerMetadata: serverMetadata(part.thoughtSignature, toolCallId, part.toolCall.toolType)
@@ -397,6 +404,15 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
   const fail = (error: unknown, out: Array<StreamPart>) => {
     if (finishReason.unified === "interrupted") finishReason = { unified: "error", raw: undefined }
     out.push({ type: "error", error })
+  }
+
+  // Tool arguments from the wire may nest deeper than `JSON.stringify` can recurse (issue 31):
+  // such a part becomes a typed error part (`AI_JSONParseError`) instead of a defect.
+  const printed = (value: unknown, out: Array<StreamPart>): string | undefined => {
+    const text = stringifyJson(value)
+    if (Result.isSuccess(text)) return text.success
+    fail(text.failure, out)
+    return undefined
   }
 
   const push = (item: Item, out: Array<StreamPart>) => {
