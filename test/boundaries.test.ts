@@ -13,6 +13,7 @@
  * | `src/core/`                    | spec, runtime, LanguageModel                               |
  * | `src/reliability/`             | spec, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
  * | `src/ui/`                      | spec, core (UI messages: DESIGN.md's planned layer)         |
+ * | `src/durable/`                 | spec, core, ui, runtime, LanguageModel (+ `@effect/sql-pg`, `@effect/platform-node`) |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
  *
  * Providers may import `src/LanguageModel.ts` (not in DESIGN's table): "a provider is a Layer
@@ -43,6 +44,7 @@ type Layer =
   | { readonly kind: "core" }
   | { readonly kind: "reliability" }
   | { readonly kind: "ui" }
+  | { readonly kind: "durable" }
   | { readonly kind: "interop" }
   | { readonly kind: "open" }
 
@@ -69,6 +71,8 @@ const layerOf = (file: string): Layer | undefined => {
       return { kind: "reliability" }
     case "ui":
       return { kind: "ui" }
+    case "durable":
+      return { kind: "durable" }
     case "interop":
       return { kind: "interop" }
     case "testing":
@@ -123,6 +127,8 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
       }
       if (isEffect(spec)) continue
       if (layer.kind === "open" || layer.kind === "interop") continue
+      // the PostgreSQL client and the socket runners of DESIGN's durable row (optional peers)
+      if (layer.kind === "durable" && (spec.startsWith("@effect/sql-pg/") || spec.startsWith("@effect/platform-node/"))) continue
       if (spec === "eventsource-parser" && (layer.kind === "provider-utils" || layer.kind === "provider")) continue
       // DESIGN.md: a well-kept library where a real protocol needs one (AWS event-stream framing, SigV4)
       if (layer.kind === "provider" && layer.name === "amazon-bedrock" && bedrockPackages.has(spec)) continue
@@ -164,6 +170,9 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
             targetLayer.kind === "reliability"
         case "ui":
           return targetLayer.kind === "spec" || targetLayer.kind === "core" || targetLayer.kind === "ui"
+        case "durable":
+          return targetLayer.kind === "spec" || targetLayer.kind === "core" || targetLayer.kind === "ui" ||
+            targetLayer.kind === "runtime" || targetLayer.kind === "model" || targetLayer.kind === "durable"
         case "interop":
         case "open":
           return true
