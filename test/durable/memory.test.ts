@@ -9,10 +9,13 @@ import { Deferred, Effect, Exit, Layer, Option, Schema } from "effect"
 import * as Agent from "../../src/core/Agent.ts"
 import { isStepCount } from "../../src/core/StopCondition.ts"
 import * as Tool from "../../src/core/Tool.ts"
+import type * as Output from "../../src/core/Output.ts"
+import type * as Toolkit from "../../src/core/Toolkit.ts"
 import * as DurableAgent from "../../src/durable/DurableAgent.ts"
 import * as DurableEngine from "../../src/durable/DurableEngine.ts"
 import * as DurableTool from "../../src/durable/DurableTool.ts"
 import * as Runs from "../../src/durable/Runs.ts"
+import { isJsonObject } from "../../src/spec/Json.ts"
 import type { GenerateResult } from "../../src/spec/Results.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
@@ -76,8 +79,8 @@ const normalizeIds = (value: unknown): unknown => {
   return walk(JSON.parse(JSON.stringify(value)))
 }
 
-const runDurable = <A, E>(
-  agent: DurableAgent.DurableAgent<any, any, any, any, any>,
+const runDurable = <T extends Toolkit.Any, O extends Output.Any, A, E>(
+  agent: DurableAgent.DurableAgent<T, never, O, never, never>,
   script: ReadonlyArray<GenerateResult>,
   use: (runs: Runs.Shape, mock: MockLanguageModel.Recorder) => Effect.Effect<A, E>
 ) => {
@@ -132,7 +135,7 @@ describe("durable agent on the memory engine", () => {
       expect(new Set(keys).size).toBe(2)
       // a reader's messages: the prompt, then what the run added
       expect(normalizeIds(messages)).toEqual(normalizeIds([{ role: "user", content: "go" }, ...plain.responseMessages]))
-      const types = parts.map((p) => (p !== null && typeof p === "object" && !Array.isArray(p) ? p.type : undefined))
+      const types = parts.map((p) => (isJsonObject(p) ? p.type : undefined))
       expect(types[0]).toBe("start")
       expect(types.filter((t) => t === "start-step")).toHaveLength(3)
       expect(types.filter((t) => t === "tool-result")).toHaveLength(4)
