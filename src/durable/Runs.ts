@@ -10,7 +10,7 @@ import { Context, Duration, Effect, Exit, Layer, Option, Schema, Stream } from "
 import * as DurableDeferred from "effect/workflow/DurableDeferred"
 import type { WorkflowEngine } from "effect/workflow/WorkflowEngine"
 import type * as Agent from "../core/Agent.ts"
-import { isJsonObject, toJsonValue } from "../spec/Json.ts"
+import { isJsonObject, toJsonValue } from "../contract/Json.ts"
 import { approvalOf, type Any as AnyAgent, type DurableRunError, type RunOutput } from "./DurableAgent.ts"
 import { isTerminal, type RunEvent, type RunInfo, type RunStatus, RunStore, type RunStoreError } from "./RunStore.ts"
 

@@ -9,7 +9,7 @@
  * @internal
  */
 import type { StepResult } from "../../core/StreamText.ts"
-import { toJsonValue } from "../../spec/Json.ts"
+import { toJsonValue } from "../../contract/Json.ts"
 import type { NewEvent } from "../RunStore.ts"
 
 const pad = (n: number): string => String(n).padStart(5, "0")
