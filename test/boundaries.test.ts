@@ -12,6 +12,7 @@
  * | `src/core/`                    | contract, runtime, LanguageModel, and inside core only downwards (below) |
  * | `src/reliability/`             | contract, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
  * | `src/ui/`                      | contract, runtime (ids), LanguageModel, core (UI messages)  |
+ * | `src/durable/`                 | contract, core, ui, runtime, LanguageModel (+ `@effect/sql-pg`, `@effect/platform-node`) |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
  *
  * Inside `src/core/`, from the bottom up (a module imports only its own floor or floors below):
@@ -67,6 +68,7 @@ type Layer =
   | { readonly kind: "core"; readonly floor: CoreFloor }
   | { readonly kind: "reliability" }
   | { readonly kind: "ui" }
+  | { readonly kind: "durable" }
   | { readonly kind: "interop" }
   | { readonly kind: "open" }
 
@@ -97,6 +99,8 @@ const layerOf = (file: string): Layer | undefined => {
       return { kind: "reliability" }
     case "ui":
       return { kind: "ui" }
+    case "durable":
+      return { kind: "durable" }
     case "interop":
       return { kind: "interop" }
     case "testing":
@@ -152,6 +156,8 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
       }
       if (isEffect(spec)) continue
       if (layer.kind === "open" || layer.kind === "interop") continue
+      // the PostgreSQL client and the socket runners of DESIGN's durable row (optional peers)
+      if (layer.kind === "durable" && (spec.startsWith("@effect/sql-pg/") || spec.startsWith("@effect/platform-node/"))) continue
       if (
         spec === "eventsource-parser" &&
         (layer.kind === "provider-utils" || layer.kind === "provider" || layer.kind === "kit")
@@ -208,6 +214,9 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
           return targetLayer.kind === "contract" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
             targetLayer.kind === "core" ||
             targetLayer.kind === "ui"
+        case "durable":
+          return targetLayer.kind === "contract" || targetLayer.kind === "core" || targetLayer.kind === "ui" ||
+            targetLayer.kind === "runtime" || targetLayer.kind === "model" || targetLayer.kind === "durable"
         case "interop":
         case "open":
           return true
