@@ -111,7 +111,8 @@ beforeAll(async () => {
   copyFileSync(join(fixtures, "agent.ts"), join(app, "src/agent.ts"))
   copyFileSync(join(fixtures, "mock.consumer-test.ts"), join(app, "src/mock.test.ts"))
   const manifest: { exports: Record<string, unknown> } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
-  const entries = Object.keys(manifest.exports).filter((s) => s !== "./package.json" && s !== "./interop")
+  // durable needs its optional peers @effect/sql-pg and @effect/platform-node, not installed here either
+  const entries = Object.keys(manifest.exports).filter((s) => s !== "./package.json" && s !== "./interop" && s !== "./durable")
   writeFileSync(
     join(app, "src/entries.ts"),
     entries.map((s, i) => `export * as Entry${i} from "${s === "." ? "aimux" : `aimux/${s.slice(2)}`}"\n`).join("")
