@@ -25,7 +25,7 @@ export * from "./contract/index.ts"
 export * as Errors from "./contract/errors/index.ts"
 /** @since 0.1.0 */
 export * from "./core/index.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * from "./ui/index.ts"
 /** @since 0.1.0 */
 export * as EmbeddingModel from "./EmbeddingModel.ts"

@@ -11,7 +11,7 @@
  * For Effect applications {@link Agent} is a service: {@link layer} builds it from settings in the
  * context of the model and the tools' services, so callers need only `Agent`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Context, Effect, Layer, Stream } from "effect"
 import { LanguageModel, type Service as LanguageModelService } from "../LanguageModel.ts"
@@ -35,7 +35,7 @@ type Callback<A> = ((value: A) => Effect.Effect<void, unknown>) | undefined
  * prompt, with `instructions` for the system message, an optional `output`, an optional model, and
  * typed per-call options (`callOptionsSchema`, `prepareCall`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Settings<T extends Toolkit.Any, R, O extends Output.Any, Opts = never, PE = never>
   extends Omit<GenerateText.GenerateTextOptions<T, R>, "prompt" | "messages" | "system" | "onError" | "stopWhen" | "experimental_steering">
@@ -60,7 +60,7 @@ export interface Settings<T extends Toolkit.Any, R, O extends Output.Any, Opts =
    * Schema (`Tool.jsonSchema`, validated by its `validate`). Options that fail it fail the call with
    * upstream's `TypeValidationError` (field `options`) before any model call.
    *
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly callOptionsSchema?: InputSchema<Opts> | undefined
   /**
@@ -70,7 +70,7 @@ export interface Settings<T extends Toolkit.Any, R, O extends Output.Any, Opts =
    * change the model, tools, instructions, stopWhen, prepareStep, activeTools, call settings, and the
    * prompt. Its failure fails the call before any model call.
    *
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly prepareCall?:
     | ((options: PrepareCallOptions<NoInfer<T>, NoInfer<R>, NoInfer<O>, NoInfer<Opts>>) => Effect.Effect<PrepareCallResult<NoInfer<T>, NoInfer<R>, NoInfer<O>>, PE, NoInfer<R>>)
@@ -81,7 +81,7 @@ export interface Settings<T extends Toolkit.Any, R, O extends Output.Any, Opts =
  * Upstream's list of the settings `prepareCall` receives and may return (the `Pick` of
  * `ToolLoopAgentSettings['prepareCall']`); only those aimux has are kept by {@link Preparable}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type PreparableKey =
   | "model" | "tools" | "toolChoice" | "maxRetries" | "maxOutputTokens" | "temperature" | "topP" | "topK"
@@ -96,7 +96,7 @@ export type PreparableKey =
 /**
  * The settings `prepareCall` sees and returns: upstream's list, as far as aimux's settings have them.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Preparable<T extends Toolkit.Any, R, O extends Output.Any> = Pick<
   Settings<T, R, O>,
@@ -107,7 +107,7 @@ export type Preparable<T extends Toolkit.Any, R, O extends Output.Any> = Pick<
  * The `options` field of a call: required and typed by `callOptionsSchema` when the agent has one
  * (upstream `AgentCallParameters`), absent otherwise.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type OptionsField<Opts> = [Opts] extends [never] ? { readonly options?: undefined } : { readonly options: Opts }
 
@@ -121,7 +121,7 @@ interface PromptFields {
  * What `prepareCall` receives (upstream's payload): the preparable settings, the prompt and the
  * validated `options`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type PrepareCallOptions<T extends Toolkit.Any, R, O extends Output.Any, Opts> =
   & Preparable<T, R, O>
@@ -131,7 +131,7 @@ export type PrepareCallOptions<T extends Toolkit.Any, R, O extends Output.Any, O
 /**
  * What `prepareCall` returns: the settings of the call and its prompt (upstream: without `system`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type PrepareCallResult<T extends Toolkit.Any, R, O extends Output.Any> = Preparable<T, R, O> & PromptFields
 
@@ -140,14 +140,14 @@ export type PrepareCallResult<T extends Toolkit.Any, R, O extends Output.Any> = 
  * typed `options` when the agent has a `callOptionsSchema`, and callbacks that run after the
  * settings' own.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type CallOptions<Opts = never> = BaseCallOptions & OptionsField<Opts>
 
 /**
  * The untyped part of {@link CallOptions}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface BaseCallOptions extends PromptFields {
   readonly onStepEnd?: Callback<StreamText.StepResult>
@@ -163,7 +163,7 @@ export interface BaseCallOptions extends PromptFields {
  * What a call may fail with before its generation: the options' validation error (only when the
  * agent has a `callOptionsSchema`) and `prepareCall`'s error.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type PrepareError<PE> = OptionsError | PE
 
@@ -171,14 +171,14 @@ export type PrepareError<PE> = OptionsError | PE
  * The options' validation error: upstream's `TypeValidationError`, or the `JSONParseError` of a
  * value nested too deep to print in it (as {@link safeValidate} reports one).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type OptionsError = TypeValidationError | JSONParseError
 
 /**
  * A call whose options are not typed (what the {@link Agent} service takes).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface LooseCall extends BaseCallOptions {
   readonly options?: unknown
@@ -187,14 +187,14 @@ export interface LooseCall extends BaseCallOptions {
 /**
  * The key of an agent's untyped runners (used by {@link layerAgent}).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const LooseRunnersId: unique symbol = Symbol.for("aimux/core/Agent/LooseRunners")
 
 /**
  * An agent value (upstream `ToolLoopAgent`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ToolLoopAgent<T extends Toolkit.Any, R, O extends Output.Any, Opts = never, PE = never> {
   readonly version: "agent-v1"
@@ -265,7 +265,7 @@ const trustedOptions = <Opts>(options: unknown): OptionsField<Opts> =>
 /**
  * Makes an agent (upstream `new ToolLoopAgent(settings)`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = <
   T extends Toolkit.Any = {},
@@ -370,7 +370,7 @@ export const make = <
  * The agent service: `generate` and `stream` with the services captured when the layer was built.
  * Its calls' `options` are typed `unknown` (the agent's `callOptionsSchema` still validates them).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Service {
   readonly id: string | undefined
@@ -383,7 +383,7 @@ export interface Service {
 /**
  * The agent service key.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export class Agent extends Context.Service<Agent, Service>()("aimux/core/Agent") {}
 
@@ -392,7 +392,7 @@ export class Agent extends Context.Service<Agent, Service>()("aimux/core/Agent")
  * services (so `Agent` is all its callers need). `prepareCall`'s errors must be generation or
  * validation errors, the service's error channel.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const layerAgent = <
   T extends Toolkit.Any,
@@ -415,7 +415,7 @@ export const layerAgent = <
 /**
  * {@link layerAgent} of {@link make}: the agent service from settings.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const layer = <
   T extends Toolkit.Any = {},

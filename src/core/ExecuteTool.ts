@@ -180,7 +180,7 @@ export function executeToolCall(
  * `toolsContext` as is, or validated by its `contextSchema`, failing with upstream's
  * `TypeValidationError` "for tool context (<name>)".
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const validateToolContext = (
   tool: Tool.Any | undefined,

@@ -3,7 +3,7 @@
  * `generate-text-events.ts`, `language-model-events.ts`, `tool-execution-events.ts`). Messages
  * are V4 prompt messages (see docs/divergences.md); `callId` is one id per generation call.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { CallTool, ToolChoice as V4ToolChoice } from "../contract/CallOptions.ts"
 import type { UnifiedFinishReason } from "../contract/FinishReason.ts"
@@ -17,7 +17,7 @@ import type { ClientToolOutput } from "./ToolResult.ts"
 /**
  * `onStart`: once, before the first step (upstream `GenerateTextStartEvent`, common fields).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface StartEvent {
   readonly callId: string
@@ -49,7 +49,7 @@ export interface StartEvent {
 /**
  * `onStepStart`: before each step's first model call (upstream `GenerateTextStepStartEvent`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface StepStartEvent {
   readonly callId: string
@@ -73,7 +73,7 @@ export interface StepStartEvent {
 /**
  * `onStepError`: a step that started failed before it produced a result.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface StepErrorEvent extends StepStartEvent {
   readonly error: unknown
@@ -82,7 +82,7 @@ export interface StepErrorEvent extends StepStartEvent {
 /**
  * `onLanguageModelCallStart`: before each model call attempt.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface LanguageModelCallStartEvent {
   readonly callId: string
@@ -96,7 +96,7 @@ export interface LanguageModelCallStartEvent {
 /**
  * `onLanguageModelCallEnd`: when a model call finished (its `finish`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface LanguageModelCallEndEvent {
   readonly callId: string
@@ -113,7 +113,7 @@ export interface LanguageModelCallEndEvent {
 /**
  * `onToolExecutionStart`: before a client tool runs.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ToolExecutionStartEvent {
   readonly callId: string
@@ -125,7 +125,7 @@ export interface ToolExecutionStartEvent {
 /**
  * `onToolExecutionEnd`: after a client tool ran.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ToolExecutionEndEvent extends ToolExecutionStartEvent {
   readonly toolExecutionMs: number

@@ -2,7 +2,7 @@
  * What a generation keeps of each model call in its parts and step results (upstream
  * `StreamTextInclude` / `GenerateTextInclude`, option `include`, deprecated `experimental_include`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type * as Prompt from "../contract/Prompt.ts"
 import type { RequestInfo } from "../contract/Results.ts"
@@ -14,7 +14,7 @@ import type { ModelMessage } from "./ModelMessage.ts"
  * with `include.requestMessages` (model messages as the user gave them and as the steps answered;
  * V4 prompt messages where `prepareStep` replaced them).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type StepRequest = RequestInfo & {
   readonly messages?: ReadonlyArray<ModelMessage | Prompt.Message> | undefined
@@ -23,7 +23,7 @@ export type StepRequest = RequestInfo & {
 /**
  * streamText's `include` (upstream `StreamTextInclude`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface StreamTextInclude {
   /** Keep the request body in `start-step` parts and step results (default false: it can be large). */
@@ -37,7 +37,7 @@ export interface StreamTextInclude {
 /**
  * generateText's `include` (upstream `GenerateTextInclude`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface GenerateTextInclude {
   /** Keep the request body in step results (default false: it can be large). */

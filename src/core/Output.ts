@@ -8,7 +8,7 @@
  * tool inputs) or a plain JSON Schema through `Tool.jsonSchema`. Partial parsing is incremental
  * (see `internal/partialJson.ts`): a fresh parser per step, each text character read once.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Exit, Schema } from "effect"
 import type { JsonSchema7, ResponseFormat } from "../contract/CallOptions.ts"
@@ -30,7 +30,7 @@ const TypeId: unique symbol = Symbol.for("aimux/core/Output")
  * What the final parse receives besides the text: the last step's response, usage and finish
  * reason (they go into `NoObjectGeneratedError`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface OutputContext {
   readonly response: unknown
@@ -42,7 +42,7 @@ export interface OutputContext {
  * A partial-output parser of one step: `push` takes a text delta and returns the partial output
  * to publish, or `undefined` when nothing changed (upstream publishes only changed values).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface PartialParser<P> {
   readonly push: (delta: string) => { readonly partial: P } | undefined
@@ -52,7 +52,7 @@ export interface PartialParser<P> {
  * Emits the array elements of successive partial outputs once each (upstream
  * `createElementStreamTransform`); fails with a `TypeValidationError` past `maxItems`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ElementPublisher<P, E> {
   // method syntax: bivariant in P, so that every output is assignable to `Any`
@@ -62,7 +62,7 @@ export interface ElementPublisher<P, E> {
 /**
  * An output specification: complete type `A`, partial type `P`, element type `E`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Output<A, P = A, E = never> {
   readonly [TypeId]: typeof TypeId
@@ -80,42 +80,42 @@ export interface Output<A, P = A, E = never> {
 /**
  * Any output specification.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Any = Output<unknown, unknown, unknown>
 
 /**
  * The complete output type of a specification.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type CompleteOf<O> = O extends Output<infer A, infer _P, infer _E> ? A : never
 
 /**
  * The partial output type of a specification.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type PartialOf<O> = O extends Output<infer _A, infer P, infer _E> ? P : never
 
 /**
  * The element type of an array specification.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ElementOf<O> = O extends Output<infer _A, infer _P, infer E> ? E : never
 
 /**
  * True for an output specification.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const isOutput = (u: unknown): u is Any => typeof u === "object" && u !== null && TypeId in u
 
 /**
  * A partial value, one level deep (upstream `DeepPartial`, simplified to what a JSON prefix gives).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type DeepPartial<T> = T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends object ? { readonly [K in keyof T]?: DeepPartial<T[K]> }
@@ -182,7 +182,7 @@ const syncValidator = (schema: InputSchema<unknown>): (value: unknown) => { read
 /**
  * Plain text (the default): response format `{type: 'text'}`, the output is the text.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const text = (): Output<string, string, never> => ({
   [TypeId]: TypeId,
@@ -208,7 +208,7 @@ export const text = (): Output<string, string, never> => ({
 /**
  * Options of {@link object}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ObjectOptions<A> {
   readonly schema: InputSchema<A>
@@ -220,7 +220,7 @@ export interface ObjectOptions<A> {
  * A typed object: response format `{type: 'json', schema}`; the final text is parsed and
  * validated; partial outputs are the (unvalidated) repaired prefixes.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const object = <A>(options: ObjectOptions<A>): Output<A, DeepPartial<A>, never> => {
   const schema: InputSchema<unknown> = options.schema
@@ -257,7 +257,7 @@ const jsonPartialParser = <P>(): PartialParser<P> => {
 /**
  * Options of {@link array}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ArrayOptions<E> {
   readonly element: InputSchema<E>
@@ -295,7 +295,7 @@ const hasArrayElements = (u: unknown): u is { readonly elements: ReadonlyArray<u
  * `maxItems` fail the response format with upstream's `CoreInvalidArgumentError` (upstream
  * throws at construction).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const array = <E>(options: ArrayOptions<E>): Output<Array<E>, Array<E>, E> => {
   const { maxItems, minItems } = options
@@ -404,7 +404,7 @@ export const array = <E>(options: ArrayOptions<E>): Output<Array<E>, Array<E>, E
 /**
  * Options of {@link choice}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ChoiceOptions<C extends string> {
   readonly options: ReadonlyArray<C>
@@ -422,7 +422,7 @@ const resultOf = (u: unknown): string | undefined =>
  * One of the given strings: response format `{type: 'json'}` with the schema
  * `{result: enum}`; while streaming, a prefix is published once it matches one option only.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const choice = <const C extends string>(options: ChoiceOptions<C>): Output<C, C, never> => {
   const choices = options.options
@@ -480,7 +480,7 @@ export const choice = <const C extends string>(options: ChoiceOptions<C>): Outpu
 /**
  * Options of {@link json}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface JsonOptions {
   readonly name?: string | undefined
@@ -490,7 +490,7 @@ export interface JsonOptions {
 /**
  * Any JSON value: response format `{type: 'json'}` without a schema; the final text must parse.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const json = (options: JsonOptions = {}): Output<JsonValue, JsonValue, never> => ({
   [TypeId]: TypeId,

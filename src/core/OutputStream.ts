@@ -7,7 +7,7 @@
  * Partial outputs restart at every step (upstream resets the output state at `start-step`,
  * vercel/ai#20961), and only the step's first text part counts, as upstream.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Stream } from "effect"
 import { dual } from "effect/Function"
@@ -22,7 +22,7 @@ import type * as Output from "./Output.ts"
 /**
  * The parts these functions read (every `TextStreamPart` is one).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface PartLike {
   readonly type: string
@@ -65,7 +65,7 @@ const makePartialFold = (output: Output.Any) => {
  * The partial outputs of a run: each changed partial value, in order (upstream
  * `partialOutputStream`). Per network chunk of parts, no Effect per part.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const partialOutputStream: {
   <O extends Output.Any>(output: O): <E, R>(fullStream: Stream.Stream<PartLike, E, R>) => Stream.Stream<Output.PartialOf<O>, E, R>
@@ -87,7 +87,7 @@ const partials = <E, R>(fullStream: Stream.Stream<PartLike, E, R>, output: Outpu
  * with upstream's `TypeValidationError` past `maxItems`, and with `UnsupportedFunctionalityError`
  * for the other output modes (upstream throws there).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const elementStream: {
   <O extends Output.Any>(output: O): <E, R>(
@@ -127,7 +127,7 @@ export const elementStream: {
 /**
  * The final step as {@link output} reads it.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface StepLike {
   readonly text: string
@@ -140,7 +140,7 @@ export interface StepLike {
  * The complete output of a finished run (upstream `streamText(...).output`): the final step's text
  * parsed by the specification, whatever the finish reason (as upstream, unlike generateText).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const output = <O extends Output.Any>(
   result: { readonly steps: ReadonlyArray<StepLike> },

@@ -19,7 +19,7 @@ import { isDeepEqualData } from "./internal/IsDeepEqualData.ts"
  * A generated file in a response message, as upstream writes it: its data is the base64 text
  * (upstream `to-response-messages.ts`), not a V4 file-data object.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ResponseFilePart {
   readonly type: "file" | "reasoning-file"
@@ -31,7 +31,7 @@ export interface ResponseFilePart {
 /**
  * A content part of a response assistant message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ResponseAssistantPart =
   | Exclude<AssistantContentPart, { readonly type: "file" | "reasoning-file" }>
@@ -41,7 +41,7 @@ export type ResponseAssistantPart =
 /**
  * The assistant message of a step's response (upstream `AssistantModelMessage`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ResponseAssistantMessage {
   readonly role: "assistant"
@@ -53,7 +53,7 @@ export interface ResponseAssistantMessage {
  * The tool message of a step's response: tool results and approval responses (upstream
  * `ToolModelMessage`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ResponseToolMessage {
   readonly role: "tool"
@@ -77,7 +77,7 @@ const isProviderExecuted = (part: object): boolean => "providerExecuted" in part
  * A provider-executed approval response as the model receives it (upstream
  * `convertToLanguageModelMessage`: approval id, decision and reason only).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const approvalResponseForModel = (part: ToolApprovalResponsePart): ToolMessage["content"][number] => ({
   type: "tool-approval-response",
@@ -93,7 +93,7 @@ const isResponseFile = (part: ResponseAssistantPart): part is ResponseFilePart =
  * A response message as the next step's V4 prompt carries it (upstream
  * `convertToLanguageModelPrompt`: base64 file data becomes `{type: "data", data}`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const toPromptMessage = (message: ResponseMessage): AssistantMessage | ToolMessage => {
   // approval parts are not sent to the model; provider-executed approval responses are, without

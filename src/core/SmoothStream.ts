@@ -10,7 +10,7 @@
  * The delay runs on Effect's `Clock` (so `TestClock` drives it); the work is done per pulled
  * chunk of parts, sleeping only between emitted text chunks.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Duration, Effect, Stream } from "effect"
 import type * as Arr from "effect/Array"
@@ -21,14 +21,14 @@ import type { TextStreamPart } from "./TextStreamPart.ts"
  * Finds the next chunk at the start of the buffer: a non-empty prefix of it, or `null` /
  * `undefined` when the buffer holds no complete chunk yet.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ChunkDetector = (buffer: string) => string | undefined | null
 
 /**
  * Anything with `Intl.Segmenter`'s `segment` (the first segment is the chunk).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Segmenter {
   readonly segment: (input: string) => Iterable<{ readonly segment: string }>
@@ -37,7 +37,7 @@ export interface Segmenter {
 /**
  * Options of {@link smoothStream} (upstream's).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options {
   /** The delay after each chunk; default 10 ms; `null` for none. */
@@ -100,7 +100,7 @@ interface Segment {
  * (`ping` passes through without flushing); a delta with new metadata, another id or type
  * flushes first, as one output delta cannot carry two inputs' metadata.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const smoothStream = (options: Options = {}) => {
   const detect = detectorOf(options.chunking)

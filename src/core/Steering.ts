@@ -14,7 +14,7 @@
  * to send without waiting. A delivered message is a `steering-message` part of the stream, before
  * the output of the step that received it, and in that step's `experimental_steeringMessages`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Deferred, Effect } from "effect"
 import {
@@ -28,7 +28,7 @@ import {
 /**
  * A user message as `steer` / `queue` take it (upstream `UserModelMessage`): text or parts.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type UserModelMessage = UserModelMessageInternal
 
@@ -37,7 +37,7 @@ export type UserModelMessage = UserModelMessageInternal
  * `finished` (the run ended first), `removed-by-prepare-step`, `stop-condition`,
  * `waiting-for-tool-results` (an approval or a tool without `execute`), `aborted`, `error`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type NotDeliveredReason = NotDeliveredReasonInternal
 
@@ -45,14 +45,14 @@ export type NotDeliveredReason = NotDeliveredReasonInternal
  * The outcome of a steering message (upstream `SteeringOutcome`): `delivered` with the number of
  * the step whose model call received it, or `not-delivered` with the reason.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Outcome = OutcomeInternal
 
 /**
  * Options of {@link Steering.steer} / {@link Steering.queue}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface SendOptions {
   /** The message's id (default `steer-` and 24 random characters); the same id again gives the first message's outcome. */
@@ -62,7 +62,7 @@ export interface SendOptions {
 /**
  * A steering object (upstream `Steering`), for one generation.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Steering {
   readonly [StateKey]: SteeringState
@@ -77,14 +77,14 @@ export interface Steering {
  * generation starts are delivered in its first step; a second generation with the same object
  * fails with `CoreInvalidArgumentError` (streamText: its only part is that `error`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make: Effect.Effect<Steering> = Effect.sync(() => makeUnsafe())
 
 /**
  * {@link make} outside an Effect.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeUnsafe = (): Steering => {
   const state = new SteeringState()

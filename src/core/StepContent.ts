@@ -122,14 +122,14 @@ export type ContentPart =
 /**
  * A step's approval request (see `ToolApproval.ts`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ToolApprovalRequestOutput = ToolApprovalParts.RequestOutput
 
 /**
  * A step's automatic approval decision (see `ToolApproval.ts`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ToolApprovalResponseOutput = ToolApprovalParts.ResponseOutput
 

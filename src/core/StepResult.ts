@@ -2,7 +2,7 @@
  * A finished step of generateText / streamText (upstream `StepResult` / `DefaultStepResult`, its
  * getters computed once when the step is built) and the views of a step's content.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type * as Content from "../contract/Content.ts"
 import type { UnifiedFinishReason } from "../contract/FinishReason.ts"
@@ -23,7 +23,7 @@ import type { TypedToolCall } from "./TypedToolCall.ts"
  * A reasoning part of a step as upstream's `step.reasoning` gives it (prompt form: a reasoning
  * file's data is its base64 text, metadata under `providerOptions`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type StepReasoningPart =
   | { readonly type: "reasoning"; readonly text: string; readonly providerOptions?: ProviderMetadata | undefined }
@@ -39,7 +39,7 @@ export type StepReasoningPart =
  * type `C` and tool results of type `Res` (the untyped ones by default). Parameterized by the call
  * and result types (not the toolkit) so that a typed step is assignable to an untyped one.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface StepViews<C extends ToolCall = ToolCall, Res extends ToolResult = ToolResult> {
   readonly content: ReadonlyArray<Exclude<ContentPart, ToolCall | ToolResult> | C | Res>
@@ -60,14 +60,14 @@ export interface StepViews<C extends ToolCall = ToolCall, Res extends ToolResult
  * The views of a step's content with its tool calls and results typed by the toolkit `T`
  * (upstream's `StepResult<TOOLS>` getters).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type TypedStepViews<T extends Toolkit.Any> = StepViews<TypedToolCall<T>, TypedContent.TypedToolResult<T>>
 
 /**
  * A finished step with its tool calls of type `C` and tool results of type `Res`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface StepResultOf<C extends ToolCall = ToolCall, Res extends ToolResult = ToolResult> extends StepViews<C, Res> {
   readonly stepNumber: number
@@ -113,7 +113,7 @@ const reasoningPartOf = (part: Content.Reasoning | FilePart): StepReasoningPart 
 /**
  * Computes the views of a step's content, as upstream's getters do.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const viewsOf = (content: ReadonlyArray<ContentPart>): StepViews => {
   const reasoning: Array<StepReasoningPart> = []

@@ -71,7 +71,7 @@ export type AbortTrigger = Effect.Effect<unknown> | AbortSignal
 /**
  * The payload of `onError` (upstream `{ error }`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ErrorEvent {
   readonly error: unknown
@@ -80,7 +80,7 @@ export interface ErrorEvent {
 /**
  * The payload of `onChunk` (upstream `{ chunk }`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ChunkEvent {
   readonly chunk: TextStreamPart
@@ -165,7 +165,7 @@ export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolk
 /**
  * What `onError` returns to request a stream retry (upstream `StreamTextOnErrorResult`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface OnErrorRetry {
   readonly retry: true
@@ -185,7 +185,7 @@ export class AbortedError extends Schema.TaggedError<AbortedError>()("AbortedErr
  * network read of a text stream (a 16 KiB read of chat deltas decodes to ~100–200 parts), so a run
  * holds at most this plus the read being handed over, whatever the consumer's pace.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const defaultBufferSize = 256
 
@@ -494,7 +494,7 @@ export function collect<E, R>(
  * step's text parsed by it (upstream `result.output`, see `OutputStream.output`), typed by the
  * specification as generateText's `output` is.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const collectOutput: {
   <O extends Output.Any>(output: O): <T extends Toolkit.Any, E, R>(
@@ -513,7 +513,7 @@ export const collectOutput: {
 /**
  * A result of {@link collectOutput}: the aggregated values and the parsed output.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type WithOutput<T extends Toolkit.Any, O extends Output.Any> = StreamTextResult<T> & { readonly output: Output.CompleteOf<O> }
 
@@ -559,7 +559,7 @@ export const withResult = <T extends Toolkit.Any, E, R>(
 /**
  * The failure {@link failOnError} raises: the error of the run's first `error` part.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export class StreamTextError extends Schema.TaggedError<StreamTextError>()("StreamTextError", {
   error: Schema.Unknown
@@ -571,7 +571,7 @@ export class StreamTextError extends Schema.TaggedError<StreamTextError>()("Stre
  * error channel rather than as parts. `error` is the part's error as is (an `APICallError`, a
  * `ToolChoiceViolationError`, a `NoOutputGeneratedError`, ...).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const failOnError = <T extends Toolkit.Any, E, R>(
   stream: Stream.Stream<TextStreamPart<T>, E, R>
@@ -598,7 +598,7 @@ export const failOnError = <T extends Toolkit.Any, E, R>(
  * The text deltas of a run (upstream `textStream` / `toTextStream`): the `text` of every
  * `text-delta` part, per pulled chunk.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const textStream = <T extends Toolkit.Any, E, R>(stream: Stream.Stream<TextStreamPart<T>, E, R>): Stream.Stream<string, E, R> =>
   Stream.filterMap(stream, (part) => (part.type === "text-delta" ? Result.succeed(part.text) : Result.failVoid))

@@ -12,7 +12,7 @@
  * alias) are given. {@link withCompletion} gives what upstream's single-consumer result keeps
  * (`finishReason`, `rawFinishReason`, `totalUsage`, `usage`) from a fold that retains nothing.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Deferred, Effect, Stream } from "effect"
 import { NoOutputGeneratedError } from "../contract/errors/NoOutputGeneratedError.ts"
@@ -28,7 +28,7 @@ import type * as Toolkit from "./Toolkit.ts"
 /**
  * The options of the low-memory mode: those of `streamText`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type LowMemoryOptions<T extends Toolkit.Any, R> = StreamTextOptions<T, R> & {
   readonly output?: Output.Any | undefined
@@ -38,7 +38,7 @@ export type LowMemoryOptions<T extends Toolkit.Any, R> = StreamTextOptions<T, R>
  * Whether a run must still collect step content (upstream's rule in `streamTextLowMemory`,
  * without telemetry integrations, which aimux does not have).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const collectsContent = <T extends Toolkit.Any, R>(options: LowMemoryOptions<T, R>): boolean =>
   lowMemoryCollects(options)
@@ -47,7 +47,7 @@ export const collectsContent = <T extends Toolkit.Any, R>(options: LowMemoryOpti
  * Streams a generation for a single consumer without retaining step content when nothing reads
  * it (upstream `experimental_streamTextLowMemory`). The parts are those of `streamText`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const experimental_streamTextLowMemory = <T extends Toolkit.Any = {}, R = never>(
   options: LowMemoryOptions<T, R>
@@ -58,7 +58,7 @@ export const experimental_streamTextLowMemory = <T extends Toolkit.Any = {}, R =
  * What a single-consumer run keeps (upstream `StreamTextSingleConsumerResult`'s completion
  * fields; `usage` is the total usage, as upstream's `usage` since 7.0).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Completion {
   readonly finishReason: UnifiedFinishReason
@@ -73,7 +73,7 @@ export interface Completion {
  * Fails with `AbortedError` on abort, with `NoOutputGeneratedError` (the first error as `cause`)
  * when the run ended without `finish`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const withCompletion = <E, R>(
   stream: Stream.Stream<TextStreamPart, E, R>

@@ -2,7 +2,7 @@
  * The aggregated values of a generation (upstream `StreamTextResult` / `GenerateTextResult`
  * getters), shared by streamText's fold and generateText.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type * as Content from "../contract/Content.ts"
 import type { UnifiedFinishReason } from "../contract/FinishReason.ts"

@@ -3,7 +3,7 @@
  * response of a step, in a module of their own so that the step machinery and the result fold
  * can use them without importing `StreamText.ts`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type * as Content from "../contract/Content.ts"
 import type { UnifiedFinishReason } from "../contract/FinishReason.ts"
@@ -33,7 +33,7 @@ export interface StepResponse {
 /**
  * The timing of a step (upstream `StepResultPerformance`, the part aimux measures).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface StepPerformance {
   readonly stepTimeMs: number
@@ -44,7 +44,7 @@ export interface StepPerformance {
  * A denied call's stand-in for its output (upstream `tool-output-denied`): the user or the
  * approval policy denied it, so it has no result.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ToolOutputDenied {
   readonly type: "tool-output-denied"
@@ -58,7 +58,7 @@ export interface ToolOutputDenied {
  * A steering message added to the run before the step `stepNumber`, streamed before that step's
  * output (upstream `TextStreamSteeringMessagePart`, experimental).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface SteeringMessagePart {
   readonly type: "steering-message"

@@ -240,7 +240,7 @@ export type ServicesOf<T> = T extends DynamicTool<infer R> ? R
  * The context type a tool's `execute` receives: what its `contextSchema` decodes to (`unknown`
  * without one).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ContextOf<T> = T extends BaseTool<infer _I, infer _O, infer _R, infer C> ? C : never
 

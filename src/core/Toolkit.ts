@@ -49,7 +49,7 @@ type Normalize<O> = { readonly [K in keyof O]: O[K] }
  * `undefined`); a tool without one takes any entry (upstream omits it from the type; at runtime
  * both pass it to `execute` as is).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ToolsContext<T extends Any> = Normalize<
   & {

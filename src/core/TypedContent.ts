@@ -6,7 +6,7 @@
  * (`Toolkit.Any`, what core's internals hold) every view is the untyped one, so the typed views
  * are views of the same values, not other shapes (the types reduce to the untyped ones).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { ContentPart, ToolCall, ToolResult } from "./StepContent.ts"
 import type * as Tool from "./Tool.ts"
@@ -17,14 +17,14 @@ import type { DynamicToolCall, StaticToolCall, TypedToolCall } from "./TypedTool
  * A result (client or provider-executed) of a tool of the toolkit, typed by that tool (for the
  * open toolkit: any result).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type StaticToolResult<T extends Toolkit.Any> = ToolResult & StaticResultFields<T>
 
 /**
  * The fields a tool of the toolkit types in its results (correlated per tool name).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type StaticResultFields<T extends Toolkit.Any> = {
   readonly [Name in Toolkit.Names<T>]: {
@@ -37,14 +37,14 @@ export type StaticResultFields<T extends Toolkit.Any> = {
 /**
  * A result of a tool only known at runtime (`dynamic: true`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type DynamicToolResult = ToolResult & { readonly dynamic: true }
 
 /**
  * A tool result of a step, typed by the toolkit.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type TypedToolResult<T extends Toolkit.Any> = StaticToolResult<T> | DynamicToolResult
 
@@ -52,7 +52,7 @@ export type TypedToolResult<T extends Toolkit.Any> = StaticToolResult<T> | Dynam
  * A content part of a step, its tool calls and results typed by the toolkit (for the open
  * toolkit: `StepContent.ContentPart`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ContentPartOf<T extends Toolkit.Any> =
   | Exclude<ContentPart, ToolCall | ToolResult>
@@ -62,7 +62,7 @@ export type ContentPartOf<T extends Toolkit.Any> =
 /**
  * Keeps the static calls (`staticToolCalls`), typed as such.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const isStaticToolCall = (call: ToolCall): call is StaticToolCall<Toolkit.Any> & { readonly dynamic?: false | undefined } =>
   call.dynamic !== true
@@ -70,14 +70,14 @@ export const isStaticToolCall = (call: ToolCall): call is StaticToolCall<Toolkit
 /**
  * Keeps the dynamic calls (`dynamicToolCalls`), typed as such.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const isDynamicToolCall = (call: ToolCall): call is DynamicToolCall & { readonly dynamic: true } => call.dynamic === true
 
 /**
  * Keeps the results of the toolkit's tools (`staticToolResults`), typed as such.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const isStaticToolResult = (result: ToolResult): result is ToolResult & { readonly dynamic?: false | undefined } =>
   result.dynamic !== true
@@ -85,6 +85,6 @@ export const isStaticToolResult = (result: ToolResult): result is ToolResult & {
 /**
  * Keeps the dynamic results (`dynamicToolResults`), typed as such.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const isDynamicToolResult = (result: ToolResult): result is DynamicToolResult => result.dynamic === true

@@ -2,7 +2,7 @@
  * Validation against a tool's input schema for the layers above core (upstream
  * `safeValidateTypes`): the UI message validation checks stored tool inputs with it.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import type { Effect } from "effect"
 import type { TypeValidationContext } from "../contract/errors/TypeValidationError.ts"
@@ -12,7 +12,7 @@ import { type ParseResult, safeValidate as validate } from "./internal/ValidateJ
 /**
  * The outcome of a validation (upstream `ParseResult`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type Result<A> = ParseResult<A>
@@ -21,7 +21,7 @@ export type Result<A> = ParseResult<A>
  * Validates a value against a tool schema (an Effect Schema decodes it; a JSON Schema input runs
  * its `validate`); a failure is a `TypeValidationError` in the result, never in the error channel.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category validation
  */
 export const safeValidate: (

@@ -35,35 +35,35 @@ export * as ExecuteTool from "./ExecuteTool.ts"
 export * as ToolCallParser from "./ToolCallParser.ts"
 /** @since 0.1.0 */
 export * as ToolJsonSchema from "./ToolJsonSchema.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as Output from "./Output.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as OutputStream from "./OutputStream.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as Agent from "./Agent.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as ToolApproval from "./approval/ToolApproval.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as ToolApprovalResume from "./approval/ToolApprovalResume.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as ToolApprovalSignature from "./approval/ToolApprovalSignature.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as SmoothStream from "./SmoothStream.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as GenerationEvents from "./GenerationEvents.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as StepResult from "./StepResult.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as StreamTextResult from "./StreamTextResult.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as TextStreamPart from "./TextStreamPart.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as StreamTextLowMemory from "./StreamTextLowMemory.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as TypedContent from "./TypedContent.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as Steering from "./Steering.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as GenerationInclude from "./GenerationInclude.ts"
 /** @since 0.1.0 */
 export * as Embed from "./Embed.ts"

@@ -22,7 +22,7 @@
  * no I/O, no mutable state outside the run); side effects belong in tools. Ids the generation
  * makes come from a counter per run, so they repeat on a replay.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Duration, Effect, Schema } from "effect"
 import * as DurableClock from "effect/workflow/DurableClock"
@@ -46,7 +46,7 @@ import { RunStore } from "./RunStore.ts"
  * The workflow payload of a run: its id and its input (a prompt or messages, and the agent's
  * call `options`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const RunPayload = Schema.Struct({
@@ -59,7 +59,7 @@ export const RunPayload = Schema.Struct({
 /**
  * The workflow payload of a run.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export type RunPayload = typeof RunPayload.Type
@@ -68,7 +68,7 @@ export type RunPayload = typeof RunPayload.Type
  * What a finished run returns: every message it added to its input (response messages and
  * approval responses, in order), the last step's text and finish reason, and the number of steps.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const RunOutput = Schema.Struct({
@@ -81,7 +81,7 @@ export const RunOutput = Schema.Struct({
 /**
  * What a finished run returns.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export type RunOutput = typeof RunOutput.Type
@@ -89,7 +89,7 @@ export type RunOutput = typeof RunOutput.Type
 /**
  * A run that failed: the generation's error (its message, and its JSON form).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category errors
  */
 export class DurableRunError extends Schema.TaggedError<DurableRunError>("DurableRunError")("DurableRunError", {
@@ -100,7 +100,7 @@ export class DurableRunError extends Schema.TaggedError<DurableRunError>("Durabl
 /**
  * An approval decision (approve, or deny with a reason).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const Decision = Schema.Struct({ approved: Schema.Boolean, reason: Schema.optional(Schema.String) })
@@ -108,7 +108,7 @@ export const Decision = Schema.Struct({ approved: Schema.Boolean, reason: Schema
 /**
  * An approval decision.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export type Decision = typeof Decision.Type
@@ -116,7 +116,7 @@ export type Decision = typeof Decision.Type
 /**
  * The durable deferred a run waits on for the approval of a tool call.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constructors
  */
 export const approvalOf = (toolCallId: string) => DurableDeferred.make(`approval/${toolCallId}`, { success: Decision })
@@ -124,7 +124,7 @@ export const approvalOf = (toolCallId: string) => DurableDeferred.make(`approval
 /**
  * The workflow of a durable agent.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type RunWorkflow = Workflow.Workflow<string, typeof RunPayload, typeof RunOutput, typeof DurableRunError>
@@ -132,7 +132,7 @@ export type RunWorkflow = Workflow.Workflow<string, typeof RunPayload, typeof Ru
 /**
  * Options of a durable agent besides the agent's settings.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Options {
@@ -145,7 +145,7 @@ export interface Options {
 /**
  * A durable agent: its name (the workflow's tag), its workflow and settings.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface DurableAgent<T extends Toolkit.Any, R, O extends Output.Any, Opts, PE> {
@@ -158,7 +158,7 @@ export interface DurableAgent<T extends Toolkit.Any, R, O extends Output.Any, Op
 /**
  * Any durable agent (what the run API needs of one: its name and workflow).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Any {
@@ -170,7 +170,7 @@ export interface Any {
  * Makes a durable agent named `name` (unique among the workflows of an engine; runs of the same
  * name on any process share it) from an agent's settings.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constructors
  */
 export const make = <
@@ -225,7 +225,7 @@ const openRequests = (steps: ReadonlyArray<StreamText.StepResult>): ReadonlyArra
  * `LanguageModel` of the context; the tools' services (but `DurableToolCall`, provided inside each
  * tool's activity) and the run store come from the context.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = <T extends Toolkit.Any, R, O extends Output.Any, Opts, PE>(

@@ -13,7 +13,7 @@
  * environment configuration (e.g. `SHARD_LOCK_EXPIRATION`, `RUNNER_HEALTH_CHECK_INTERVAL`, `HOST`,
  * `PORT`), overlaid by the `shardingConfig` option.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import * as NodeClusterSocket from "@effect/platform-node/NodeClusterSocket"
 import * as PgClient from "@effect/sql-pg/PgClient"
@@ -30,7 +30,7 @@ import * as RunStore from "./RunStore.ts"
 /**
  * The engine and store of one process, in memory.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerMemory: Layer.Layer<WorkflowEngine.WorkflowEngine | RunStore.RunStore> = Layer.mergeAll(
@@ -41,7 +41,7 @@ export const layerMemory: Layer.Layer<WorkflowEngine.WorkflowEngine | RunStore.R
 /**
  * Sharding settings to overlay on `ShardingConfig`'s environment configuration.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type ShardingOptions = Partial<ShardingConfig.ShardingConfig["Service"]>
@@ -50,7 +50,7 @@ export type ShardingOptions = Partial<ShardingConfig.ShardingConfig["Service"]>
  * The cluster workflow engine on a single runner, with its messages, shards and the run store in
  * the context's SQL database.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerSingleRunner = (options?: {
@@ -69,7 +69,7 @@ export const layerSingleRunner = (options?: {
  * (listening on `shardingConfig.runnerAddress`, made with `RunnerAddress.make`), or with
  * `clientOnly: true` a process that runs no workflow but reaches those that do.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerSocketRunner = (options?: {
@@ -91,7 +91,7 @@ export const layerSocketRunner = (options?: {
  * A PostgreSQL `SqlClient` (`@effect/sql-pg`) from effect `Config`: by default the connection
  * URL in `DATABASE_URL`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerPg = (

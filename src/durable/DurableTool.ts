@@ -6,7 +6,7 @@
  * SQL side effects on the engine's connection are exactly-once when the tool is
  * {@link transactional}: its writes commit together with the activity's journal entry.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Context, Effect } from "effect"
 import * as Activity from "effect/workflow/Activity"
@@ -15,7 +15,7 @@ import type * as Tool from "../core/Tool.ts"
 /**
  * The durable context of one tool execution.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface ToolCallShape {
@@ -30,7 +30,7 @@ export interface ToolCallShape {
 /**
  * The durable context of the running tool execution (provided inside the tool's activity only).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category services
  */
 export class DurableToolCall extends Context.Service<DurableToolCall, ToolCallShape>()("aimux/durable/DurableToolCall") {}
@@ -38,7 +38,7 @@ export class DurableToolCall extends Context.Service<DurableToolCall, ToolCallSh
 /**
  * The idempotency key of the running tool execution (for an external API's `Idempotency-Key`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category accessors
  */
 export const idempotencyKey: Effect.Effect<string, never, DurableToolCall> = Effect.map(
@@ -58,7 +58,7 @@ const TransactionalId: unique symbol = Symbol.for("aimux/durable/DurableTool/Tra
 /**
  * A tool marked {@link transactional}.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type Transactional<T extends Tool.Any> = T & { readonly [TransactionalId]: true }
@@ -68,7 +68,7 @@ export type Transactional<T extends Tool.Any> = T & { readonly [TransactionalId]
  * (`ClusterSchema.WithTransaction`): its writes through the engine's `SqlClient` commit with the
  * activity's result, or not at all, so a crash never leaves a half-done or doubled write.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constructors
  */
 export const transactional = <T extends Tool.Any>(tool: T): Transactional<T> => ({ ...tool, [TransactionalId]: true })
@@ -76,7 +76,7 @@ export const transactional = <T extends Tool.Any>(tool: T): Transactional<T> => 
 /**
  * True for a tool marked {@link transactional}.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category predicates
  */
 export const isTransactional = (tool: Tool.Any): boolean => TransactionalId in tool

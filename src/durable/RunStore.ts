@@ -8,7 +8,7 @@
  * suspension) writes the same events again without duplicating them, and the order of the first
  * write stays.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Array as Arr, Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
@@ -17,7 +17,7 @@ import type { SqlError } from "effect/sql/SqlError"
 /**
  * The status of a run: `running`, `waiting` (for an approval), or a terminal one.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export const RunStatus = Schema.Literals(["running", "waiting", "completed", "failed", "interrupted"])
@@ -25,7 +25,7 @@ export const RunStatus = Schema.Literals(["running", "waiting", "completed", "fa
 /**
  * The status of a run.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type RunStatus = typeof RunStatus.Type
@@ -33,7 +33,7 @@ export type RunStatus = typeof RunStatus.Type
 /**
  * True for the statuses a run never leaves.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category predicates
  */
 export const isTerminal = (status: RunStatus): boolean =>
@@ -42,7 +42,7 @@ export const isTerminal = (status: RunStatus): boolean =>
 /**
  * One run as the store knows it.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface RunInfo {
@@ -61,7 +61,7 @@ export interface RunInfo {
 /**
  * What a run appends: a full-stream `part` or a model `message`, each under a key unique in the run.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface NewEvent {
@@ -73,7 +73,7 @@ export interface NewEvent {
 /**
  * An appended event with its position (`seq` grows in write order, across runs).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface RunEvent extends NewEvent {
@@ -83,7 +83,7 @@ export interface RunEvent extends NewEvent {
 /**
  * A failure of the store (the SQL client's error, or a stored value that does not parse).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category errors
  */
 export class RunStoreError extends Schema.TaggedError<RunStoreError>("RunStoreError")("RunStoreError", {
@@ -94,7 +94,7 @@ export class RunStoreError extends Schema.TaggedError<RunStoreError>("RunStoreEr
 /**
  * The store's operations.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Shape {
@@ -122,7 +122,7 @@ export interface Shape {
 /**
  * The run store service.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category services
  */
 export class RunStore extends Context.Service<RunStore, Shape>()("aimux/durable/RunStore") {}
@@ -130,7 +130,7 @@ export class RunStore extends Context.Service<RunStore, Shape>()("aimux/durable/
 /**
  * A store in this process's memory (tests, `WorkflowEngine.layerMemory`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerMemory: Layer.Layer<RunStore> = Layer.sync(RunStore, (): Shape => {
@@ -210,7 +210,7 @@ const MIGRATION_LOCK = 4_815_162_342
  * The tables, created under a transaction-scoped advisory lock so that runners starting together
  * never race on `create table if not exists` (PostgreSQL's catalog would reject the second).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category migrations
  */
 export const migrate: Effect.Effect<void, RunStoreError, SqlClient.SqlClient> = Effect.gen(function*() {
@@ -245,7 +245,7 @@ const TERMINAL = ["completed", "failed", "interrupted"] as const
  * {@link migrate}). A write inside an activity annotated `ClusterSchema.WithTransaction` joins the
  * activity's transaction.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerSql: Layer.Layer<RunStore, RunStoreError, SqlClient.SqlClient> = Layer.effect(

@@ -4,7 +4,7 @@
  * messages so far, a stream that follows new parts, approve or deny a waiting tool call, interrupt,
  * and list runs.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Context, Duration, Effect, Exit, Layer, Option, Schema, Stream } from "effect"
 import * as DurableDeferred from "effect/workflow/DurableDeferred"
@@ -18,7 +18,7 @@ import { isTerminal, type RunEvent, type RunInfo, type RunStatus, RunStore, type
  * What a run starts from: a prompt or messages (as for `Agent.generate`), the agent's call
  * `options`, and optionally its id (default: a new random id).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface StartInput {
@@ -31,7 +31,7 @@ export interface StartInput {
 /**
  * No run with this id.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category errors
  */
 export class RunNotFound extends Schema.TaggedError<RunNotFound>("RunNotFound")("RunNotFound", {
@@ -45,7 +45,7 @@ export class RunNotFound extends Schema.TaggedError<RunNotFound>("RunNotFound")(
 /**
  * The run API.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Shape {
@@ -75,12 +75,12 @@ export interface Shape {
 /**
  * The run API of one durable agent.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category services
  */
 export class Runs extends Context.Service<Runs, Shape>()("aimux/durable/Runs") {}
 
-/** Options of {@link make}. @since 0.3.0 @category models */
+/** Options of {@link make}. @since 0.1.0 @category models */
 export interface MakeOptions {
   /** How often `follow` and `await` look for news (default 100 ms). */
   readonly pollInterval?: Duration.Input | undefined
@@ -100,7 +100,7 @@ const inputOf = (input: StartInput) => ({
 /**
  * The run API of `agent` on the engine and store of the context.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constructors
  */
 export const make = (agent: AnyAgent, options: MakeOptions = {}): Effect.Effect<Shape, never, WorkflowEngine | RunStore> =>
@@ -190,7 +190,7 @@ export const make = (agent: AnyAgent, options: MakeOptions = {}): Effect.Effect<
 /**
  * {@link Runs} of one durable agent.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = (agent: AnyAgent, options?: MakeOptions): Layer.Layer<Runs, never, WorkflowEngine | RunStore> =>

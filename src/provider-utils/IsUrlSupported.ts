@@ -3,7 +3,7 @@
  * provider-utils `isUrlSupported`): a pattern under the media type (full,
  * `type/*` or top-level only) or `*` matches the URL from its start.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 
 // Global and sticky patterns keep match state in `lastIndex`: test from the start without changing it.
@@ -21,7 +21,7 @@ const testFromStart = (pattern: RegExp, value: string): boolean => {
 /**
  * Upstream `isUrlSupported`; media types and keys compare case-insensitively.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const isUrlSupported = (options: {
   readonly mediaType: string

@@ -4,7 +4,7 @@
  * calls pass, a response with only the JSON tool finishes with `stop`. One
  * port for every provider with a synthetic JSON tool (Groq, Gemini).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { StreamPart } from "../contract/StreamPart.ts"
 import type * as StreamTransform from "./StreamTransform.ts"
@@ -12,7 +12,7 @@ import type * as StreamTransform from "./StreamTransform.ts"
 /**
  * A per-part mapper with the state of one stream.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeJsonResponseToolMapper = (toolName: string): (part: StreamPart, out: Array<StreamPart>) => void => {
   const responseToolIds = new Set<string>()
@@ -73,7 +73,7 @@ export const makeJsonResponseToolMapper = (toolName: string): (part: StreamPart,
 /**
  * The mapper as a `StreamTransform` transformer over parts (one mapper per stream run).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeJsonResponseToolTransformer = (
   toolName: string

@@ -31,7 +31,7 @@ export const prepend = <A, E, R, B, E2>(
  * fresh transformer; the body is opened in the stream's scope before the
  * first of them is emitted.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const prependAll = <A, E, R, B, E2>(
   chunks: Stream.Stream<A, E, R>,

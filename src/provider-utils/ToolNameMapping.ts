@@ -3,14 +3,14 @@
  * the call options and the fixed names a provider's API gives them, from the
  * provider's table of tool id → API name.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { CallTool } from "../contract/CallOptions.ts"
 
 /**
  * Two-way tool name mapping; a name with no entry maps to itself.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ToolNameMapping {
   readonly toProviderToolName: (customToolName: string) => string
@@ -21,7 +21,7 @@ export interface ToolNameMapping {
  * The mapping for the tools of a call: each provider tool whose id is in
  * `providerToolNames` (own keys only); later tools win on collisions.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const createToolNameMapping = (
   tools: ReadonlyArray<CallTool> | undefined,

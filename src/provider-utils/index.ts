@@ -56,15 +56,15 @@ export * as StreamStart from "./StreamStart.ts"
 export * as StreamingToolCallTracker from "./StreamingToolCallTracker.ts"
 /** @since 0.1.0 */
 export * as StreamTransform from "./StreamTransform.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as JsonResponseToolStream from "./JsonResponseToolStream.ts"
 /** @since 0.1.0 */
 export * as StringifyWithBigIntAndCycles from "./StringifyWithBigIntAndCycles.ts"
 /** @since 0.1.0 */
 export * as ToolOutputText from "./ToolOutputText.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as IsUrlSupported from "./IsUrlSupported.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as ToolNameMapping from "./ToolNameMapping.ts"
 /** @since 0.1.0 */
 export * as ModelConstructors from "./ModelConstructors.ts"

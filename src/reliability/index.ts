@@ -15,5 +15,5 @@ export * as ReliableModel from "./ReliableModel.ts"
 export * as Retry from "./Retry.ts"
 /** @since 0.1.0 */
 export * as Timeout from "./Timeout.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as HttpTimeouts from "../runtime/HttpTimeouts.ts"

@@ -5,13 +5,13 @@
  * whatever the attempt; aimux's typed timeout errors carry the name `TimeoutError`, so the same
  * test applies to them.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 
 /**
  * True for an abort or timeout failure (upstream `isAbortError`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const isAbortError = (error: unknown): error is Error =>
   (error instanceof Error || (typeof DOMException === "function" && error instanceof DOMException)) &&

@@ -57,7 +57,7 @@ const decodeCommon = (text: string): Uint8Array | undefined => {
  * `convertBase64ToUint8Array`: `undefined` where `atob` throws. Common text
  * (no white space, standard padding) is decoded directly; the rest by `atob`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const decodeBase64 = (base64String: string): Uint8Array | undefined => {
   const common = decodeCommon(base64String)

@@ -6,7 +6,7 @@
  * closes it through here: the close is started at once and awaited for at most a short real-time
  * bound, after which the failure or the end goes out and the close finishes in the background.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Exit, Fiber, Scope, Stream } from "effect"
 import * as Channel from "effect/Channel"
@@ -15,7 +15,7 @@ import * as Channel from "effect/Channel"
  * How long a close waits for the peer's cancel, in real milliseconds (not the Effect `Clock`: a
  * test on `TestClock` with a never-settling mock body must not hang either).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constants
  */
 export const CANCEL_BOUND_MS = 100
@@ -38,7 +38,7 @@ const awaitAtMost = (fiber: Fiber.Fiber<void>, ms: number): Effect.Effect<void> 
  * Closes `scope` with `exit`, waiting for its finalizers (a body's cancel) at most
  * {@link CANCEL_BOUND_MS}; a close still running after that goes on in a detached fiber.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category combinators
  */
 export const closeBounded = (scope: Scope.Closeable, exit: Exit.Exit<unknown, unknown> = Exit.void): Effect.Effect<void> =>
@@ -49,7 +49,7 @@ export const closeBounded = (scope: Scope.Closeable, exit: Exit.Exit<unknown, un
  * `stream` (a response body) run in its own scope, closed through {@link closeBounded} when the
  * returned stream ends, fails or is interrupted: its consumer never waits on the peer's cancel.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category combinators
  */
 export const stream = <A, E>(body: Stream.Stream<A, E>): Stream.Stream<A, E> =>

@@ -17,14 +17,14 @@
  * Change them per program or per call with {@link layer} / {@link provide}, turn one or both
  * off with `false` (or {@link disabled}).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Context, Duration, Effect, Layer, Schema } from "effect"
 
 /**
  * The two bounds; `undefined` means no bound.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Settings {
   /** From sending the request to the response headers (undici `headersTimeout`). */
@@ -37,14 +37,14 @@ export interface Settings {
  * The defaults: 300 s each, Node fetch's own, so aimux is at least as safe as upstream on Node
  * and as safe on any other `HttpClient`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const defaults: Settings = { headers: Duration.seconds(300), bodyIdle: Duration.seconds(300) }
 
 /**
  * The bounds in effect (a `Context.Reference`: {@link defaults} unless provided).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const HttpTimeouts: Context.Reference<Settings> = Context.Reference<Settings>("aimux/runtime/HttpTimeouts", {
   defaultValue: () => defaults
@@ -54,7 +54,7 @@ export const HttpTimeouts: Context.Reference<Settings> = Context.Reference<Setti
  * What {@link layer} / {@link provide} accept: a duration, or `false` for no bound; an absent key
  * keeps the default.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options {
   readonly headers?: Duration.Input | false | undefined
@@ -67,7 +67,7 @@ const one = (input: Duration.Input | false | undefined, fallback: Duration.Durat
 /**
  * The settings of `options` over the defaults.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (options: Options): Settings => ({
   headers: one(options.headers, defaults.headers),
@@ -77,21 +77,21 @@ export const make = (options: Options): Settings => ({
 /**
  * A layer setting the bounds: `HttpTimeouts.layer({ headers: "30 seconds", bodyIdle: "1 minute" })`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const layer = (options: Options): Layer.Layer<never> => Layer.succeed(HttpTimeouts, make(options))
 
 /**
  * No bound at all (the behaviour before 0.2.0; a stalled server then hangs the call).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const disabled: Layer.Layer<never> = layer({ headers: false, bodyIdle: false })
 
 /**
  * Runs `effect` with the given bounds.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const provide = (options: Options) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.provideService(effect, HttpTimeouts, make(options))
@@ -100,7 +100,7 @@ export const provide = (options: Options) => <A, E, R>(effect: Effect.Effect<A, 
  * No response headers within the bound (undici's `HeadersTimeoutError`, same name, message and
  * code, so upstream's network-error rules apply to it).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export class HeadersTimeoutError extends Schema.TaggedError<HeadersTimeoutError>("HeadersTimeoutError")(
   "HeadersTimeoutError",
@@ -114,7 +114,7 @@ export class HeadersTimeoutError extends Schema.TaggedError<HeadersTimeoutError>
 /**
  * No response body chunk within the bound (undici's `BodyTimeoutError`, same name, message and code).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export class BodyTimeoutError extends Schema.TaggedError<BodyTimeoutError>("BodyTimeoutError")(
   "BodyTimeoutError",

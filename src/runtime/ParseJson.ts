@@ -154,14 +154,14 @@ export interface BatchSafeParseJson<T> {
  * same value as `JSON.parse` gives (`internal/jsonShape.ts`). Anything else is parsed as before.
  * One per stream run: never share it between streams.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Shapes = ShapeCache
 
 /**
  * A fresh {@link Shapes} for one stream run.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeShapes = (): Shapes => makeShapeCache()
 

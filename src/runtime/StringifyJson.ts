@@ -5,7 +5,7 @@
  * `AI_JSONParseError` (the error upstream's `safeParseJSON` gives for a value too deep to
  * validate), never a defect.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Result } from "effect"
 import { JSONParseError } from "../contract/errors/JSONParseError.ts"
@@ -17,7 +17,7 @@ const unprintable = "[value nested too deeply to print]"
  * The JSON text of `value`, or a `JSONParseError` (cause: what `JSON.stringify` threw, or a
  * `TypeError` when `value` has no JSON text, as `undefined` or a function).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const stringifyJson = (value: unknown): Result.Result<string, JSONParseError> => {

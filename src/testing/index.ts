@@ -11,7 +11,7 @@ export * as MockLanguageModel from "./MockLanguageModel.ts"
 export * as StreamHelpers from "./StreamHelpers.ts"
 /** @since 0.1.0 */
 export * as ReplayHttpClient from "./ReplayHttpClient.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as ReplayServer from "./ReplayServer.ts"
 /** @since 0.1.0 */
 export * as MockEmbeddingModel from "./MockEmbeddingModel.ts"

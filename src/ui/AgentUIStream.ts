@@ -4,7 +4,7 @@
  * agent's tools, converts them to model messages, runs the agent's stream and returns it as a UI
  * message stream (or its SSE response).
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Effect, Stream } from "effect"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
@@ -28,7 +28,7 @@ import { type ValidationError, validateUIMessagesForAgent } from "./ValidateUIMe
  * Options of {@link createAgentUIStream} (upstream's: the agent, the client's messages, the UI
  * stream options; `onStepEnd` is the generation's step callback, `onUIMessageStepEnd` the UI one).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Options<T extends Toolkit.Any, R, O extends Output.Any, Opts, PE>
@@ -51,7 +51,7 @@ export interface Options<T extends Toolkit.Any, R, O extends Output.Any, Opts, P
  * What the agent's UI stream may fail with: the messages' validation, their conversion, the
  * call's preparation, an out-of-sequence chunk.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type AgentUIStreamError<PE> = ValidationError | InvalidPromptError | Agent.PrepareError<PE> | UIMessageStreamError
@@ -60,7 +60,7 @@ export type AgentUIStreamError<PE> = ValidationError | InvalidPromptError | Agen
  * The agent's run on the client's messages as a UI message stream (upstream
  * `createAgentUIStream`). The original messages are the validated ones unless given.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constructors
  */
 export const createAgentUIStream = <T extends Toolkit.Any, R, O extends Output.Any, Opts, PE>(
@@ -91,7 +91,7 @@ export const createAgentUIStream = <T extends Toolkit.Any, R, O extends Output.A
  * failure before the stream starts (invalid messages, conversion, the call's preparation) fails
  * the Effect, so a route can answer 400.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constructors
  */
 export const createAgentUIStreamResponse = <T extends Toolkit.Any, R, O extends Output.Any, Opts, PE>(

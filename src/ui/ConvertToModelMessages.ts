@@ -4,7 +4,7 @@
  * step boundaries: each block gives an assistant message and, for its client tool parts, a tool
  * message with the results, approval responses and denials.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import { InvalidPromptError } from "../contract/errors/InvalidPromptError.ts"
@@ -20,7 +20,7 @@ import * as UIMessage from "./UIMessage.ts"
 /**
  * A text or file part a data part may become (upstream `convertDataPart`'s result).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type DataPartConversion = Prompt.TextPart | UserFilePart
@@ -28,7 +28,7 @@ export type DataPartConversion = Prompt.TextPart | UserFilePart
 /**
  * Options of {@link convertToModelMessages}.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Options<T extends Toolkit.Any = Toolkit.Any> {
@@ -241,7 +241,7 @@ const fileDataOf = (data: UserFilePart["data"]): Prompt.FilePart["data"] =>
  * The model messages of UI messages (upstream `convertToModelMessages`). A file part's URL that
  * does not parse is an `InvalidPromptError` (upstream: `new URL` throws a `TypeError`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category conversion
  */
 export function convertToModelMessages<T extends Toolkit.Any = {}>(

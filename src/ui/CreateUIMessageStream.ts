@@ -4,7 +4,7 @@
  * streams (each read by its own fiber). The stream ends when `execute` and every merged stream
  * have ended; interrupting it interrupts them all.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Cause, Effect, FiberSet, Queue, Stream } from "effect"
 import type { UIMessageStreamError } from "../contract/errors/UIMessageStreamError.ts"
@@ -16,7 +16,7 @@ import type { UIMessageChunk } from "./UIMessageChunk.ts"
 /**
  * The writer `execute` receives (upstream `UIMessageStreamWriterWithOutcome`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Writer<R> {
@@ -33,7 +33,7 @@ export interface Writer<R> {
 /**
  * Options of {@link createUIMessageStream}.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Options<E, R> {
@@ -57,7 +57,7 @@ export interface Options<E, R> {
  * `execute` or of a merged stream is an `error` chunk (its text by `onError`) and the stream
  * goes on with the other writers; `start` chunks get the response message id.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constructors
  */
 export const createUIMessageStream = <E, R>(options: Options<E, R>): Stream.Stream<UIMessageChunk, UIMessageStreamError, R> =>

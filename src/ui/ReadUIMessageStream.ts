@@ -2,7 +2,7 @@
  * `readUIMessageStream` (upstream `ai/src/ui-message-stream/read-ui-message-stream.ts`): the UI
  * message a chunk stream builds, as a stream of snapshots (one per chunk that changed it).
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Cause, Effect, Stream } from "effect"
 import * as Arr from "effect/Array"
@@ -14,7 +14,7 @@ import type { UIMessageChunk } from "./UIMessageChunk.ts"
 /**
  * Options of {@link readUIMessageStream}.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Options<E, R> {
@@ -32,7 +32,7 @@ export interface Options<E, R> {
  * another message id starts a new message. A chunk the message cannot take (e.g. a delta without
  * its start) is reported to `onError` and ends the stream, or fails it with `terminateOnError`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constructors
  */
 export const readUIMessageStream = <E, R>(options: Options<E, R>): Stream.Stream<UIMessage.UIMessage, E | UIMessageStreamError, R> =>

@@ -6,7 +6,7 @@
  * (`convert-to-model-messages.ts`: a steering part ends the block before it, as a step boundary
  * does, and is sent as a user message there).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Schema } from "effect"
 import * as Base64 from "effect/encoding/Base64"
@@ -20,7 +20,7 @@ const ProviderReference = Schema.Record(Schema.String, Schema.String)
 /**
  * A text part of a steering message (upstream `TextUIPart`, as a steering message carries it).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const TextUIPart = Schema.Struct({
   type: Schema.Literal("text"),
@@ -31,7 +31,7 @@ export const TextUIPart = Schema.Struct({
 /**
  * A text part of a steering message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type TextUIPart = typeof TextUIPart.Type
 
@@ -39,7 +39,7 @@ export type TextUIPart = typeof TextUIPart.Type
  * A file part of a steering message (upstream `FileUIPart`): a hosted URL or a data URL, or an
  * empty URL with a provider reference.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const FileUIPart = Schema.Struct({
   type: Schema.Literal("file"),
@@ -53,14 +53,14 @@ export const FileUIPart = Schema.Struct({
 /**
  * A file part of a steering message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type FileUIPart = typeof FileUIPart.Type
 
 /**
  * The `steering-message` UI message chunk (upstream `UIMessageChunk`, experimental).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const SteeringMessageChunk = Schema.Struct({
   type: Schema.Literal("steering-message"),
@@ -71,7 +71,7 @@ export const SteeringMessageChunk = Schema.Struct({
 /**
  * The `steering-message` UI message chunk.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type SteeringMessageChunk = typeof SteeringMessageChunk.Type
 
@@ -80,14 +80,14 @@ export type SteeringMessageChunk = typeof SteeringMessageChunk.Type
  * user message added with steering while the message was generated, before the output of the
  * step that received it. Same shape as the chunk.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const SteeringMessageUIPart = SteeringMessageChunk
 
 /**
  * The `steering-message` part of an assistant UI message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type SteeringMessageUIPart = SteeringMessageChunk
 
@@ -140,7 +140,7 @@ const toUIPart = (part: UserPart): TextUIPart | FileUIPart => {
  * user message's text and files as UI parts (a string content is one text part; files become data
  * URLs unless they are hosted URLs; provider options become provider metadata).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const toUIMessageChunk = (part: SteeringMessagePart): SteeringMessageChunk => ({
   type: "steering-message",
@@ -154,7 +154,7 @@ export const toUIMessageChunk = (part: SteeringMessagePart): SteeringMessageChun
  * The assistant message's part for a `steering-message` chunk (upstream
  * `processUIMessageStream` appends it to the message's parts).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const fromChunk = (chunk: SteeringMessageChunk): SteeringMessageUIPart => ({
   type: "steering-message",
@@ -166,7 +166,7 @@ export const fromChunk = (chunk: SteeringMessageChunk): SteeringMessageUIPart =>
  * The user model message of a steering part (`convertToModelMessages`, which emits the assistant
  * content before the part first).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface SteeringUserMessage {
   readonly role: "user"
@@ -190,7 +190,7 @@ export interface SteeringUserMessage {
  * when there is one). A file URL that does not parse is an `InvalidPromptError` (upstream's
  * `new URL` throws a `TypeError`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const toModelMessage = (part: SteeringMessageUIPart): Effect.Effect<SteeringUserMessage, InvalidPromptError> =>
   Effect.suspend(() => {

@@ -3,7 +3,7 @@
  * `to-ui-message-chunk.ts`): streamText's full stream as UI message chunks, a `Stream` combinator.
  * Conversion is synchronous per batch of parts; callbacks are Effects.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Effect, Stream } from "effect"
 import { isJsonObject, type JsonObject } from "../contract/Json.ts"
@@ -22,7 +22,7 @@ import type { UIMessageChunk } from "./UIMessageChunk.ts"
 /**
  * Options of the conversion of one part (upstream `ToUIMessageChunkOptions`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface ChunkOptions {
@@ -44,7 +44,7 @@ export interface ChunkOptions {
 /**
  * Options of {@link toUIMessageStream} (upstream `UIMessageStreamOptions` + `stream`, `tools`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Options<E, R> extends ChunkOptions {
@@ -71,7 +71,7 @@ const defaultOnError = () => "An error occurred."
  * The error text the model receives for a failed tool call (upstream `getModelToolErrorText`),
  * or `undefined` when the error cannot be serialized.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category conversion
  */
 export const modelToolErrorText = (error: unknown): string | undefined => {
@@ -209,7 +209,7 @@ const toolChunk = (
 /**
  * One part as a UI chunk (upstream `toUIMessageChunk`), or `undefined` for parts that send none.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category conversion
  */
 export const toUIMessageChunk = (
@@ -291,7 +291,7 @@ export const toUIMessageChunk = (
  * original message's id when it is an assistant message, else a generated one; `undefined`
  * without original messages (the client makes the id).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category conversion
  */
 export const responseMessageId = (
@@ -309,7 +309,7 @@ export const responseMessageId = (
  * for an out-of-sequence chunk. Interrupting it interrupts the source (the generation, its
  * tools) and `onEnd` runs with `isAborted` and `isCancelled`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constructors
  */
 export const toUIMessageStream = <E, R>(options: Options<E, R>): Stream.Stream<UIMessageChunk, E | UIMessageStreamError, R> =>

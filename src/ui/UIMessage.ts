@@ -4,7 +4,7 @@
  * (`validate-ui-messages.ts`): each part type with its fields, tool parts by `state`, unknown keys
  * dropped; `ValidateUIMessages` applies them with upstream's extra rules and errors.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { Citation } from "../contract/Content.ts"
@@ -20,7 +20,7 @@ const StreamingState = Schema.Literals(["streaming", "done"])
 /**
  * A text part.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const TextUIPart = Schema.Struct({
@@ -34,7 +34,7 @@ export const TextUIPart = Schema.Struct({
 /**
  * A reasoning part.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ReasoningUIPart = Schema.Struct({
@@ -48,7 +48,7 @@ export const ReasoningUIPart = Schema.Struct({
 /**
  * A provider-specific custom part.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const CustomUIPart = Schema.Struct({
@@ -60,7 +60,7 @@ export const CustomUIPart = Schema.Struct({
 /**
  * A URL source.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const SourceUrlUIPart = Schema.Struct({
@@ -74,7 +74,7 @@ export const SourceUrlUIPart = Schema.Struct({
 /**
  * A document source.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const SourceDocumentUIPart = Schema.Struct({
@@ -89,7 +89,7 @@ export const SourceDocumentUIPart = Schema.Struct({
 /**
  * A file: a hosted or data URL, or an empty URL with a provider reference.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const FileUIPart = Schema.Struct({
@@ -104,7 +104,7 @@ export const FileUIPart = Schema.Struct({
 /**
  * A file generated in reasoning.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ReasoningFileUIPart = Schema.Struct({
@@ -117,7 +117,7 @@ export const ReasoningFileUIPart = Schema.Struct({
 /**
  * A steering message added while the message was generated (experimental).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const SteeringMessageUIPart = Schema.Struct({
@@ -139,7 +139,7 @@ export const SteeringMessageUIPart = Schema.Struct({
 /**
  * A step boundary.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const StepStartUIPart = Schema.Struct({ type: Schema.Literal("step-start") })
@@ -147,7 +147,7 @@ export const StepStartUIPart = Schema.Struct({ type: Schema.Literal("step-start"
 /**
  * A `data-<name>` part of any name.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const DataUIPart = Schema.Struct({
@@ -159,7 +159,7 @@ export const DataUIPart = Schema.Struct({
 /**
  * A typed `data-<name>` part: its `data` decoded by the given Schema.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const dataPart = <const Name extends string, S extends Schema.Top>(name: Name, data: S) =>
@@ -231,7 +231,7 @@ const toolStates = <const Head extends Schema.Struct.Fields>(head: Head) => {
 /**
  * A static tool's part, `tool-<name>`, in each of its states.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ToolUIPart = toolStates({ type: Schema.TemplateLiteral(["tool-", Schema.String]) })
@@ -239,7 +239,7 @@ export const ToolUIPart = toolStates({ type: Schema.TemplateLiteral(["tool-", Sc
 /**
  * A dynamic tool's part (`dynamic: false` marks a static tool's part whose tool is unavailable).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const DynamicToolUIPart = toolStates({
@@ -251,7 +251,7 @@ export const DynamicToolUIPart = toolStates({
 /**
  * The parts without a name in their type (upstream's static part schema).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const StaticUIPart = Schema.Union([
@@ -269,7 +269,7 @@ export const StaticUIPart = Schema.Union([
 /**
  * Any part of a UI message.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const UIMessagePart = Schema.Union([StaticUIPart, DataUIPart, ToolUIPart, DynamicToolUIPart])
@@ -277,7 +277,7 @@ export const UIMessagePart = Schema.Union([StaticUIPart, DataUIPart, ToolUIPart,
 /**
  * A UI message.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const UIMessage = Schema.Struct({
@@ -290,7 +290,7 @@ export const UIMessage = Schema.Struct({
 /**
  * A UI message whose metadata and data parts are typed by the given Schemas.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const make = <M extends Schema.Top, D extends ReadonlyArray<Schema.Top>>(options: {
@@ -307,7 +307,7 @@ export const make = <M extends Schema.Top, D extends ReadonlyArray<Schema.Top>>(
 /**
  * The states of a tool part.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type ToolState =
@@ -322,7 +322,7 @@ export type ToolState =
 /**
  * A tool part's approval.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface ToolApproval {
@@ -339,7 +339,7 @@ export interface ToolApproval {
 /**
  * The fields of a tool part in any state.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface ToolInvocation {
@@ -362,7 +362,7 @@ export interface ToolInvocation {
 /**
  * A static tool's part.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface ToolPart extends ToolInvocation {
@@ -372,7 +372,7 @@ export interface ToolPart extends ToolInvocation {
 /**
  * A dynamic tool's part.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface DynamicToolPart extends ToolInvocation {
@@ -384,7 +384,7 @@ export interface DynamicToolPart extends ToolInvocation {
 /**
  * A `data-<name>` part.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface DataPart {
@@ -396,7 +396,7 @@ export interface DataPart {
 /**
  * A part of a UI message.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type Part =
@@ -416,7 +416,7 @@ export type Part =
 /**
  * A UI message (upstream `UIMessage`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface UIMessage {
@@ -429,7 +429,7 @@ export interface UIMessage {
 /**
  * Whether a part is a static tool's part (upstream `isStaticToolUIPart`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category guards
  */
 export const isStaticToolPart = (part: Part): part is ToolPart => part.type.startsWith("tool-")
@@ -437,7 +437,7 @@ export const isStaticToolPart = (part: Part): part is ToolPart => part.type.star
 /**
  * Whether a part is a tool part, static or dynamic (upstream `isToolUIPart`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category guards
  */
 export const isToolPart = (part: Part): part is ToolPart | DynamicToolPart =>
@@ -446,7 +446,7 @@ export const isToolPart = (part: Part): part is ToolPart | DynamicToolPart =>
 /**
  * Whether a part is a data part (upstream `isDataUIPart`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category guards
  */
 export const isDataPart = (part: Part): part is DataPart => part.type.startsWith("data-")
@@ -454,7 +454,7 @@ export const isDataPart = (part: Part): part is DataPart => part.type.startsWith
 /**
  * The tool name of a tool part (upstream `getToolName`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category accessors
  */
 export const getToolName = (part: ToolPart | DynamicToolPart): string =>
@@ -463,7 +463,7 @@ export const getToolName = (part: ToolPart | DynamicToolPart): string =>
 /**
  * What a UI stream's end reports (upstream `UIMessageStreamOnEndCallback`'s event).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface FinishEvent {
@@ -484,7 +484,7 @@ export interface FinishEvent {
 /**
  * The outcome of a UI message stream (upstream `UIMessageStreamOutcome`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type Outcome =
@@ -496,7 +496,7 @@ export type Outcome =
 /**
  * What the end of a step reports (upstream `UIMessageStreamOnStepEndCallback`'s event).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface StepEndEvent {

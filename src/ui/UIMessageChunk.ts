@@ -3,7 +3,7 @@
  * `uiMessageChunkSchema`): one Schema per chunk type and their union. Decoding keeps the known
  * fields of a chunk (upstream's loose objects also keep unknown ones; no consumer reads them).
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { Citation } from "../contract/Content.ts"
@@ -23,7 +23,7 @@ const toolFields = {
 /**
  * The finish reasons a `finish` chunk may carry (upstream's enum).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const FinishReason = Schema.Literals(["stop", "length", "content-filter", "tool-calls", "error", "interrupted", "other"])
@@ -31,7 +31,7 @@ export const FinishReason = Schema.Literals(["stop", "length", "content-filter",
 /**
  * `text-start`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const TextStart = Schema.Struct({ type: Schema.Literal("text-start"), id: Schema.String, ...metadata })
@@ -39,7 +39,7 @@ export const TextStart = Schema.Struct({ type: Schema.Literal("text-start"), id:
 /**
  * `text-delta`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const TextDelta = Schema.Struct({ type: Schema.Literal("text-delta"), id: Schema.String, delta: Schema.String, ...metadata })
@@ -47,7 +47,7 @@ export const TextDelta = Schema.Struct({ type: Schema.Literal("text-delta"), id:
 /**
  * `text-end` (with the text's citations).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const TextEnd = Schema.Struct({
@@ -60,7 +60,7 @@ export const TextEnd = Schema.Struct({
 /**
  * `error`: the error text (what `onError` made of the error).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ErrorChunk = Schema.Struct({ type: Schema.Literal("error"), errorText: Schema.String })
@@ -68,7 +68,7 @@ export const ErrorChunk = Schema.Struct({ type: Schema.Literal("error"), errorTe
 /**
  * `tool-input-start`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ToolInputStart = Schema.Struct({
@@ -83,7 +83,7 @@ export const ToolInputStart = Schema.Struct({
 /**
  * `tool-input-delta`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ToolInputDelta = Schema.Struct({
@@ -95,7 +95,7 @@ export const ToolInputDelta = Schema.Struct({
 /**
  * `tool-input-available`: the parsed input of a tool call.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ToolInputAvailable = Schema.Struct({
@@ -110,7 +110,7 @@ export const ToolInputAvailable = Schema.Struct({
 /**
  * `tool-input-error`: an invalid tool call.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ToolInputError = Schema.Struct({
@@ -126,7 +126,7 @@ export const ToolInputError = Schema.Struct({
 /**
  * `tool-approval-request`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ToolApprovalRequest = Schema.Struct({
@@ -143,7 +143,7 @@ export const ToolApprovalRequest = Schema.Struct({
 /**
  * `tool-approval-response`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ToolApprovalResponse = Schema.Struct({
@@ -158,7 +158,7 @@ export const ToolApprovalResponse = Schema.Struct({
 /**
  * `tool-output-available` (`preliminary` for a streaming tool's intermediate results).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ToolOutputAvailable = Schema.Struct({
@@ -172,7 +172,7 @@ export const ToolOutputAvailable = Schema.Struct({
 /**
  * `tool-output-error`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ToolOutputError = Schema.Struct({
@@ -185,7 +185,7 @@ export const ToolOutputError = Schema.Struct({
 /**
  * `tool-output-denied`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ToolOutputDenied = Schema.Struct({ type: Schema.Literal("tool-output-denied"), toolCallId: Schema.String })
@@ -193,7 +193,7 @@ export const ToolOutputDenied = Schema.Struct({ type: Schema.Literal("tool-outpu
 /**
  * `reasoning-start`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ReasoningStart = Schema.Struct({ type: Schema.Literal("reasoning-start"), id: Schema.String, ...metadata })
@@ -201,7 +201,7 @@ export const ReasoningStart = Schema.Struct({ type: Schema.Literal("reasoning-st
 /**
  * `reasoning-delta`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ReasoningDelta = Schema.Struct({
@@ -214,7 +214,7 @@ export const ReasoningDelta = Schema.Struct({
 /**
  * `reasoning-end`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ReasoningEnd = Schema.Struct({ type: Schema.Literal("reasoning-end"), id: Schema.String, ...metadata })
@@ -222,7 +222,7 @@ export const ReasoningEnd = Schema.Struct({ type: Schema.Literal("reasoning-end"
 /**
  * `custom`: provider-specific content (`kind` is `provider.name`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const Custom = Schema.Struct({
@@ -234,7 +234,7 @@ export const Custom = Schema.Struct({
 /**
  * `source-url`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const SourceUrl = Schema.Struct({
@@ -248,7 +248,7 @@ export const SourceUrl = Schema.Struct({
 /**
  * `source-document`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const SourceDocument = Schema.Struct({
@@ -263,7 +263,7 @@ export const SourceDocument = Schema.Struct({
 /**
  * `file`: a generated file as a data URL.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const File = Schema.Struct({ type: Schema.Literal("file"), url: Schema.String, mediaType: Schema.String, ...metadata })
@@ -271,7 +271,7 @@ export const File = Schema.Struct({ type: Schema.Literal("file"), url: Schema.St
 /**
  * `reasoning-file`: a file generated in reasoning.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ReasoningFile = Schema.Struct({
@@ -284,7 +284,7 @@ export const ReasoningFile = Schema.Struct({
 /**
  * `steering-message` (experimental).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const SteeringMessage = SteeringMessageChunk
@@ -293,7 +293,7 @@ export const SteeringMessage = SteeringMessageChunk
  * A `data-<name>` chunk of any name (untyped data; see {@link dataChunk} for a typed one).
  * `transient` chunks reach the client's `onData` but are not added to the message.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const Data = Schema.Struct({
@@ -306,7 +306,7 @@ export const Data = Schema.Struct({
 /**
  * A typed `data-<name>` chunk: its `data` decoded by the given Schema.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const dataChunk = <const Name extends string, S extends Schema.Top>(name: Name, data: S) =>
@@ -320,7 +320,7 @@ export const dataChunk = <const Name extends string, S extends Schema.Top>(name:
 /**
  * `start-step`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const StartStep = Schema.Struct({ type: Schema.Literal("start-step") })
@@ -328,7 +328,7 @@ export const StartStep = Schema.Struct({ type: Schema.Literal("start-step") })
 /**
  * `finish-step`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const FinishStep = Schema.Struct({ type: Schema.Literal("finish-step") })
@@ -336,7 +336,7 @@ export const FinishStep = Schema.Struct({ type: Schema.Literal("finish-step") })
 /**
  * `reset-step`: removes the parts the current step added.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ResetStep = Schema.Struct({ type: Schema.Literal("reset-step") })
@@ -344,7 +344,7 @@ export const ResetStep = Schema.Struct({ type: Schema.Literal("reset-step") })
 /**
  * `start` (with the response message id in persistence mode).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const Start = Schema.Struct({
@@ -356,7 +356,7 @@ export const Start = Schema.Struct({
 /**
  * `finish` (no usage).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const Finish = Schema.Struct({
@@ -368,7 +368,7 @@ export const Finish = Schema.Struct({
 /**
  * `abort`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const Abort = Schema.Struct({ type: Schema.Literal("abort"), reason: opt(Schema.String) })
@@ -376,7 +376,7 @@ export const Abort = Schema.Struct({ type: Schema.Literal("abort"), reason: opt(
 /**
  * `message-metadata`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const MessageMetadata = Schema.Struct({ type: Schema.Literal("message-metadata"), messageMetadata: UnknownValue })
@@ -384,7 +384,7 @@ export const MessageMetadata = Schema.Struct({ type: Schema.Literal("message-met
 /**
  * Every chunk of a UI message stream (upstream `uiMessageChunkSchema`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category schemas
  */
 export const UIMessageChunk = Schema.Union([
@@ -423,7 +423,7 @@ export const UIMessageChunk = Schema.Union([
 /**
  * A chunk of a UI message stream.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type UIMessageChunk = typeof UIMessageChunk.Type
@@ -431,7 +431,7 @@ export type UIMessageChunk = typeof UIMessageChunk.Type
 /**
  * A `data-<name>` chunk.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type DataChunk = typeof Data.Type
@@ -439,7 +439,7 @@ export type DataChunk = typeof Data.Type
 /**
  * Whether a chunk is a `data-<name>` chunk (upstream `isDataUIMessageChunk`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category guards
  */
 export const isDataChunk = (chunk: UIMessageChunk): chunk is DataChunk => chunk.type.startsWith("data-")
@@ -447,7 +447,7 @@ export const isDataChunk = (chunk: UIMessageChunk): chunk is DataChunk => chunk.
 /**
  * Decodes an untrusted chunk (e.g. a parsed SSE `data:` line); a failure is a `SchemaError`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category decoding
  */
 export const decode = Schema.decodeUnknownEffect(UIMessageChunk)

@@ -5,7 +5,7 @@
  * optional keep-alive comments, upstream's headers, as an `effect/http` `HttpServerResponse`.
  * Bytes are encoded once per batch of chunks.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Clock, Duration, Effect, Stream } from "effect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
@@ -15,7 +15,7 @@ import type { UIMessageChunk } from "./UIMessageChunk.ts"
 /**
  * The headers of a UI message stream response (upstream `UI_MESSAGE_STREAM_HEADERS`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constants
  */
 export const UI_MESSAGE_STREAM_HEADERS: Readonly<Record<string, string>> = {
@@ -34,7 +34,7 @@ const KEEP_ALIVE = encoder.encode(": keep-alive\n\n")
 /**
  * Options of the SSE encoding.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface EncodeOptions {
@@ -45,7 +45,7 @@ export interface EncodeOptions {
 /**
  * Why a keep-alive interval is refused (upstream's `Error` message).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category errors
  */
 export const invalidKeepAliveMessage = "keepAliveMs must be a positive finite timer duration no greater than 2147483647"
@@ -53,7 +53,7 @@ export const invalidKeepAliveMessage = "keepAliveMs must be a positive finite ti
 /**
  * Whether a keep-alive interval is valid (upstream's check).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category validation
  */
 export const isValidKeepAlive = (ms: number): boolean => Number.isFinite(ms) && ms > 0 && ms <= 2_147_483_647
@@ -62,7 +62,7 @@ export const isValidKeepAlive = (ms: number): boolean => Number.isFinite(ms) && 
  * The SSE bytes of a chunk stream: one `data:` event per chunk (`JSON.stringify`), `[DONE]` at
  * the end. A failure of the chunk stream fails the byte stream (no `[DONE]`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category encoding
  */
 export const encode = <E, R>(stream: Stream.Stream<UIMessageChunk, E, R>, options: EncodeOptions = {}): Stream.Stream<Uint8Array, E, R> => {
@@ -96,7 +96,7 @@ export const encode = <E, R>(stream: Stream.Stream<UIMessageChunk, E, R>, option
 /**
  * Options of {@link toResponse} (upstream `UIMessageStreamResponseInit`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface ResponseOptions extends EncodeOptions {
@@ -110,7 +110,7 @@ export interface ResponseOptions extends EncodeOptions {
  * The headers of a response: the given ones (lower-cased names), then upstream's defaults for the
  * names not given (upstream `prepareHeaders`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category encoding
  */
 export const prepareHeaders = (headers: Readonly<Record<string, string>> | undefined): Record<string, string> => {
@@ -125,7 +125,7 @@ export const prepareHeaders = (headers: Readonly<Record<string, string>> | undef
  * stream's services captured. Closing the connection interrupts the body stream, hence the
  * generation behind it. An invalid `keepAliveMs` fails with upstream's message.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category constructors
  */
 export const toResponse = <E, R>(

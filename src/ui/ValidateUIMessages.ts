@@ -5,7 +5,7 @@
  * are upstream's: `InvalidArgumentError` without messages, `TypeValidationError` with upstream's
  * value and context otherwise.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Cause, Effect, Schema } from "effect"
 import { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgumentError.ts"
@@ -18,7 +18,7 @@ import * as UIMessage from "./UIMessage.ts"
 /**
  * What validation may fail with.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type ValidationError = CoreInvalidArgumentError | TypeValidationError
@@ -26,7 +26,7 @@ export type ValidationError = CoreInvalidArgumentError | TypeValidationError
 /**
  * The result of {@link safeValidateUIMessages} (upstream `SafeValidateUIMessagesResult`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export type Result =
@@ -36,7 +36,7 @@ export type Result =
 /**
  * Options of the validation (upstream `ValidateUIMessagesOptions`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category models
  */
 export interface Options {
@@ -219,7 +219,7 @@ const safeValidateInternal = (options: Options, convertMissingTerminal: boolean)
 /**
  * Validates UI messages without failing (upstream `safeValidateUIMessages`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category validation
  */
 export const safeValidateUIMessages = (options: Options): Effect.Effect<Result> => safeValidateInternal(options, false)
@@ -228,7 +228,7 @@ export const safeValidateUIMessages = (options: Options): Effect.Effect<Result> 
  * Validates UI messages (upstream `validateUIMessages`): the validated messages (unknown keys
  * dropped, metadata and data decoded), or the error.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category validation
  */
 export const validateUIMessages = (options: Options): Effect.Effect<ReadonlyArray<UIMessage.UIMessage>, ValidationError> =>
@@ -238,7 +238,7 @@ export const validateUIMessages = (options: Options): Effect.Effect<ReadonlyArra
  * The agent's validation (upstream `validateUIMessagesForAgent`): terminal parts of tools the agent
  * no longer has become dynamic parts even without `tools`.
  *
- * @since 0.3.0
+ * @since 0.1.0
  * @category validation
  */
 export const validateUIMessagesForAgent = (options: Options): Effect.Effect<ReadonlyArray<UIMessage.UIMessage>, ValidationError> =>

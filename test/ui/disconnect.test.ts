@@ -7,6 +7,8 @@
  * step streams text slowly and ends with a tool call; the tool runs in the second step. Counted:
  * model requests and tool executions per chat, open generations (a finalizer per run).
  */
+import * as v8 from "node:v8"
+import * as vm from "node:vm"
 import { describe, expect, it } from "@effect/vitest"
 import { createServer } from "node:http"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
@@ -76,6 +78,15 @@ const waitUntil = (condition: () => boolean) =>
 
 type Behaviour = "normal" | "slow" | "disconnect"
 
+// V8's gc, without starting the worker with --expose-gc
+const collectGarbage = (): (() => void) => {
+  v8.setFlagsFromString("--expose-gc")
+  const gc: unknown = vm.runInNewContext("gc")
+  return () => {
+    if (typeof gc === "function") gc()
+  }
+}
+
 const client = (url: string, id: string, behaviour: Behaviour) =>
   Effect.promise(async () => {
     const controller = new AbortController()
@@ -139,7 +150,14 @@ describe("disconnect stops the generation", () => {
   it.live("200 concurrent chats over loopback HTTP with slow and vanishing clients", () =>
     Effect.scoped(Effect.gen(function*() {
       const counters = newCounters()
-      const server = yield* NodeHttpServer.make(() => createServer(), { port: 0, host: "127.0.0.1" })
+      // responses the server still has open (a vanished client's must close with it)
+      let openResponses = 0
+      const nodeServer = createServer()
+      nodeServer.on("request", (_req, res) => {
+        openResponses++
+        res.on("close", () => openResponses--)
+      })
+      const server = yield* NodeHttpServer.make(() => nodeServer, { port: 0, host: "127.0.0.1" })
       yield* server.serve(Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const { id } = yield* Schema.decodeUnknownEffect(ChatBody)(yield* request.json)
@@ -150,8 +168,10 @@ describe("disconnect stops the generation", () => {
       const behaviours: ReadonlyArray<Behaviour> = ["normal", "slow", "disconnect"]
       const chats = Array.from({ length: 200 }, (_, i) => ({ id: `chat-${i}`, behaviour: behaviours[i % 3]! }))
       const started = Date.now()
-      const results = yield* Effect.forEach(chats, ({ behaviour, id }) => client(url, id, behaviour), { concurrency: "unbounded" })
-      yield* waitUntil(() => counters.open === 0)
+      const wave = Effect.forEach(chats, ({ behaviour, id }) => client(url, id, behaviour), { concurrency: "unbounded" })
+      const results = yield* wave
+      yield* waitUntil(() => counters.open === 0 && openResponses === 0)
+      expect(openResponses).toBe(0)
       const disconnected = new Set(chats.filter((c) => c.behaviour === "disconnect").map((c) => c.id))
       // every generation ended (no fiber left running a model stream or a tool)
       expect(counters.open).toBe(0)
@@ -172,5 +192,17 @@ describe("disconnect stops the generation", () => {
         }
       }
       expect(Date.now() - started).toBeLessThan(20_000)
-    })), 30_000)
+      // heap bounded: a second and a third wave of the same 200 chats leave the live heap where the
+      // first left it (nothing of a finished or vanished chat is retained)
+      const gc = collectGarbage()
+      gc()
+      const afterFirst = process.memoryUsage().heapUsed
+      for (let round = 0; round < 2; round++) {
+        yield* wave
+        yield* waitUntil(() => counters.open === 0 && openResponses === 0)
+      }
+      gc()
+      const growthMB = (process.memoryUsage().heapUsed - afterFirst) / 2 ** 20
+      expect(growthMB).toBeLessThan(16)
+    })), 90_000)
 })

@@ -2,7 +2,7 @@
  * `InvalidToolApprovalSignatureError`: a replayed approval's HMAC signature is missing or does
  * not verify (upstream `ai` 7.0.173, `experimental_toolApprovalSecret`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
@@ -13,7 +13,7 @@ const marker = markerOf(name)
 /**
  * Constructor options, named as upstream's.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface InvalidToolApprovalSignatureErrorOptions {
   readonly approvalId: string
@@ -26,7 +26,7 @@ export interface InvalidToolApprovalSignatureErrorOptions {
  * The approval request of an approved call carries no signature, or one that does not verify for
  * the call in the history; message and fields as upstream (the reason is only in the message).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export class InvalidToolApprovalSignatureError extends Schema.TaggedError<InvalidToolApprovalSignatureError>(name)(
   "InvalidToolApprovalSignatureError",
@@ -44,7 +44,7 @@ export class InvalidToolApprovalSignatureError extends Schema.TaggedError<Invali
   /**
    * True for aimux and upstream instances alike (marker check, no `instanceof`).
    *
-   * @since 0.2.0
+   * @since 0.1.0
    */
   static isInstance(u: unknown): u is InvalidToolApprovalSignatureErrorLike {
     return hasMarker(u, marker)
@@ -55,6 +55,6 @@ markPrototype(InvalidToolApprovalSignatureError.prototype, name)
 /**
  * What `InvalidToolApprovalSignatureError.isInstance` narrows to.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type InvalidToolApprovalSignatureErrorLike = UpstreamLike<InvalidToolApprovalSignatureError>

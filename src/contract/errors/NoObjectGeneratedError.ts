@@ -2,7 +2,7 @@
  * `NoObjectGeneratedError`: structured output could not be produced (the model's text did not
  * parse, or did not match the schema).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { omitUndefined, type UpstreamLike } from "./internal/marker.ts"
@@ -15,7 +15,7 @@ const optionalNumber = Schema.optional(Schema.UndefinedOr(Schema.Number))
 /**
  * The response metadata kept on the error (upstream `Omit<LanguageModelResponseMetadata, "messages">`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ResponseMetadata = Schema.Struct({
   id: Schema.String,
@@ -27,7 +27,7 @@ export const ResponseMetadata = Schema.Struct({
 /**
  * The token usage kept on the error (core `LanguageModelUsage`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const UsageFields = Schema.Struct({
   inputTokens: optionalNumber,
@@ -85,7 +85,7 @@ const usageOf = (u: unknown): typeof UsageFields.Type | undefined => {
  * Constructor options, named as upstream's (`response`, `usage` and `finishReason` are the last
  * step's; kept as plain data here so that spec depends on nothing of core).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface NoObjectGeneratedErrorOptions {
   readonly message?: string | undefined
@@ -99,7 +99,7 @@ export interface NoObjectGeneratedErrorOptions {
 /**
  * No object was generated; default message `No object generated.`, fields as upstream.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export class NoObjectGeneratedError extends UpstreamError<NoObjectGeneratedError>(name)(
   "NoObjectGeneratedError",
@@ -127,6 +127,6 @@ export class NoObjectGeneratedError extends UpstreamError<NoObjectGeneratedError
 /**
  * What `NoObjectGeneratedError.isInstance` narrows to.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type NoObjectGeneratedErrorLike = UpstreamLike<NoObjectGeneratedError>

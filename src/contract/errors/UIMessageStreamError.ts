@@ -2,7 +2,7 @@
  * `UIMessageStreamError`: a UI message stream holds an invalid or out-of-sequence chunk (a delta
  * or end without its start, a tool chunk for an unknown tool call).
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import type { UpstreamLike } from "./internal/marker.ts"
@@ -13,7 +13,7 @@ const name = "AI_UIMessageStreamError"
 /**
  * Constructor options, named as upstream's.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 export interface UIMessageStreamErrorOptions {
   readonly chunkType: string
@@ -24,7 +24,7 @@ export interface UIMessageStreamErrorOptions {
 /**
  * A chunk the UI message state cannot apply (upstream `UIMessageStreamError`).
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 export class UIMessageStreamError extends UpstreamError<UIMessageStreamError>(name)("UIMessageStreamError", {
   message: Schema.String,
@@ -39,6 +39,6 @@ export class UIMessageStreamError extends UpstreamError<UIMessageStreamError>(na
 /**
  * What `UIMessageStreamError.isInstance` narrows to.
  *
- * @since 0.3.0
+ * @since 0.1.0
  */
 export type UIMessageStreamErrorLike = UpstreamLike<UIMessageStreamError>

@@ -62,7 +62,7 @@ export {
   type InvalidToolApprovalErrorLike,
   type InvalidToolApprovalErrorOptions
 } from "./InvalidToolApprovalError.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export {
   InvalidToolApprovalSignatureError,
   type InvalidToolApprovalSignatureErrorLike,
@@ -100,7 +100,7 @@ export {
   type NoImageGeneratedErrorLike,
   type NoImageGeneratedErrorOptions
 } from "./NoImageGeneratedError.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export {
   NoObjectGeneratedError,
   type NoObjectGeneratedErrorLike,

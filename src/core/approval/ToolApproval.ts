@@ -11,7 +11,7 @@
  * (the input schema and refinement may not change the approved input) and executed, denied ones
  * get an `execution-denied` result, before the first model call.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import type { Prompt } from "../../contract/Prompt.ts"
@@ -26,14 +26,14 @@ import * as ToolApprovalSignature from "./ToolApprovalSignature.ts"
 /**
  * The message parts of approvals.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type { RequestPart, ResponsePart } from "./ToolApprovalParts.ts"
 
 /**
  * An approval status (upstream `ToolApprovalStatus`); `undefined` is `not-applicable`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Status =
   | undefined
@@ -47,7 +47,7 @@ export type Status =
 /**
  * A normalized approval status.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Resolved {
   readonly type: "not-applicable" | "approved" | "denied" | "user-approval"
@@ -57,7 +57,7 @@ export interface Resolved {
 /**
  * What an approval function receives: the call, the tools and the step's messages.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ApprovalContext<T extends Toolkit.Any> {
   readonly toolCall: ToolCall
@@ -74,7 +74,7 @@ export interface ApprovalContext<T extends Toolkit.Any> {
  * `ToolApprovalFunctionOptions`): the call id, the step's messages, the tool's context validated
  * by its `contextSchema` and the runtime context.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ToolApprovalContext<Context = unknown> {
   readonly toolCallId: string
@@ -87,7 +87,7 @@ export interface ToolApprovalContext<Context = unknown> {
  * The contexts of the step whose calls are being approved (upstream passes `toolsContext` and
  * `runtimeContext` to `resolveToolApproval`); absent ones are `{}`, as upstream's defaults.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface StepContexts {
   readonly toolsContext?: Readonly<Record<string, unknown>> | undefined
@@ -99,7 +99,7 @@ export interface StepContexts {
  * for every call, or per tool a status or a function of the input. A failing function is a defect
  * (upstream's generation rejects with it).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Configuration<T extends Toolkit.Any, R> =
   | ((context: ApprovalContext<T>) => Effect.Effect<Status, unknown, R>)
@@ -116,7 +116,7 @@ const normalize = (status: Status): Resolved =>
  * Resolves a valid call's approval (upstream `resolveToolApproval`): the configuration first (a
  * function for all calls, else the tool's entry), then the tool's `needsApproval`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export function resolve<T extends Toolkit.Any, R>(options: {
   readonly tools: T | undefined
@@ -180,7 +180,7 @@ export type LooseConfiguration =
  * The approvals of one step: the request and response parts (in call order) and the calls that
  * must not run.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface StepApprovals {
   readonly requests: ReadonlyArray<ToolApprovalRequestOutput>
@@ -196,7 +196,7 @@ export interface StepApprovals {
  * `not-applicable` consumes no approval id; `user-approval` blocks the call; `approved` /
  * `denied` are automatic (a request with `isAutomatic: true` and a response).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const gateStep = <T extends Toolkit.Any, R>(options: {
   readonly toolCalls: ReadonlyArray<ToolCall>
@@ -253,7 +253,7 @@ export const gateStep = <T extends Toolkit.Any, R>(options: {
  * The signature of a new approval request when a secret is configured (upstream
  * `maybeSignApproval` over the call's id, name and input).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const signatureOf = (
   secret: ToolApprovalSignature.Secret | undefined,
@@ -265,7 +265,7 @@ export const signatureOf = (
 /**
  * The approval options of `generateText` and `streamText`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options<T extends Toolkit.Any, R> {
   /** Tool approvals (upstream `toolApproval`; precedes each tool's `needsApproval`). */
@@ -283,7 +283,7 @@ export interface Options<T extends Toolkit.Any, R> {
  * model's parts, the outputs without a response, the requests, the responses, then the outputs
  * of calls with a response.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const placeContent = <P>(
   parts: ReadonlyArray<P>,
@@ -303,6 +303,6 @@ export const placeContent = <P>(
 /**
  * Upstream `isDeepEqualData`: structural equality of JSON-like data.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const isDeepEqualData: (a: unknown, b: unknown) => boolean = isDeepEqualDataImpl

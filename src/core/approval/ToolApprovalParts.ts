@@ -4,7 +4,7 @@
  * conversation (`ToolApprovalRequest` in assistant messages, `ToolApprovalResponse` in tool
  * messages). Their behaviour is in `ToolApproval.ts`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { ProviderOptions } from "../../contract/ProviderMetadata.ts"
 import type * as Toolkit from "../Toolkit.ts"
@@ -13,7 +13,7 @@ import type { TypedToolCall } from "../TypedToolCall.ts"
 /**
  * A step's approval request for a tool call (upstream `ToolApprovalRequestOutput`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface RequestOutput {
   readonly type: "tool-approval-request"
@@ -28,7 +28,7 @@ export interface RequestOutput {
 /**
  * A step's automatic approval decision (upstream `ToolApprovalResponseOutput`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ResponseOutput {
   readonly type: "tool-approval-response"
@@ -42,7 +42,7 @@ export interface ResponseOutput {
 /**
  * The `tool-approval-request` part of an assistant message (upstream `ToolApprovalRequest`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface RequestPart {
   readonly type: "tool-approval-request"
@@ -57,7 +57,7 @@ export interface RequestPart {
 /**
  * The `tool-approval-response` part of a tool message (upstream `ToolApprovalResponse`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ResponsePart {
   readonly type: "tool-approval-response"

@@ -4,7 +4,7 @@
  * last tool message are collected, re-validated, executed or denied before the first step; and
  * upstream's missing-tool-results rule of the prompt.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import { InvalidToolApprovalError } from "../../contract/errors/InvalidToolApprovalError.ts"
@@ -27,7 +27,7 @@ import * as ToolApprovalSignature from "./ToolApprovalSignature.ts"
 /**
  * A message as the approval collection reads it (user messages of the generation).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface MessageLike {
   readonly role: string
@@ -37,7 +37,7 @@ export interface MessageLike {
 /**
  * An approval found in the history (upstream `CollectedToolApprovals`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Collected {
   readonly request: RequestPart
@@ -76,7 +76,7 @@ const isCallPart = (part: { readonly type: string }): part is HistoryCall =>
  * counts; a call that already has a result is skipped (unless it is an `execution-denied` result
  * and the response denies); approved calls come back in call order.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const collect = (
   messages: ReadonlyArray<MessageLike>
@@ -146,7 +146,7 @@ const MISMATCH = "Approved tool input does not match the validated schema output
  * input, else the call is invalid (`InvalidToolInputError`); the approval policy runs again and
  * may deny.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export function validateApproved<T extends Toolkit.Any, R>(options: {
   readonly approved: ReadonlyArray<Collected>
@@ -247,7 +247,7 @@ const checkSignature = Effect.fnUntraced(function*(secret: ToolApprovalSignature
 /**
  * The outcome of {@link validateApproved}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Validated {
   readonly approved: ReadonlyArray<Collected>
@@ -263,7 +263,7 @@ type LooseRefinement = { readonly [name: string]: ((input: unknown) => Effect.Ef
  * client calls to execute, the approved calls that are invalid now, and the denied calls (the
  * user's denials and the policy's re-decisions; provider-executed ones apart).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Plan {
   readonly approved: ReadonlyArray<Collected>
@@ -277,7 +277,7 @@ export interface Plan {
 /**
  * The options of {@link plan} and {@link resume}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ResumeOptions<T extends Toolkit.Any, R> {
   readonly messages: ReadonlyArray<MessageLike>
@@ -293,7 +293,7 @@ export interface ResumeOptions<T extends Toolkit.Any, R> {
 /**
  * The failures of resuming.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ResumeError = InvalidToolApprovalError | ToolCallNotFoundForApprovalError | InvalidToolApprovalSignatureError
 
@@ -301,7 +301,7 @@ export type ResumeError = InvalidToolApprovalError | ToolCallNotFoundForApproval
  * Collects and re-validates the approval responses of the last tool message (signatures
  * first when a secret is set); provider-executed approved calls are left to the provider.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const plan = <T extends Toolkit.Any, R>(
   options: ResumeOptions<T, R>
@@ -334,7 +334,7 @@ export const plan = <T extends Toolkit.Any, R>(
  * given denied calls; a provider-executed denial names its approval id for the provider
  * (upstream generateText's `providerOptions.openai.approvalId`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const resultsOf = Effect.fnUntraced(function*(
   outputs: ReadonlyArray<ToolOutput>,
@@ -396,7 +396,7 @@ export const resultsOf = Effect.fnUntraced(function*(
  * the tool message with their results, the invalid calls' errors and the `execution-denied`
  * results (none when there is nothing to answer).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const resume = <T extends Toolkit.Any, R>(options: ResumeOptions<T, R> & {
   readonly toolInfo: ToolInfoSet | undefined
@@ -438,7 +438,7 @@ export const resume = <T extends Toolkit.Any, R>(options: ResumeOptions<T, R> & 
  * approval answered in a tool message that a new user message follows (vercel/ai#17033): the
  * response is not collected (the last message is not a tool message) and the call has no result.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const checkToolResults = (prompt: Prompt): Effect.Effect<void, MissingToolResultsError> => {
   const pending = new Set<string>()
@@ -458,7 +458,7 @@ export const checkToolResults = (prompt: Prompt): Effect.Effect<void, MissingToo
  * The conversation with resumed tool messages appended (consecutive tool messages merged, as
  * upstream's prompt conversion does).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const appendToConversation = (prompt: Prompt, messages: ReadonlyArray<ResponseMessage>): Prompt => {
   const out = [...prompt]

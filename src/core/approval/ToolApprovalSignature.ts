@@ -11,7 +11,7 @@
  * the older newline-joined payload verify too when no field holds a newline (upstream's
  * backwards compatibility). Signatures are base64url without padding, byte for byte upstream's.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Result } from "effect"
 import * as Base64Url from "effect/encoding/Base64Url"
@@ -19,14 +19,14 @@ import * as Base64Url from "effect/encoding/Base64Url"
 /**
  * The secret: its UTF-8 bytes when a string, else the bytes themselves (upstream).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Secret = string | Uint8Array
 
 /**
  * What a signature covers.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Signed {
   readonly approvalId: string
@@ -41,7 +41,7 @@ const encoder = new TextEncoder()
  * Deterministic JSON (upstream `canonicalJSON`): object keys sorted, `undefined` array elements
  * as `null`; everything else as `JSON.stringify` writes it.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const canonicalJson = (value: unknown): string => {
   if (value === null || value === undefined || typeof value !== "object") return String(JSON.stringify(value))
@@ -63,7 +63,7 @@ const bytesOf = (data: string | Uint8Array): Uint8Array<ArrayBuffer> => {
 /**
  * The canonical SHA-256 digest of a value, base64url (upstream `hashCanonical`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const hashCanonical = (value: unknown): Effect.Effect<string> =>
   Effect.map(
@@ -84,7 +84,7 @@ const legacyPayloadOf = (signed: Signed, digest: string): Uint8Array<ArrayBuffer
 /**
  * Signs an approval request (upstream `signToolApproval`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const sign = Effect.fnUntraced(function*(secret: Secret, signed: Signed) {
   const key = yield* importKey(secret)
@@ -96,7 +96,7 @@ export const sign = Effect.fnUntraced(function*(secret: Secret, signed: Signed) 
 /**
  * The signature of a request when a secret is configured (upstream `maybeSignApproval`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const maybeSign = (secret: Secret | undefined, signed: Signed): Effect.Effect<string | undefined> =>
   secret == null ? Effect.succeed(undefined) : sign(secret, signed)
@@ -105,7 +105,7 @@ export const maybeSign = (secret: Secret | undefined, signed: Signed): Effect.Ef
  * Verifies a signature (upstream `verifyToolApprovalSignature`). A signature that is not base64
  * does not verify (upstream's `atob` throws there; see docs/divergences.md).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const verify = Effect.fnUntraced(function*(secret: Secret, signature: string, signed: Signed) {
   // upstream decodes with `atob` after mapping the URL alphabet: both alphabets are accepted

@@ -5,7 +5,7 @@
  * or a credential provider Effect) and Layers providing the Converse model
  * as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Config, Effect, Layer, Option, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
@@ -25,7 +25,7 @@ import * as SigV4 from "./SigV4.ts"
 /**
  * Provider settings, as upstream's.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Settings {
   /** AWS region; default `AWS_REGION` (read per request, as upstream). */
@@ -52,7 +52,7 @@ export interface Settings {
 /**
  * Per-model settings (upstream `AmazonBedrockChatModelSettings`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ModelSettings {
   /** The family, when the model id does not name it (an application inference profile ARN). */
@@ -63,7 +63,7 @@ export interface ModelSettings {
  * The `@ai-sdk/amazon-bedrock` version this provider ports; requests carry
  * `ai-sdk-amazon-bedrock/<VERSION>` in the user agent, as upstream's do.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const VERSION = "5.0.101"
 
@@ -105,7 +105,7 @@ const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.sl
 /**
  * Upstream `resolveAmazonBedrockBaseURL` for the runtime service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const resolveBaseURL = (settings: Settings): Effect.Effect<string, LoadSettingError> =>
   Effect.gen(function*() {
@@ -181,7 +181,7 @@ const loadCredentials = (settings: Settings): Effect.Effect<SigV4.Credentials, L
  * or in `AWS_BEARER_TOKEN_BEDROCK`) and not blank, else SigV4 (credentials
  * and region loaded per request, as upstream).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const authorizer = Effect.fnUntraced(function*(settings: Settings) {
   const rawApiKey = reveal(settings.apiKey) ?? (yield* env("AWS_BEARER_TOKEN_BEDROCK"))
@@ -200,7 +200,7 @@ export const authorizer = Effect.fnUntraced(function*(settings: Settings) {
 /**
  * Resolves settings into the model config.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const modelConfig = Effect.fn("AmazonBedrock.modelConfig")(function*(
   modelId: string,
@@ -230,7 +230,7 @@ const constructors = ModelConstructors.make(
  * (`modelFamily`) in one object, so every provider's `model` / `layer` / `layerConfig` take
  * `(modelId, settings?)`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const model = constructors.model
@@ -238,7 +238,7 @@ export const model = constructors.model
 /**
  * A Layer providing the Converse model for `modelId` as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = constructors.layer
@@ -247,7 +247,7 @@ export const layer = constructors.layer
  * A Layer whose settings come from effect `Config`, e.g.
  * `Config.all({ region: Config.String("AWS_REGION"), apiKey: Config.Redacted("AWS_BEARER_TOKEN_BEDROCK") })`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerConfig = constructors.layerConfig

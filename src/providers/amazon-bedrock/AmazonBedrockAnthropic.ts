@@ -9,7 +9,7 @@
  * newer tool versions), AWS event-stream bodies (`AnthropicTransport`), no
  * URL sources, and options and metadata under `bedrock`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Config, Effect } from "effect"
 import { LanguageModel } from "../../LanguageModel.ts"
@@ -24,14 +24,14 @@ import { supportsNativeStructuredOutput, supportsStrictTools } from "./internal/
  * Provider settings, as upstream's `AmazonBedrockAnthropicProviderSettings`
  * (the Converse provider's settings; no `fetch`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Settings = AmazonBedrock.Settings
 
 /**
  * The `anthropic_version` Bedrock requires in the body.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const anthropicVersion = "bedrock-2023-05-31"
 
@@ -72,7 +72,7 @@ const has = (map: Readonly<Record<string, string>>, key: unknown): key is string
  * tools need) and `tool_choice` (type and name only) moved after the rest;
  * the betas in `anthropic_beta`; `anthropic_version` last.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const transformRequestBody = (
   args: AnthropicLanguageModel.RequestArgs,
@@ -120,7 +120,7 @@ export const transformRequestBody = (
  * read now, as upstream reads it when the model is created) and the
  * authorizer of the Converse model.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const modelConfig = Effect.fn("AmazonBedrockAnthropic.modelConfig")(function*(
   modelId: string,
@@ -160,7 +160,7 @@ const constructors = ModelConstructors.make(
 /**
  * The Anthropic messages model on Bedrock for `modelId` as a service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const model = constructors.model
@@ -168,7 +168,7 @@ export const model = constructors.model
 /**
  * A Layer providing the Anthropic messages model on Bedrock as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = constructors.layer
@@ -177,7 +177,7 @@ export const layer = constructors.layer
  * A Layer whose settings come from effect `Config`, e.g.
  * `Config.all({ region: Config.String("AWS_REGION"), apiKey: Config.Redacted("AWS_BEARER_TOKEN_BEDROCK") })`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerConfig = constructors.layerConfig

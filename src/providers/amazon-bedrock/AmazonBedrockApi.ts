@@ -6,7 +6,7 @@
  * what the model reads, undeclared keys are dropped on decode (zod
  * `z.object`), and `usage` keeps every key (`.catchall(z.json())`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { nullishKey } from "../../contract/Fields.ts"
@@ -18,7 +18,7 @@ const loose = <F extends Schema.Struct.Fields>(fields: F) =>
 /**
  * The stop reasons upstream names (any other string is accepted too).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const BEDROCK_STOP_REASONS = [
   "stop",
@@ -36,7 +36,7 @@ export const BEDROCK_STOP_REASONS = [
 /**
  * Image media types → Converse image formats.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const BEDROCK_IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {
   "image/jpeg": "jpeg",
@@ -48,7 +48,7 @@ export const BEDROCK_IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {
 /**
  * Document media types → Converse document formats.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const BEDROCK_DOCUMENT_MIME_TYPES: Readonly<Record<string, string>> = {
   "application/pdf": "pdf",
@@ -65,7 +65,7 @@ export const BEDROCK_DOCUMENT_MIME_TYPES: Readonly<Record<string, string>> = {
 /**
  * Video media types → Converse video formats.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const BEDROCK_VIDEO_MIME_TYPES: Readonly<Record<string, string>> = {
   "video/x-matroska": "mkv",
@@ -83,7 +83,7 @@ export const BEDROCK_VIDEO_MIME_TYPES: Readonly<Record<string, string>> = {
 /**
  * A cache point block (`{ cachePoint: { type: "default", ttl? } }`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface CachePoint {
   readonly cachePoint: unknown
@@ -92,14 +92,14 @@ export interface CachePoint {
 /**
  * A media source: inline base64 bytes or an S3 location.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type MediaSource = { readonly bytes: string } | { readonly s3Location: { readonly uri: string } }
 
 /**
  * A document block.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface DocumentBlock {
   readonly document: {
@@ -113,7 +113,7 @@ export interface DocumentBlock {
 /**
  * An image block.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ImageBlock {
   readonly image: { readonly format: string; readonly source: MediaSource }
@@ -122,7 +122,7 @@ export interface ImageBlock {
 /**
  * A video block.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface VideoBlock {
   readonly video: { readonly format: string; readonly source: MediaSource }
@@ -131,14 +131,14 @@ export interface VideoBlock {
 /**
  * A tool result's content item.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ToolResultContent = { readonly text: string } | ImageBlock | DocumentBlock | VideoBlock
 
 /**
  * One content block of a Converse message (upstream `AmazonBedrockContentBlock`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ContentBlock =
   | DocumentBlock
@@ -165,7 +165,7 @@ export type ContentBlock =
 /**
  * A Converse message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Message {
   readonly role: "user" | "assistant"
@@ -175,14 +175,14 @@ export interface Message {
 /**
  * A system content block.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type SystemBlock = { readonly text: string } | CachePoint
 
 /**
  * A tool definition of `toolConfig.tools`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Tool {
   readonly toolSpec: {
@@ -196,7 +196,7 @@ export interface Tool {
 /**
  * `toolConfig`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ToolConfiguration {
   readonly tools?: ReadonlyArray<Tool> | undefined
@@ -211,7 +211,7 @@ export interface ToolConfiguration {
  * The Converse request body (upstream `AmazonBedrockConverseInput`, plus the
  * provider options upstream spreads into it verbatim).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ConverseInput {
   readonly [key: string]: unknown
@@ -237,7 +237,7 @@ const CacheDetail = loose({ inputTokens: Schema.Number, ttl: Schema.String })
 /**
  * The `/converse` response (the part upstream reads).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ConverseResponse = Schema.Struct({
   metrics: nullishKey(Schema.Struct({ latencyMs: Schema.Number })),
@@ -276,7 +276,7 @@ export const ConverseResponse = Schema.Struct({
 /**
  * The `/converse` response.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ConverseResponse = typeof ConverseResponse.Type
 
@@ -286,7 +286,7 @@ const Exception = nullishKey(Schema.Record(Schema.String, Schema.Unknown))
  * One ConverseStream event, wrapped by its event or exception type
  * (`{ contentBlockDelta: {...} }`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const StreamEvent = Schema.Struct({
   contentBlockDelta: nullishKey(Schema.Struct({
@@ -333,14 +333,14 @@ export const StreamEvent = Schema.Struct({
 /**
  * One ConverseStream event.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type StreamEvent = typeof StreamEvent.Type
 
 /**
  * Bedrock's error body (`{ message, type? }`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ErrorBody = Schema.Struct({
   message: Schema.String,
@@ -350,6 +350,6 @@ export const ErrorBody = Schema.Struct({
 /**
  * Bedrock's error body.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ErrorBody = typeof ErrorBody.Type

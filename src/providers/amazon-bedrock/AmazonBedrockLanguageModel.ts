@@ -4,7 +4,7 @@
  * with upstream's request bodies, authentication and response mapping
  * (upstream `AmazonBedrockChatLanguageModel`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Option, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
@@ -33,7 +33,7 @@ import * as StreamTransducer from "./internal/StreamTransducer.ts"
 /**
  * What an authorizer signs: the request as it will be sent.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface AuthRequest {
   readonly url: string
@@ -45,7 +45,7 @@ export interface AuthRequest {
 /**
  * Resolved model configuration.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Config {
   /** Provider name reported by the model (`amazon-bedrock`). */
@@ -65,7 +65,7 @@ export interface Config {
 /**
  * URLs the model reads itself (upstream `supportedUrls`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const supportedUrls: LanguageModel.SupportedUrls = {
   "image/*": [/^s3:\/\//],
@@ -110,7 +110,7 @@ const plainHeaders = (headers: RequestHeaders.Input): Record<string, string> => 
 /**
  * Builds the model service on a given `HttpClient`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -216,7 +216,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * Builds the model service with the `HttpClient` of the environment; the
  * `IdGenerator` service, when present, supplies generated ids.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

@@ -4,7 +4,7 @@
  * `amazon-bedrock-reasoning-metadata.ts`): read from
  * `providerOptions.amazonBedrock`, else the legacy `providerOptions.bedrock`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 
@@ -13,7 +13,7 @@ const optional = Schema.optionalKey
 /**
  * Call-level options.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ChatOptions = Schema.Struct({
   structuredOutputMode: optional(Schema.Literals(["outputFormat", "jsonTool", "auto"])),
@@ -31,14 +31,14 @@ export const ChatOptions = Schema.Struct({
 /**
  * Call-level options.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ChatOptions = typeof ChatOptions.Type
 
 /**
  * The `anthropic` options Bedrock reads for Anthropic models.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const AnthropicOptions = Schema.Struct({
   disableParallelToolUse: optional(Schema.Boolean),
@@ -48,7 +48,7 @@ export const AnthropicOptions = Schema.Struct({
 /**
  * File (document) part options.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const FilePartOptions = Schema.Struct({
   citations: optional(Schema.Struct({ enabled: Schema.Boolean }))
@@ -57,7 +57,7 @@ export const FilePartOptions = Schema.Struct({
 /**
  * Text part options (guardrail content).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const TextPartOptions = Schema.Struct({
   guardContent: optional(Schema.Boolean),
@@ -67,7 +67,7 @@ export const TextPartOptions = Schema.Struct({
 /**
  * Image part options (guardrail content).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ImagePartOptions = Schema.Struct({
   guardContent: optional(Schema.Boolean)
@@ -77,7 +77,7 @@ export const ImagePartOptions = Schema.Struct({
  * Reasoning metadata: what a reasoning part carries in its provider
  * metadata and is replayed from its provider options.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ReasoningMetadata = Schema.Struct({
   signature: optional(Schema.String),
@@ -88,6 +88,6 @@ export const ReasoningMetadata = Schema.Struct({
 /**
  * Reasoning metadata.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ReasoningMetadata = typeof ReasoningMetadata.Type

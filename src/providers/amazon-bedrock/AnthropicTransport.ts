@@ -11,7 +11,7 @@
  * exception frame is an Anthropic `error` event with Bedrock's status and
  * retryability. Other bodies are read as SSE.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Option, Schema, Stream } from "effect"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
@@ -38,7 +38,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * The message upstream takes from a Bedrock error body: a non-empty string
  * `message` of a JSON object, else the whole text.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const errorMessageOf = (text: string): string => {
   const parsed = safeParseJson(text)
@@ -53,7 +53,7 @@ export const errorMessageOf = (text: string): string => {
  * Anthropic error body, then upstream's Anthropic error handling (the
  * rewritten body is the error's `responseBody`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const failedResponseHandler: Http.ResponseHandler<APICallError, unknown> = (info) =>
   Effect.map(Http.readBodyText(info.response), (text) => {
@@ -149,7 +149,7 @@ const pushFrame = (event: DecodedEvent, out: Array<Result>, shapes: RunShapes): 
  * the codec rejects or bytes left at the end fail the stream with
  * `InvalidResponseDataError` carrying upstream's message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const parseEventStream = <E, R>(
   self: Stream.Stream<Uint8Array, E, R>
@@ -210,7 +210,7 @@ const isEventStream = (info: Http.ResponseInfo): boolean =>
  * `APICallError("Failed to process successful response")` with the decoder's
  * error as `cause`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const streamResponseHandler: Http.ResponseHandler<Stream.Stream<Result, ModelError>, ModelError> = (info) => {
   if (!isEventStream(info)) return AnthropicLanguageModel.eventSourceResponseHandler(info)

@@ -6,7 +6,7 @@
  * same buffering rule as upstream: a frame is decoded once its 4-byte total
  * length has arrived in full; bytes left at the end fail the stream.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { EventStreamCodec } from "@smithy/eventstream-codec"
 import type { Schema, Stream } from "effect"
@@ -19,7 +19,7 @@ import { makeSafeValidate, type ParseResult, safeParseJson } from "../../runtime
  * One decoded frame: the `:message-type`, `:event-type` and
  * `:exception-type` headers and the UTF-8 body.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface DecodedEvent {
   readonly messageType: string | undefined
@@ -41,7 +41,7 @@ const headerString = (headers: Record<string, { readonly type: string; readonly 
  * The message of upstream's flush error for bytes left after the last
  * complete frame.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const incompleteFrameMessage = (buffered: number): string =>
   `Incomplete Amazon Bedrock event-stream frame: ${buffered} buffered bytes remain at end of stream.`
@@ -53,7 +53,7 @@ export const incompleteFrameMessage = (buffered: number): string =>
  * bytes. Upstream concatenates the buffer with each chunk; here the bytes
  * are joined only once a frame's length says they are needed.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export class FrameDecoder {
   private pending: Array<Uint8Array> = []
@@ -66,7 +66,7 @@ export class FrameDecoder {
    * Decodes the frames completed by `chunk` into `out`; the error message of
    * the first undecodable frame, if any.
    *
-   * @since 0.2.0
+   * @since 0.1.0
    */
   push(chunk: Uint8Array, out: Array<DecodedEvent>): string | undefined {
     if (chunk.length === 0) return undefined
@@ -108,7 +108,7 @@ export class FrameDecoder {
   /**
    * How many bytes are left that do not form a complete frame.
    *
-   * @since 0.2.0
+   * @since 0.1.0
    */
   buffered(): number {
     return this.pendingLength
@@ -134,7 +134,7 @@ export class FrameDecoder {
  * bytes at the end fail the stream with `InvalidResponseDataError` carrying
  * upstream's error message (upstream throws a plain `Error`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, fast?: FastPath<S["Type"]>) => {
   const validate = makeSafeValidate(schema)
@@ -177,7 +177,7 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, fa
  * with the Schema. It must never accept what the Schema rejects nor build
  * another value.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type FastPath<T> = (payloadType: string, payload: unknown) => T | undefined
 

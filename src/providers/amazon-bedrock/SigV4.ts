@@ -4,7 +4,7 @@
  * signing instant comes from effect's `Clock` (a `TestClock` signs a fixed
  * instant), where upstream reads `Date`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { AwsV4Signer } from "aws4fetch"
 import { Clock, Effect, Redacted } from "effect"
@@ -13,7 +13,7 @@ import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 /**
  * AWS credentials (upstream `AmazonBedrockCredentials` without `region`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Credentials {
   readonly accessKeyId: string
@@ -25,7 +25,7 @@ export interface Credentials {
  * What is signed: the URL, the headers as sent (names in any case) and the
  * exact body text.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface SignRequest {
   readonly url: string
@@ -42,7 +42,7 @@ const reveal = (value: string | Redacted.Redacted<string> | undefined): string |
  * The SigV4 date-time of an instant (`YYYYMMDDTHHMMSSZ`), as aws4fetch
  * derives it from `new Date()`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const amzDate = (millis: number): string => new Date(millis).toISOString().replace(/[:-]|\.\d{3}/g, "")
 
@@ -53,7 +53,7 @@ export const amzDate = (millis: number): string => new Date(millis).toISOString(
  * SigV4 never signs (user agent, content type, ...). The secret and the
  * authorization stay `Redacted`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const sign = Effect.fnUntraced(function*(request: SignRequest, credentials: Credentials) {
   const millis = yield* Clock.currentTimeMillis

@@ -3,7 +3,7 @@
  * `LanguageModel` service: `generate` and `stream` with upstream's request bodies, response mapping
  * and stream rules. Streaming uses the fixed tool-call tracker (see `docs/divergences.md`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
@@ -28,7 +28,7 @@ import { convertUsage, mapFinishReason } from "./internal/DeepSeekUsage.ts"
  * What the model needs besides the `HttpClient`: the model id and the endpoint (a base URL ending
  * in `/beta` enables prefix completion and strict tools).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Config {
   readonly modelId: string
@@ -43,7 +43,7 @@ const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(ErrorD
  * Builds the model service with the `HttpClient` of the environment; the `IdGenerator` service,
  * when present, supplies generated ids.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

@@ -1,7 +1,7 @@
 /**
  * The DeepSeek provider options (`providerOptions.deepseek`), as upstream's.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 

@@ -7,7 +7,7 @@
  * imported only here and only when a request needs it: when neither an API
  * key nor service-account credentials are given.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Redacted } from "effect"
 import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
@@ -16,7 +16,7 @@ import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
  * What a token source uses of `google-auth-library` (written out, so that
  * no type of the optional peer reaches the declarations of this package).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface GoogleAuthModule {
   readonly GoogleAuth: new(options: { readonly scopes: Array<string> }) => {
@@ -27,7 +27,7 @@ export interface GoogleAuthModule {
 /**
  * Loads `google-auth-library` (a test may hand in another loader).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Loader = () => Promise<GoogleAuthModule>
 
@@ -50,7 +50,7 @@ const noCredentials = (cause: unknown) =>
  * (passed as they are, after the default scope), and the project, which
  * upstream sets as `projectId` under them.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options {
   readonly googleAuthOptions?: object | undefined
@@ -63,7 +63,7 @@ export interface Options {
  * token per run. A missing library, credentials the library cannot find or
  * use, and an empty token are `LoadSettingError`s.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (
   options: Options,

@@ -6,7 +6,7 @@
  * account (WebCrypto-signed JWT → bearer token), project/location URLs, and
  * provider metadata under `googleVertex` and `vertex`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Config as EffectConfig, Effect, Layer, Option, Redacted } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
@@ -29,7 +29,7 @@ import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.
  * Provider settings, as upstream's edge `GoogleVertexProviderSettings` (no
  * `fetch`: the `HttpClient` of the environment sends the requests).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Settings {
   /** Express mode key (`x-goog-api-key`); default the `GOOGLE_VERTEX_API_KEY` config value. */
@@ -56,21 +56,21 @@ export interface Settings {
 /**
  * The `@ai-sdk/google-vertex` version this provider ports (user agent `ai-sdk-google-vertex/<VERSION>`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const VERSION = "5.0.141"
 
 /**
  * The express mode base URL.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const expressModeBaseURL = "https://aiplatform.googleapis.com/v1/publishers/google"
 
 /**
  * URLs Vertex reads itself: HTTP(S) and Cloud Storage.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const supportedUrls: LanguageModelNs.SupportedUrls = { "*": [/^https?:\/\/.*$/, /^gs:\/\/.*$/] }
 
@@ -120,7 +120,7 @@ const authTokenOf = (settings: Settings, userAgent: string, client: HttpClient.H
  * Resolves settings into the model config. Without an API key requests carry a
  * service-account bearer token fetched through `client`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const modelConfig = Effect.fn("GoogleVertex.modelConfig")(function*(
   modelId: string,
@@ -198,7 +198,7 @@ const constructors = ModelConstructors.make(
 /**
  * The Gemini model on Vertex for `modelId` as a service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const model = constructors.model
@@ -206,7 +206,7 @@ export const model = constructors.model
 /**
  * A Layer providing the Gemini model on Vertex as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = constructors.layer
@@ -214,7 +214,7 @@ export const layer = constructors.layer
 /**
  * A Layer whose settings come from `Config` (e.g. `Config.redacted("GOOGLE_VERTEX_API_KEY")` for the key).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerConfig = constructors.layerConfig

@@ -7,7 +7,7 @@
  * place of `model`, `x-vertex-ai-labels` from `providerOptions.vertex.labels`,
  * no URL sources, and options and metadata under `googleVertex`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Config as EffectConfig, Effect, Option, Redacted, Schema } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
@@ -27,7 +27,7 @@ import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.
  * Provider settings, as upstream's edge `GoogleVertexAnthropicProviderSettings`
  * (no `fetch`: the `HttpClient` of the environment sends the requests).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Settings {
   /** Default `GOOGLE_VERTEX_PROJECT` (unused with a `baseURL`). */
@@ -58,7 +58,7 @@ export interface Settings {
 /**
  * The `anthropic_version` Vertex requires in the body.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const anthropicVersion = "vertex-2023-10-16"
 
@@ -66,7 +66,7 @@ export const anthropicVersion = "vertex-2023-10-16"
  * Provider options under `providerOptions.vertex` (upstream
  * `googleVertexAnthropicProviderOptions`): request labels.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ProviderOptions = Schema.Struct({
   labels: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
@@ -94,7 +94,7 @@ const host = (location: string | undefined): string =>
  * else the project/location URL. A missing project or location is not an
  * error (upstream reads both as optional settings).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const resolveBaseURL = Effect.fnUntraced(function*(settings: Settings) {
   if (settings.baseURL !== undefined) {
@@ -123,7 +123,7 @@ const isClaude45OrNewer = (modelId: string): boolean => {
 /**
  * Upstream `transformRequestBody`: `model` removed, `anthropic_version` last.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const transformRequestBody = (args: AnthropicLanguageModel.RequestArgs): AnthropicLanguageModel.RequestArgs => {
   const { model: _model, ...rest } = args
@@ -136,7 +136,7 @@ const encoder = new TextEncoder()
  * Upstream `transformRequestHeaders`: `x-vertex-ai-labels` (base64 JSON of
  * `providerOptions.vertex.labels`) unless the headers already set it, in any case.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const transformRequestHeaders = (
   headers: RequestHeaders.Input,
@@ -176,7 +176,7 @@ const authTokenOf = (settings: Settings, client: HttpClient.HttpClient) =>
  * account's, fetched through `client` (a token per request, as upstream's
  * edge path), else Application Default Credentials'.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const modelConfig = Effect.fn("GoogleVertexAnthropic.modelConfig")(function*(
   modelId: string,
@@ -220,7 +220,7 @@ const constructors = ModelConstructors.make(
 /**
  * The Anthropic messages model on Vertex for `modelId` as a service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const model = constructors.model
@@ -228,7 +228,7 @@ export const model = constructors.model
 /**
  * A Layer providing the Anthropic messages model on Vertex as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = constructors.layer
@@ -237,7 +237,7 @@ export const layer = constructors.layer
  * A Layer whose settings come from effect `Config` (a `Config` of the whole
  * settings, or a record of `Config`s per setting).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerConfig = constructors.layerConfig

@@ -4,7 +4,7 @@
  * (no Google auth library), exchanged at Google's OAuth token endpoint for
  * an access token. Like upstream's edge path, a token is fetched per request.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Config, Effect, Option, Redacted, Schema } from "effect"
 import * as HttpBody from "effect/http/HttpBody"
@@ -18,7 +18,7 @@ import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
  * A service account's credentials (default: `GOOGLE_CLIENT_EMAIL`,
  * `GOOGLE_PRIVATE_KEY`, `GOOGLE_PRIVATE_KEY_ID`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface GoogleCredentials {
   readonly clientEmail: string
@@ -30,7 +30,7 @@ export interface GoogleCredentials {
 /**
  * The OAuth token endpoint (the JWT's audience).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const tokenUrl = "https://oauth2.googleapis.com/token"
 
@@ -52,7 +52,7 @@ const setting = (name: string, variable: string, description: string) =>
 /**
  * The credentials from the environment, as upstream's `loadCredentials`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const loadCredentials: Effect.Effect<GoogleCredentials, LoadSettingError> = Effect.gen(function*() {
   const clientEmail = yield* setting("clientEmail", "GOOGLE_CLIENT_EMAIL", "Google client email")
@@ -71,7 +71,7 @@ const signingError = (cause: unknown) =>
 /**
  * The signed JWT assertion (header `{alg, typ, kid?}`, payload `{iss, scope, aud, exp, iat}`), as upstream's `buildJwt`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const buildJwt = (
   credentials: GoogleCredentials,
@@ -107,7 +107,7 @@ const TokenResponse = Schema.Struct({ access_token: Schema.String })
 /**
  * An access token for the credentials (environment credentials when none are given).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const generateAuthToken = (
   credentials: GoogleCredentials | undefined,

@@ -3,7 +3,7 @@
  * `@ai-sdk/google` 4.0.121): settings and Layers providing the Gemini model
  * as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Config as EffectConfig, Effect, Layer, type Redacted } from "effect"
 import type { HttpClient } from "effect/http"
@@ -23,7 +23,7 @@ import * as GoogleEmbeddingModel from "./GoogleEmbeddingModel.ts"
  * Provider settings, as upstream's `GoogleProviderSettings` (no `fetch`: the
  * `HttpClient` of the environment sends the requests).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Settings {
   /** URL prefix; default `https://generativelanguage.googleapis.com/v1beta`, a trailing `/` is dropped. */
@@ -41,14 +41,14 @@ export interface Settings {
 /**
  * The default base URL.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const defaultBaseURL = "https://generativelanguage.googleapis.com/v1beta"
 
 /**
  * The `@ai-sdk/google` version this provider ports (user agent `ai-sdk-google/<VERSION>`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const VERSION = "4.0.121"
 
@@ -80,7 +80,7 @@ const supportedExternalUrlMediaTypes = [
 /**
  * Upstream `getSupportedUrls`: the Files API, YouTube and (except Gemini 2.0) HTTPS URLs of the listed types.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const supportedUrls = (modelId: string, baseURL: string): LanguageModelNs.SupportedUrls => {
   const external = /(^|\/)gemini-/.test(modelId) && !/(^|\/)gemini-2\.0/.test(modelId)
@@ -105,7 +105,7 @@ const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
 /**
  * Resolves settings into the model config.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const modelConfig = (modelId: string, settings: Settings = {}): GeminiLanguageModel.Config => {
   const baseURL = settings.baseURL?.replace(/\/$/, "") ?? defaultBaseURL
@@ -137,7 +137,7 @@ const constructors = ModelConstructors.make(
 /**
  * The Gemini model for `modelId` as a service; a missing or empty API key fails it with `LoadAPIKeyError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const model = constructors.model
@@ -145,7 +145,7 @@ export const model = constructors.model
 /**
  * A Layer providing the Gemini model for `modelId` as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = constructors.layer
@@ -154,7 +154,7 @@ export const layer = constructors.layer
  * A Layer whose settings come from `Config`, e.g. `{ apiKey: Config.Redacted("GOOGLE_GENERATIVE_AI_API_KEY") }` (a `Config` of the whole
  * settings, or a record of `Config`s per setting).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerConfig = constructors.layerConfig

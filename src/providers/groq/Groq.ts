@@ -50,7 +50,7 @@ const constructors = ModelConstructors.make(
  * The chat model for `modelId` as a service; the API key is loaded when the model is built (a missing
  * or empty one fails with `LoadAPIKeyError`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const model = constructors.model
@@ -58,7 +58,7 @@ export const model = constructors.model
 /**
  * A layer providing the model for `modelId` as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = constructors.layer

@@ -2,7 +2,7 @@
  * The Groq chat model (`@ai-sdk/groq` 4.0.84 `GroqChatLanguageModel`) as a `LanguageModel`
  * service: `generate` and `stream` with upstream's request bodies, response mapping and stream rules.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
@@ -28,7 +28,7 @@ import { convertUsage } from "./internal/GroqUsage.ts"
 /**
  * What the model needs besides the `HttpClient`: the model id and the endpoint.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Config {
   readonly modelId: string
@@ -42,7 +42,7 @@ const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(ErrorD
  * Builds the model service with the `HttpClient` of the environment; the `IdGenerator` service,
  * when present, supplies generated ids.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

@@ -1,7 +1,7 @@
 /**
  * The Groq provider options (`providerOptions.groq`), as upstream's `groqLanguageModelOptions`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 

@@ -4,7 +4,7 @@
  * router): settings and Layers providing the Responses model as the
  * `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Redacted } from "effect"
 import { LanguageModel } from "../../LanguageModel.ts"
@@ -16,7 +16,7 @@ import * as HuggingFaceLanguageModel from "./HuggingFaceLanguageModel.ts"
  * Provider settings, as upstream's `HuggingFaceProviderSettings` (no
  * `fetch`: the `HttpClient` of the environment sends the requests).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Settings {
   /** Base URL; default `https://router.huggingface.co/v1`, a trailing `/` is dropped. */
@@ -32,7 +32,7 @@ export interface Settings {
 /**
  * The default base URL.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const defaultBaseURL = "https://router.huggingface.co/v1"
 
@@ -47,7 +47,7 @@ const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
  * Resolves settings into the model config. Upstream adds no user agent
  * suffix of its own for this provider.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const modelConfig = (modelId: string, settings: Settings = {}): HuggingFaceLanguageModel.Config => ({
   provider: "huggingface.responses",
@@ -73,7 +73,7 @@ const constructors = ModelConstructors.make(
 /**
  * The Responses model for `modelId` as a service; a missing or empty API key fails it with `LoadAPIKeyError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const model = constructors.model
@@ -81,7 +81,7 @@ export const model = constructors.model
 /**
  * A Layer providing the Responses model for `modelId` as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = constructors.layer
@@ -90,7 +90,7 @@ export const layer = constructors.layer
  * A Layer whose settings come from `Config`, e.g. `{ apiKey: Config.Redacted("HUGGINGFACE_API_KEY") }` (a `Config` of the whole
  * settings, or a record of `Config`s per setting).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerConfig = constructors.layerConfig

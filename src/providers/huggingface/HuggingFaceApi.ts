@@ -12,7 +12,7 @@
  * lenient Schemas of only the fields read (what upstream reads from the
  * raw object when the typed member does not match).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 
@@ -21,7 +21,7 @@ const opt = Schema.optionalKey
 /**
  * Token usage as the typed members declare it.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Usage = Schema.Struct({
   input_tokens: Schema.Number,
@@ -34,14 +34,14 @@ export const Usage = Schema.Struct({
 /**
  * Token usage.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Usage = typeof Usage.Type
 
 /**
  * Usage read from a raw (catch-all) event: the same fields, every key kept.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const RawUsage = Schema.StructWithRest(
   Schema.Struct({
@@ -56,7 +56,7 @@ export const RawUsage = Schema.StructWithRest(
 /**
  * One output item of a response.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const OutputItem = Schema.Union([
   Schema.Struct({
@@ -106,14 +106,14 @@ export const OutputItem = Schema.Union([
 /**
  * One output item of a response.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type OutputItem = typeof OutputItem.Type
 
 /**
  * The non-streamed response (and the `response` of `response.completed`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Response = Schema.Struct({
   id: Schema.String,
@@ -138,14 +138,14 @@ export const Response = Schema.Struct({
 /**
  * The non-streamed response.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Response = typeof Response.Type
 
 /**
  * Any stream event (upstream's catch-all member): an object with a string `type`, every key kept.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Envelope = Schema.StructWithRest(Schema.Struct({ type: Schema.String }), [
   Schema.Record(Schema.String, Schema.Unknown)
@@ -154,14 +154,14 @@ export const Envelope = Schema.StructWithRest(Schema.Struct({ type: Schema.Strin
 /**
  * Any stream event.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Envelope = typeof Envelope.Type
 
 /**
  * The typed `response.completed` member.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const CompletedChunk = Schema.Struct({
   type: Schema.Literal("response.completed"),
@@ -172,7 +172,7 @@ export const CompletedChunk = Schema.Struct({
 /**
  * `response.completed` read from the raw event (what upstream reads when the typed member fails).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const RawCompleted = Schema.Struct({
   response: Schema.Struct({
@@ -185,7 +185,7 @@ export const RawCompleted = Schema.Struct({
 /**
  * `response.created` as read.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Created = Schema.Struct({
   response: Schema.Struct({ id: opt(Schema.String), created_at: Schema.Number, model: opt(Schema.String) })
@@ -194,7 +194,7 @@ export const Created = Schema.Struct({
 /**
  * An output-item event as read: the item's `type` and `role`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ItemEvent = Schema.Struct({
   item: Schema.StructWithRest(Schema.Struct({ type: Schema.Unknown, role: opt(Schema.Unknown) }), [
@@ -205,21 +205,21 @@ export const ItemEvent = Schema.Struct({
 /**
  * The id of a message or reasoning item.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ItemId = Schema.Struct({ id: Schema.String })
 
 /**
  * A function-call item as `output_item.added` reads it.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const FunctionCallStart = Schema.Struct({ call_id: Schema.String, name: Schema.String })
 
 /**
  * A function-call item as `output_item.done` reads it.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const FunctionCallDone = Schema.Struct({
   call_id: Schema.String,
@@ -231,21 +231,21 @@ export const FunctionCallDone = Schema.Struct({
 /**
  * A text or reasoning delta event as read.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Delta = Schema.Struct({ item_id: Schema.String, delta: Schema.String })
 
 /**
  * A `response.reasoning_text.done` event as read.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const DeltaDone = Schema.Struct({ item_id: Schema.String })
 
 /**
  * The error body.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ErrorData = Schema.Struct({
   error: Schema.Struct({ message: Schema.String, type: opt(Schema.String), code: opt(Schema.String) })

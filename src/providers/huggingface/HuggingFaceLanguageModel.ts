@@ -4,7 +4,7 @@
  * bodies and response mapping (upstream `HuggingFaceResponsesLanguageModel`,
  * `@ai-sdk/huggingface` 2.0.48).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Predicate } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
@@ -29,7 +29,7 @@ import { convertUsage, mapFinishReason } from "./internal/Usage.ts"
 /**
  * Resolved model configuration.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Config {
   /** Provider name reported by the model; upstream `huggingface.responses`. */
@@ -45,7 +45,7 @@ export interface Config {
 /**
  * URLs the model reads itself: images over http(s).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const supportedUrls: LanguageModel.SupportedUrls = { "image/*": [/^https?:\/\/.*$/] }
 
@@ -59,7 +59,7 @@ const eventSourceResponseHandler = Http.eventSourceResponseHandler(Envelope)
 /**
  * Builds the model service on a given `HttpClient`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -150,7 +150,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * Builds the model service with the `HttpClient` of the environment; the
  * `IdGenerator` service, when present, supplies generated ids.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

@@ -2,7 +2,7 @@
  * Hugging Face provider options (`providerOptions.huggingface`), as a Schema
  * (upstream `huggingface-responses-language-model-options.ts`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 
@@ -11,7 +11,7 @@ const opt = Schema.optionalKey
 /**
  * Call options of the Responses model.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ResponsesOptions = Schema.Struct({
   metadata: opt(Schema.Record(Schema.String, Schema.String)),
@@ -23,6 +23,6 @@ export const ResponsesOptions = Schema.Struct({
 /**
  * Call options of the Responses model.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ResponsesOptions = typeof ResponsesOptions.Type

@@ -45,7 +45,7 @@ export type Settings<T extends { readonly error: unknown } = ErrorData> = OpenAI
  * The chat model for `modelId` as a service; needs an `HttpClient` (and uses `IdGenerator` when
  * provided).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const model: <T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
@@ -68,7 +68,7 @@ export const layer = <T extends { readonly error: unknown } = ErrorData>(
  * of `Config`s per setting, e.g. `{ baseURL: Config.String("BASE_URL"), name: Config.succeed("acme"),
  * apiKey: Config.Redacted("ACME_API_KEY") }`; upstream reads no environment variable here).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const layerConfig = (
   modelId: string,

@@ -3,7 +3,7 @@
  * `OpenAICompatibleChatLanguageModel`) as a `LanguageModel` service: its settings, `generate` and
  * `stream` over `effect/http` with upstream's request bodies, response mapping and stream rules.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Redacted, Schema } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
@@ -109,7 +109,7 @@ const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.sl
  * Builds the chat model for `modelId` with the `HttpClient` of the environment (and the
  * `IdGenerator` when provided).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = <T extends { readonly error: unknown } = ErrorData>(
   modelId: string,

@@ -2,7 +2,7 @@
  * The OpenAI-compatible provider options (`providerOptions.openaiCompatible` / `<name>`), as upstream's
  * `openaiCompatibleLanguageModelChatOptions`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 

@@ -6,11 +6,11 @@
 
 /** @since 0.1.0 */
 export * as OpenAICompatible from "./OpenAICompatible.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as OpenAICompatibleApi from "./OpenAICompatibleApi.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as OpenAICompatibleOptions from "./OpenAICompatibleOptions.ts"
 /** @since 0.1.0 */
 export * as OpenAICompatibleEmbeddingModel from "./OpenAICompatibleEmbeddingModel.ts"

@@ -137,7 +137,7 @@ const chatPath = "/chat/completions"
  * `createResponsesModel`): the chat config's key, base URL and headers,
  * provider `<name>.responses`, URL `<baseURL>/responses`, file ids prefixed `file-`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const responsesConfig = Effect.fn("OpenAI.responsesConfig")(function*(modelId: string, settings: Settings = {}) {
   const chatModel = yield* chatConfig(modelId, settings)
@@ -162,7 +162,7 @@ const responsesConstructors = ModelConstructors.make(
  * The Responses model service for `modelId`, on the environment's `HttpClient`
  * (upstream `openai.responses(modelId)`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const responses = responsesConstructors.model
@@ -187,7 +187,7 @@ export const responsesLayerConfig = responsesConstructors.layerConfig
  * The default model for `modelId` as a service: the Responses model, as
  * upstream's `openai(modelId)`. A missing or empty API key fails it with `LoadAPIKeyError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const model = responsesConstructors.model
@@ -196,7 +196,7 @@ export const model = responsesConstructors.model
  * A Layer providing {@link model} (the Responses model) as the `LanguageModel` service; the chat
  * model's is {@link chatLayer}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = responsesConstructors.layer
@@ -205,7 +205,7 @@ export const layer = responsesConstructors.layer
  * {@link layer} with settings from effect `Config`, e.g. `{ apiKey: Config.Redacted("OPENAI_API_KEY") }`
  * (a `Config` of the whole settings, or a record of `Config`s per setting).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerConfig = responsesConstructors.layerConfig

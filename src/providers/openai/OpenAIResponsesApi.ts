@@ -11,7 +11,7 @@
  * One module for the whole wire format, as upstream's (1.9k lines there): the
  * output items are shared by the events and the response body.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { UnknownRecord } from "../../contract/Json.ts"
@@ -28,7 +28,7 @@ const PromptCacheDiagnostics = Schema.Struct({
   comparison_reusable_tokens: nullishKey(Num)
 })
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type PromptCacheDiagnostics = typeof PromptCacheDiagnostics.Type
 
 const withRest = <F extends Schema.Struct.Fields>(fields: F) =>
@@ -37,7 +37,7 @@ const withRest = <F extends Schema.Struct.Fields>(fields: F) =>
 /**
  * Token usage of a response (every key kept, as upstream's JSON-record intersection).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Usage = withRest({
   input_tokens: Num,
@@ -53,7 +53,7 @@ export const Usage = withRest({
   total_tokens: optional(Num)
 })
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type Usage = typeof Usage.Type
 
 const Keys = nullishKey(Schema.Array(Str))
@@ -61,7 +61,7 @@ const Keys = nullishKey(Schema.Array(Str))
 /**
  * A computer-use action.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ComputerAction = Schema.Union([
   Schema.Struct({
@@ -92,7 +92,7 @@ export const ComputerAction = Schema.Union([
   Schema.Struct({ type: Schema.Literal("wait") })
 ])
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type ComputerAction = typeof ComputerAction.Type
 
 const ItemStatus = Schema.Literals(["in_progress", "completed", "incomplete"])
@@ -109,7 +109,7 @@ const ComputerCall = Schema.Struct({
   )
 })
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type ComputerCall = typeof ComputerCall.Type
 
 const ToolCaller = Schema.Union([
@@ -264,7 +264,7 @@ const WebSearchSource = Schema.Union([
 /**
  * The action of a web search call.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const WebSearchAction = Schema.Union([
   Schema.Struct({
@@ -277,7 +277,7 @@ export const WebSearchAction = Schema.Union([
   Schema.Struct({ type: Schema.Literal("find_in_page"), url: nullishKey(Str), pattern: nullishKey(Str) })
 ])
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type WebSearchAction = typeof WebSearchAction.Type
 
 const WebSearchCall = Schema.Struct({
@@ -315,7 +315,7 @@ const Phase = nullishKey(Schema.Literals(["commentary", "final_answer"]))
 /**
  * A text annotation.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Annotation = Schema.Union([
   Schema.Struct({ type: Schema.Literal("url_citation"), start_index: Num, end_index: Num, url: Str, title: Str }),
@@ -331,7 +331,7 @@ export const Annotation = Schema.Union([
   Schema.Struct({ type: Schema.Literal("file_path"), file_id: Str, index: Num })
 ])
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type Annotation = typeof Annotation.Type
 
 const Logprobs = Schema.Array(Schema.Struct({
@@ -340,7 +340,7 @@ const Logprobs = Schema.Array(Schema.Struct({
   top_logprobs: Schema.Array(Schema.Struct({ token: Str, logprob: Num }))
 }))
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type Logprobs = typeof Logprobs.Type
 
 const FunctionCallFields = {
@@ -443,7 +443,7 @@ const CreatedResponse = Schema.Struct({ id: Str, created_at: Num, model: Str, se
  * The Schema of each stream event type upstream models (one schema per
  * `type`; the two `error` shapes are tried in upstream's order).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const chunkSchemas = {
   "response.output_text.delta": Schema.Struct({ type: Schema.Literal("response.output_text.delta"),
@@ -557,22 +557,22 @@ type ChunkSchemas = typeof chunkSchemas
 /**
  * A decoded stream event, or an event type upstream does not model.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Chunk =
   | { [K in keyof ChunkSchemas]: ChunkSchemas[K]["Type"] }[keyof ChunkSchemas]
   | { readonly type: "unknown_chunk"; readonly message: string }
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type AddedItem = typeof AddedItem.Type
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type DoneItem = typeof DoneItem.Type
 
 /**
  * Output item types both output-item events model (upstream
  * `openaiResponsesModeledOutputItemTypes`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const modeledOutputItemTypes: ReadonlySet<string> = new Set([
   "apply_patch_call",
@@ -659,13 +659,13 @@ const ResponseOutputItem = Schema.Union([
   ToolSearchOutput
 ])
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type ResponseOutputItem = typeof ResponseOutputItem.Type
 
 /**
  * The body of a non-streamed response.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Response = Schema.Struct({
   id: optional(Str),
@@ -680,5 +680,5 @@ export const Response = Schema.Struct({
   usage: nullishKey(Usage)
 })
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type Response = typeof Response.Type

@@ -4,7 +4,7 @@
  * and `stream` with upstream's request bodies, output mapping, stream
  * transform and "error before any output" rule.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Option, Schema, Stream } from "effect"
 import { HttpClient } from "effect/http"
@@ -34,7 +34,7 @@ import { type Chunk, Response } from "./OpenAIResponsesApi.ts"
 /**
  * What a Responses model needs besides the `HttpClient` (upstream's `OpenAIConfig`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 
 const printBody = (rawValue: unknown): string => {
@@ -69,7 +69,7 @@ export interface Config {
 /**
  * URLs the model accepts directly: images and PDFs over http(s).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const supportedUrls: LanguageModel.SupportedUrls = {
   "image/*": [/^https?:\/\/.*$/],
@@ -98,7 +98,7 @@ const decodeUnknown = Schema.Unknown
 /**
  * Builds the model service on a given `HttpClient` (no environment needed).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -258,7 +258,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * Builds the model service with the `HttpClient` of the environment; the
  * `IdGenerator` service, when present, supplies generated ids.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

@@ -3,7 +3,7 @@
  * `openai-responses-language-model-options.ts`): call options under
  * `providerOptions.openai`, system-message and tool-result options.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { JsonValue, UnknownRecord } from "../../contract/Json.ts"
@@ -15,14 +15,14 @@ const Str = Schema.String
 /**
  * The most top log probabilities upstream requests (`logprobs: true`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const TOP_LOGPROBS_MAX = 20
 
 /**
  * A text format (`textFormat`, `textFormatUpdate`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const TextFormat = Schema.Union([
   Schema.Struct({ type: Schema.Literal("text") }),
@@ -35,7 +35,7 @@ export const TextFormat = Schema.Union([
   })
 ])
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type TextFormat = typeof TextFormat.Type
 
 const Effort = Schema.Literals(["none", "low", "medium", "high", "xhigh", "max"])
@@ -46,7 +46,7 @@ const between = (min: number, max: number) =>
 /**
  * `providerOptions.openai` of a Responses call.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ResponsesOptions = Schema.Struct({
   conversation: nullish(Str),
@@ -98,7 +98,7 @@ export const ResponsesOptions = Schema.Struct({
   }))
 })
 
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export type ResponsesOptions = typeof ResponsesOptions.Type
 
 const FunctionToolDefinition = Schema.Struct({
@@ -115,7 +115,7 @@ const FunctionToolDefinition = Schema.Struct({
  * (`additionalTools`). Upstream's definitions are strict objects; these strip
  * unknown keys (docs/divergences.md).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const AdditionalTool = Schema.Union([
   FunctionToolDefinition,
@@ -143,7 +143,7 @@ export const AdditionalTool = Schema.Union([
 /**
  * `providerOptions.openai` of a system message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const SystemMessageOptions = Schema.Struct({
   reasoningEffortUpdate: opt(Effort),
@@ -154,14 +154,14 @@ export const SystemMessageOptions = Schema.Struct({
 /**
  * `providerOptions.openai` of a tool result.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ToolResultOptions = Schema.Struct({ additionalTools: opt(Schema.Array(AdditionalTool)) })
 
 /**
  * `providerOptions.openai` of a reasoning part.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ReasoningPartOptions = Schema.Struct({
   itemId: nullish(Str),

@@ -5,7 +5,7 @@
  * camelCase as upstream's factories take them; decoding keeps upstream's key
  * order and strips unknown keys, so the request body is upstream's.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { UnknownRecord } from "../../contract/Json.ts"
@@ -19,7 +19,7 @@ const Strs = Schema.Array(Str)
 /**
  * The Responses API name of each provider tool id (upstream's `providerToolNames`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const providerToolNames: Readonly<Record<string, string>> = {
   "openai.code_interpreter": "code_interpreter",
@@ -57,7 +57,7 @@ const UserLocation = Schema.Struct({
 
 const SearchContextSize = Schema.Literals(["low", "medium", "high"])
 
-/** `openai.web_search` args. @since 0.2.0 */
+/** `openai.web_search` args. @since 0.1.0 */
 export const WebSearchArgs = Schema.Struct({
   externalWebAccess: opt(Schema.Boolean),
   filters: opt(Schema.Struct({ allowedDomains: opt(Strs), blockedDomains: opt(Strs) })),
@@ -65,13 +65,13 @@ export const WebSearchArgs = Schema.Struct({
   userLocation: opt(UserLocation)
 })
 
-/** `openai.web_search_preview` args. @since 0.2.0 */
+/** `openai.web_search_preview` args. @since 0.1.0 */
 export const WebSearchPreviewArgs = Schema.Struct({
   searchContextSize: opt(SearchContextSize),
   userLocation: opt(UserLocation)
 })
 
-/** `openai.code_interpreter` args. @since 0.2.0 */
+/** `openai.code_interpreter` args. @since 0.1.0 */
 export const CodeInterpreterArgs = Schema.Struct({
   container: opt(Schema.Union([
     Str,
@@ -95,7 +95,7 @@ const CompoundFilter: Schema.Codec<CompoundFilter> = Schema.Struct({
   filters: Schema.Array(Schema.Union([ComparisonFilter, Schema.suspend((): Schema.Codec<CompoundFilter> => CompoundFilter)]))
 })
 
-/** `openai.file_search` args. @since 0.2.0 */
+/** `openai.file_search` args. @since 0.1.0 */
 export const FileSearchArgs = Schema.Struct({
   vectorStoreIds: Strs,
   maxNumResults: opt(Num),
@@ -130,7 +130,7 @@ const imageGenerationKeys: ReadonlyArray<string> = Object.keys(ImageGenerationFi
  * `openai.image_generation` args; strict as upstream's: an unknown key fails
  * (checked on the input, before the struct strips it).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ImageGenerationArgs = UnknownRecord.check(
   Schema.makeFilter((args: { readonly [key: string]: unknown }) =>
@@ -139,7 +139,7 @@ export const ImageGenerationArgs = UnknownRecord.check(
   )
 ).pipe(Schema.decodeTo(ImageGenerationFields))
 
-/** `openai.mcp` args. @since 0.2.0 */
+/** `openai.mcp` args. @since 0.1.0 */
 export const McpArgs = Schema.Struct({
   serverLabel: Str,
   allowedTools: opt(Schema.Union([Strs, Schema.Struct({ readOnly: opt(Schema.Boolean), toolNames: opt(Strs) })])),
@@ -164,7 +164,7 @@ export const McpArgs = Schema.Struct({
   )
 )
 
-/** `openai.custom` args. @since 0.2.0 */
+/** `openai.custom` args. @since 0.1.0 */
 export const CustomArgs = Schema.Struct({
   description: opt(Str),
   async: opt(Schema.Boolean),
@@ -188,7 +188,7 @@ const ShellSkills = opt(Schema.Array(Schema.Union([
   })
 ])))
 
-/** `openai.shell` args. @since 0.2.0 */
+/** `openai.shell` args. @since 0.1.0 */
 export const ShellArgs = Schema.Struct({
   environment: opt(Schema.Union([
     Schema.Struct({
@@ -206,14 +206,14 @@ export const ShellArgs = Schema.Struct({
   ]))
 })
 
-/** `openai.tool_search` args. @since 0.2.0 */
+/** `openai.tool_search` args. @since 0.1.0 */
 export const ToolSearchArgs = Schema.Struct({
   execution: opt(Schema.Literals(["server", "client"])),
   description: opt(Str),
   parameters: opt(UnknownRecord)
 })
 
-/** `openai.local_shell` tool input. @since 0.2.0 */
+/** `openai.local_shell` tool input. @since 0.1.0 */
 export const LocalShellInput = Schema.Struct({
   action: Schema.Struct({
     type: Schema.Literal("exec"),
@@ -225,15 +225,15 @@ export const LocalShellInput = Schema.Struct({
   })
 })
 
-/** `openai.local_shell` tool output. @since 0.2.0 */
+/** `openai.local_shell` tool output. @since 0.1.0 */
 export const LocalShellOutput = Schema.Struct({ output: Str })
 
-/** `openai.shell` tool input. @since 0.2.0 */
+/** `openai.shell` tool input. @since 0.1.0 */
 export const ShellInput = Schema.Struct({
   action: Schema.Struct({ commands: Strs, timeoutMs: opt(Num), maxOutputLength: opt(Num) })
 })
 
-/** `openai.shell` tool output. @since 0.2.0 */
+/** `openai.shell` tool output. @since 0.1.0 */
 export const ShellOutput = Schema.Struct({
   maxOutputLength: opt(Num),
   output: Schema.Array(Schema.Struct({
@@ -246,7 +246,7 @@ export const ShellOutput = Schema.Struct({
   }))
 })
 
-/** `openai.apply_patch` tool input. @since 0.2.0 */
+/** `openai.apply_patch` tool input. @since 0.1.0 */
 export const ApplyPatchInput = Schema.Struct({
   callId: Str,
   operation: Schema.Union([
@@ -256,13 +256,13 @@ export const ApplyPatchInput = Schema.Struct({
   ])
 })
 
-/** `openai.apply_patch` tool output. @since 0.2.0 */
+/** `openai.apply_patch` tool output. @since 0.1.0 */
 export const ApplyPatchOutput = Schema.Struct({ status: Schema.Literals(["completed", "failed"]), output: opt(Str) })
 
 const SafetyCheck = Schema.Struct({ id: Str, code: opt(Str), message: opt(Str) })
 const Keys = opt(Strs)
 
-/** A computer action as the `openai.computer` tool input carries it. @since 0.2.0 */
+/** A computer action as the `openai.computer` tool input carries it. @since 0.1.0 */
 export const ComputerInputAction = Schema.Union([
   Schema.Struct({
     type: Schema.Literal("click"),
@@ -281,7 +281,7 @@ export const ComputerInputAction = Schema.Union([
   Schema.Struct({ type: Schema.Literal("wait") })
 ])
 
-/** `openai.computer` tool input. @since 0.2.0 */
+/** `openai.computer` tool input. @since 0.1.0 */
 export const ComputerInput = Schema.Struct({
   actions: Schema.Array(ComputerInputAction),
   pendingSafetyChecks: Schema.Array(SafetyCheck),
@@ -290,7 +290,7 @@ export const ComputerInput = Schema.Struct({
 
 const Detail = opt(Schema.Literals(["auto", "low", "high", "original"]))
 
-/** `openai.computer` tool output. @since 0.2.0 */
+/** `openai.computer` tool output. @since 0.1.0 */
 export const ComputerOutput = Schema.Struct({
   output: Schema.Union([
     Schema.Struct({ type: Schema.Literal("computer_screenshot"), imageUrl: Str, fileId: opt(Str), detail: Detail }),
@@ -299,25 +299,25 @@ export const ComputerOutput = Schema.Struct({
   acknowledgedSafetyChecks: opt(Schema.Array(SafetyCheck))
 })
 
-/** `openai.tool_search` tool input. @since 0.2.0 */
+/** `openai.tool_search` tool input. @since 0.1.0 */
 export const ToolSearchInput = Schema.Struct({
   arguments: Schema.optionalKey(Schema.Unknown),
   call_id: nullish(Str)
 })
 
-/** `openai.tool_search` tool output. @since 0.2.0 */
+/** `openai.tool_search` tool output. @since 0.1.0 */
 export const ToolSearchOutput = Schema.Struct({ tools: Schema.Array(UnknownRecord) })
 
-/** `openai.programmatic_tool_calling` tool input. @since 0.2.0 */
+/** `openai.programmatic_tool_calling` tool input. @since 0.1.0 */
 export const ProgrammaticToolCallingInput = Schema.Struct({ code: Str, fingerprint: Str })
 
-/** `openai.programmatic_tool_calling` tool output. @since 0.2.0 */
+/** `openai.programmatic_tool_calling` tool output. @since 0.1.0 */
 export const ProgrammaticToolCallingOutput = Schema.Struct({
   result: Str,
   status: Schema.Literals(["completed", "incomplete"])
 })
 
-/** `openai.web_search` tool output (a stored result sent back when `store` is off). @since 0.2.0 */
+/** `openai.web_search` tool output (a stored result sent back when `store` is off). @since 0.1.0 */
 export const WebSearchOutput = Schema.Struct({
   action: opt(Schema.Union([
     Schema.Struct({ type: Schema.Literal("search"), query: opt(Str), queries: opt(Strs) }),

@@ -12,13 +12,13 @@ export * as OpenAIChatApi from "./OpenAIChatApi.ts"
 export * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
 /** @since 0.1.0 */
 export * as OpenAIChatOptions from "./OpenAIChatOptions.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as OpenAIResponsesApi from "./OpenAIResponsesApi.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as OpenAIResponsesLanguageModel from "./OpenAIResponsesLanguageModel.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as OpenAIResponsesOptions from "./OpenAIResponsesOptions.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as OpenAIResponsesTools from "./OpenAIResponsesTools.ts"
 /** @since 0.1.0 */
 export * as OpenAIEmbeddingModel from "./OpenAIEmbeddingModel.ts"

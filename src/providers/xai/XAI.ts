@@ -3,7 +3,7 @@
  * `xai(modelId)` is the Responses model): settings and Layers providing the
  * Responses model as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Config as EffectConfig, Effect, Layer, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
@@ -19,7 +19,7 @@ import * as XAILanguageModel from "./XAILanguageModel.ts"
  * Provider settings, as upstream's `XaiProviderSettings` (no `fetch`: the
  * `HttpClient` of the environment sends the requests).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Settings {
   /** Base URL; default `https://api.x.ai/v1`, a trailing `/` is dropped. */
@@ -33,14 +33,14 @@ export interface Settings {
 /**
  * The default base URL.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const defaultBaseURL = "https://api.x.ai/v1"
 
 /**
  * The `@ai-sdk/xai` version this provider ports (user agent `ai-sdk-xai/<VERSION>`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const VERSION = "5.0.12"
 
@@ -54,7 +54,7 @@ const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
 /**
  * Resolves settings into the model config.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const modelConfig = (modelId: string, settings: Settings = {}): XAILanguageModel.Config => ({
   provider: "xai.responses",
@@ -84,7 +84,7 @@ const constructors = ModelConstructors.make(
  * The Responses model for `modelId` as a service; a missing or empty API key fails it with
  * `LoadAPIKeyError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const model = constructors.model
@@ -92,7 +92,7 @@ export const model = constructors.model
 /**
  * A Layer providing the Responses model for `modelId` as the `LanguageModel` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = constructors.layer
@@ -100,7 +100,7 @@ export const layer = constructors.layer
 /**
  * A Layer whose settings come from `Config`, e.g. `{ apiKey: Config.Redacted("XAI_API_KEY") }`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerConfig = constructors.layerConfig

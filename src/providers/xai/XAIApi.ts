@@ -6,7 +6,7 @@
  * dropped on decode (zod `z.object`), except in `usage` and its detail
  * objects (`.catchall(z.json())`), which keep every key.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { nullishKey } from "../../contract/Fields.ts"
@@ -21,7 +21,7 @@ const loose = <F extends Schema.Struct.Fields>(fields: F) =>
  * object (zod union order: an `url_citation` that does not fit the first
  * member decodes as the bare `{ type }` and carries no `url`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Annotation = Schema.Union([
   Schema.Struct({ type: Schema.Literal("url_citation"), url: Schema.String, title: optional(Schema.String) }),
@@ -31,7 +31,7 @@ export const Annotation = Schema.Union([
 /**
  * A text annotation.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Annotation = typeof Annotation.Type
 
@@ -59,14 +59,14 @@ const toolCallItem = <T extends string>(type: T) => Schema.Struct({ type: Schema
 /**
  * A web search source as the wire gives it (inside a web search action).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const WebSearchWireSource = Schema.Struct({ type: Schema.Literal("url"), url: Schema.String })
 
 /**
  * The action of a `web_search_call` as the wire gives it.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const WebSearchWireAction = Schema.Union([
   Schema.Struct({
@@ -91,7 +91,7 @@ export const WebSearchWireAction = Schema.Union([
 /**
  * One output item of a response.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const OutputItem = Schema.Union([
   toolCallItem("web_search_call"),
@@ -157,14 +157,14 @@ export const OutputItem = Schema.Union([
 /**
  * One output item of a response.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type OutputItem = typeof OutputItem.Type
 
 /**
  * Token usage; every key is kept (upstream `.catchall(z.json())`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ResponsesUsage = loose({
   input_tokens: Schema.Number,
@@ -180,7 +180,7 @@ export const ResponsesUsage = loose({
 /**
  * Token usage.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ResponsesUsage = typeof ResponsesUsage.Type
 
@@ -200,14 +200,14 @@ const responseFields = {
 /**
  * The non-streamed response (and the `response` of `response.completed`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ResponsesResponse = Schema.Struct(responseFields)
 
 /**
  * The non-streamed response.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ResponsesResponse = typeof ResponsesResponse.Type
 
@@ -257,7 +257,7 @@ const withField = <T extends string, F extends Schema.Struct.Fields>(type: T, fi
  * One stream event (upstream `xaiResponsesChunkSchema`, same members in the
  * same order).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ResponsesChunk = Schema.Union([
   Schema.Struct({ type: Schema.Literal("response.created"), response: PartialResponse }),
@@ -331,7 +331,7 @@ export const ResponsesChunk = Schema.Union([
 /**
  * One stream event.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ResponsesChunk = typeof ResponsesChunk.Type
 
@@ -340,7 +340,7 @@ export type ResponsesChunk = typeof ResponsesChunk.Type
  * `{ error: { message, ... } }`, the Responses `{ code, error }`, or the
  * speech `{ error }`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ErrorData = Schema.Union([
   Schema.Struct({
@@ -358,7 +358,7 @@ export const ErrorData = Schema.Union([
 /**
  * The error body.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ErrorData = typeof ErrorData.Type
 
@@ -366,7 +366,7 @@ export type ErrorData = typeof ErrorData.Type
  * Upstream `errorToMessage`: `<code>: <error>` for the Responses shape, the
  * string itself for the speech shape, `error.message` otherwise.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const errorToMessage = (data: ErrorData): string => {
   if (typeof data.error === "string") return "code" in data ? `${data.code}: ${data.error}` : data.error

@@ -3,7 +3,7 @@
  * `stream` with upstream's request bodies, headers and response mapping
  * (upstream `XaiResponsesLanguageModel`, `@ai-sdk/xai` 5.0.12).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
@@ -27,7 +27,7 @@ import { ErrorData, errorToMessage, ResponsesChunk, ResponsesResponse } from "./
 /**
  * Resolved model configuration.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Config {
   /** Provider name reported by the model; upstream `xai.responses`. */
@@ -43,7 +43,7 @@ export interface Config {
 /**
  * URLs the model reads itself: images, PDFs and text documents over http(s).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const supportedUrls: LanguageModel.SupportedUrls = {
   "image/*": [/^https?:\/\/.*$/],
@@ -58,7 +58,7 @@ const eventSourceResponseHandler = Http.eventSourceResponseHandler(ResponsesChun
 /**
  * Builds the model service on a given `HttpClient`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -133,7 +133,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * Builds the model service with the `HttpClient` of the environment; the
  * `IdGenerator` service, when present, supplies generated ids.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

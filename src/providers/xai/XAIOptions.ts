@@ -4,7 +4,7 @@
  * `xai-responses-language-model-options.ts`, `xai-file-part-options.ts` and
  * `tool/*.ts` of `@ai-sdk/xai` 5.0.12).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { nullishKey } from "../../contract/Fields.ts"
@@ -16,7 +16,7 @@ const atMost = (n: number) => Strings.check(Schema.isMaxLength(n))
 /**
  * Call options of the Responses model.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ResponsesOptions = Schema.Struct({
   reasoningEffort: opt(Schema.Literals(["none", "low", "medium", "high", "xhigh"])),
@@ -45,14 +45,14 @@ export const ResponsesOptions = Schema.Struct({
 /**
  * Call options of the Responses model.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ResponsesOptions = typeof ResponsesOptions.Type
 
 /**
  * Options of an image file part in a user message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const FilePartOptions = Schema.Struct({
   imageDetail: opt(Schema.Literals(["low", "high", "auto"]))
@@ -61,7 +61,7 @@ export const FilePartOptions = Schema.Struct({
 /**
  * Arguments of `xai.web_search`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const WebSearchArgs = Schema.Struct({
   allowedDomains: opt(atMost(5)),
@@ -73,7 +73,7 @@ export const WebSearchArgs = Schema.Struct({
 /**
  * Arguments of `xai.x_search`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const XSearchArgs = Schema.Struct({
   allowedXHandles: opt(atMost(10)),
@@ -87,7 +87,7 @@ export const XSearchArgs = Schema.Struct({
 /**
  * Arguments of `xai.image_generation`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ImageGenerationArgs = Schema.Struct({
   action: opt(Schema.Literals(["auto", "generate", "edit"]))
@@ -96,7 +96,7 @@ export const ImageGenerationArgs = Schema.Struct({
 /**
  * Arguments of `xai.file_search`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const FileSearchArgs = Schema.Struct({
   vectorStoreIds: Strings,
@@ -106,7 +106,7 @@ export const FileSearchArgs = Schema.Struct({
 /**
  * Arguments of `xai.mcp`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const McpServerArgs = Schema.Struct({
   serverUrl: Schema.String,

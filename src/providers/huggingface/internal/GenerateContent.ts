@@ -26,7 +26,7 @@ const jsonArray = (values: ReadonlyArray<unknown>): Array<JsonValue> => values.f
 /**
  * Maps the output items in order.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const mapContent = (response: Response, generateId: () => string): Array<Content> => {
   const content: Array<Content> = []

@@ -99,7 +99,7 @@ const prepareTools = (tools: ReadonlyArray<CallTool> | undefined, toolChoice: To
 /**
  * The body (without `stream`) and its warnings.
   *
-  * @since 0.2.0
+  * @since 0.1.0
  */
 export const getArgs = Effect.fnUntraced(function*(modelId: string, options: CallOptions) {
   const warnings: Array<Warning> = []

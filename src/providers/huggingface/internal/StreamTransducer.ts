@@ -43,7 +43,7 @@ type Out = Array<StreamPart>
 /**
  * A stateful transducer: `push` per parsed event, `end` once.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Transducer {
   readonly start: StreamPart
@@ -103,7 +103,7 @@ const reasonOf = (details: unknown): unknown => {
 /**
  * A fresh transducer for one stream.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warning> }): Transducer => {
   let finishReason: FinishReason = { unified: "other", raw: undefined }

@@ -10,7 +10,7 @@ import { emptyUsage, type Usage } from "../../../contract/Usage.ts"
 /**
  * The usage fields read (the typed usage, or a raw one that has them).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface UsageInput extends JsonObject {
   readonly input_tokens: number
@@ -22,7 +22,7 @@ export interface UsageInput extends JsonObject {
 /**
  * Usage with cached tokens inside the input count; all-undefined when absent.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const convertUsage = (usage: UsageInput | null | undefined): Usage => {
   if (usage == null) return emptyUsage()
@@ -38,7 +38,7 @@ export const convertUsage = (usage: UsageInput | null | undefined): Usage => {
 /**
  * An incomplete reason (`stop` when absent) as the unified finish reason.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const mapFinishReason = (reason: unknown): FinishReason["unified"] => {
   switch (reason) {

@@ -69,14 +69,14 @@ export interface Config {
 /**
  * A request body as sent (a JSON object).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type RequestArgs = { readonly [key: string]: unknown }
 
 /**
  * What a host authorizes: the request as it will be sent.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface AuthRequest {
   readonly url: string
@@ -91,7 +91,7 @@ export interface AuthRequest {
  * `fetch`: headers computed from the request as sent (SigV4), the error body
  * handler and the stream body decoder.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Transport {
   /** Headers added to the request as sent (bearer token or SigV4 signature). */
@@ -144,7 +144,7 @@ const requestHeaders = (
 /**
  * Upstream `anthropicFailedResponseHandler`: the Anthropic error body's message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const failedResponseHandler = Http.jsonErrorResponseHandler({
   errorSchema: ErrorBody,
@@ -155,7 +155,7 @@ const successfulResponseHandler = Http.jsonResponseHandler(MessagesResponse)
 /**
  * The stream body as the Anthropic API sends it: SSE events of `StreamEvent`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const eventSourceResponseHandler = Http.eventSourceResponseHandler(StreamEvent)
 

@@ -6,13 +6,13 @@
  * 4.0.68 that Bedrock's Converse provider runs (their sanitizers differ
  * elsewhere, so each keeps its own).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 
 /**
  * The string `format`s kept in the sanitized schema.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const supportedStringFormats: ReadonlySet<string> = new Set([
   "date-time",
@@ -30,7 +30,7 @@ export const supportedStringFormats: ReadonlySet<string> = new Set([
 /**
  * The keywords moved from the schema into its description, in that order.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const descriptionConstraintKeys: ReadonlyArray<string> = [
   "minimum",
@@ -57,7 +57,7 @@ const formatConstraintValue = (value: unknown): string => typeof value === "stri
  * The schema's constraints and unsupported format as one sentence
  * (`"minimum: 1; format: int32."`), or `undefined` when it has none.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const getConstraintDescription = (schema: { readonly [key: string]: unknown }): string | undefined => {
   const descriptions: Array<string> = []

@@ -5,7 +5,7 @@
  * the model reads (unknown keys are dropped, usage keeps its extra keys) and
  * try the content-part variants in upstream's order.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { JsonValue } from "../../../contract/Json.ts"
@@ -18,7 +18,7 @@ const NullishBoolean = nullishKey(Schema.Boolean)
 /**
  * A Google RPC error object (`{ code, message, status, details }`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ErrorObject = Schema.Struct({
   code: Schema.NullOr(Schema.Number),
@@ -30,21 +30,21 @@ export const ErrorObject = Schema.Struct({
 /**
  * A Google RPC error object.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ErrorObject = typeof ErrorObject.Type
 
 /**
  * An error response body.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ErrorBody = Schema.Struct({ error: ErrorObject })
 
 /**
  * Grounding metadata of a candidate (search, retrieval, maps chunks and supports).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const GroundingMetadata = Schema.Struct({
   webSearchQueries: nullishKey(Schema.Array(Schema.String)),
@@ -95,14 +95,14 @@ export const GroundingMetadata = Schema.Struct({
 /**
  * Grounding metadata of a candidate.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type GroundingMetadata = typeof GroundingMetadata.Type
 
 /**
  * One streamed function-call argument (Vertex `partialArgs`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const PartialArg = Schema.Struct({
   jsonPath: Schema.String,
@@ -116,14 +116,14 @@ export const PartialArg = Schema.Struct({
 /**
  * One streamed function-call argument.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type PartialArg = typeof PartialArg.Type
 
 /**
  * A function-call part (complete, or a chunk of a streamed call).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const FunctionCallPart = Schema.Struct({
   functionCall: Schema.Struct({
@@ -139,7 +139,7 @@ export const FunctionCallPart = Schema.Struct({
 /**
  * Inline data (generated files).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const InlineDataPart = Schema.Struct({
   inlineData: Schema.Struct({ mimeType: Schema.String, data: Schema.String }),
@@ -150,7 +150,7 @@ export const InlineDataPart = Schema.Struct({
 /**
  * A server-side tool call (tool combination).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ToolCallPart = Schema.Struct({
   toolCall: Schema.Struct({ toolType: Schema.String, args: Schema.optionalKey(Schema.Unknown), id: Schema.String }),
@@ -160,7 +160,7 @@ export const ToolCallPart = Schema.Struct({
 /**
  * A server-side tool response (tool combination).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ToolResponsePart = Schema.Struct({
   toolResponse: Schema.Struct({ toolType: Schema.String, response: Schema.optionalKey(Schema.Unknown), id: Schema.String }),
@@ -171,7 +171,7 @@ export const ToolResponsePart = Schema.Struct({
  * Text, thought, executable code or a code execution result (every field optional:
  * like upstream's last union member it matches any object).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const TextPart = Schema.Struct({
   executableCode: nullishKey(Schema.Struct({ language: Schema.String, code: Schema.String })),
@@ -184,28 +184,28 @@ export const TextPart = Schema.Struct({
 /**
  * A content part; the variants are tried in upstream's order (text can be empty).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Part = Schema.Union([FunctionCallPart, InlineDataPart, ToolCallPart, ToolResponsePart, TextPart])
 
 /**
  * A content part.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Part = typeof Part.Type
 
 /**
  * The content of a candidate.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Content = Schema.Struct({ parts: nullishKey(Schema.Array(Part)) })
 
 /**
  * A safety rating.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const SafetyRating = Schema.Struct({
   category: NullishString,
@@ -219,7 +219,7 @@ export const SafetyRating = Schema.Struct({
 /**
  * A safety rating.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type SafetyRating = typeof SafetyRating.Type
 
@@ -245,14 +245,14 @@ const usageFields = {
  * fast path has no index signatures); the extra keys upstream keeps are put
  * back from the raw chunk (`internal/Refine.ts`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const UsageMetadataFields = Schema.Struct(usageFields)
 
 /**
  * The usage fields the model reads.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type UsageMetadataFields = typeof UsageMetadataFields.Type
 
@@ -261,7 +261,7 @@ const LooseTokenDetails = nullishKey(Schema.Array(Schema.StructWithRest(TokenDet
 /**
  * Usage metadata with its extra keys (upstream's `.loose()`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const UsageMetadata = Schema.StructWithRest(
   Schema.Struct({
@@ -277,14 +277,14 @@ export const UsageMetadata = Schema.StructWithRest(
 /**
  * Usage metadata.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type UsageMetadata = typeof UsageMetadata.Type
 
 /**
  * URL context retrieval metadata.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const UrlContextMetadata = Schema.Struct({
   urlMetadata: nullishKey(Schema.Array(Schema.Struct({ retrievedUrl: Schema.String, urlRetrievalStatus: Schema.String })))
@@ -293,14 +293,14 @@ export const UrlContextMetadata = Schema.Struct({
 /**
  * URL context retrieval metadata.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type UrlContextMetadata = typeof UrlContextMetadata.Type
 
 /**
  * Prompt feedback (block reason and ratings).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const PromptFeedback = Schema.Struct({
   blockReason: NullishString,
@@ -310,14 +310,14 @@ export const PromptFeedback = Schema.Struct({
 /**
  * Prompt feedback.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type PromptFeedback = typeof PromptFeedback.Type
 
 /**
  * A response candidate.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Candidate = Schema.Struct({
   content: nullishKey(Content),
@@ -333,14 +333,14 @@ export const Candidate = Schema.Struct({
 /**
  * A response candidate.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Candidate = typeof Candidate.Type
 
 /**
  * A `generateContent` response body.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Response = Schema.Struct({
   responseId: NullishString,
@@ -352,14 +352,14 @@ export const Response = Schema.Struct({
 /**
  * A `generateContent` response body.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Response = typeof Response.Type
 
 /**
  * One `streamGenerateContent` SSE chunk (a response, or an in-band error).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Chunk = Schema.Struct({
   error: nullishKey(ErrorObject),
@@ -372,6 +372,6 @@ export const Chunk = Schema.Struct({
 /**
  * One stream chunk.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Chunk = typeof Chunk.Type

@@ -6,7 +6,7 @@
  * finish with the same request plus its continuation token (Gemini 4 long
  * decode), as upstream's `doGenerate` loop and `continue-google-stream.ts`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Option, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
@@ -35,7 +35,7 @@ import { prepareRequest } from "./internal/RequestArgs.ts"
 /**
  * Resolved model configuration.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Config {
   /** `google.generative-ai` (Gemini API) or `google.vertex.chat`: Vertex behaviour keys off the name, as upstream. */
@@ -58,7 +58,7 @@ export interface Config {
 /**
  * Upstream `getModelPath`: ids with a `/` are resource paths already.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const modelPath = (modelId: string): string => modelId.includes("/") ? modelId : `models/${modelId}`
 
@@ -130,7 +130,7 @@ const continued = (
 /**
  * Builds the model service on a given `HttpClient`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -297,7 +297,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * Builds the model service with the `HttpClient` of the environment; the
  * `IdGenerator` service, when present, supplies generated ids.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

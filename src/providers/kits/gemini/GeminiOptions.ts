@@ -4,7 +4,7 @@
  * as Schemas (upstream `google-language-model-options.ts`, `google-prompt.ts`,
  * `tool/code-execution.ts`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 
@@ -22,7 +22,7 @@ const Threshold = Schema.Literals([
 /**
  * Thinking configuration.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ThinkingConfig = Schema.Struct({
   thinkingBudget: opt(Schema.Number),
@@ -33,7 +33,7 @@ export const ThinkingConfig = Schema.Struct({
 /**
  * Thinking configuration.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ThinkingConfig = typeof ThinkingConfig.Type
 
@@ -41,7 +41,7 @@ export type ThinkingConfig = typeof ThinkingConfig.Type
  * Image generation configuration (`personGeneration`, `prominentPeople` and
  * `imageOutputOptions` are Vertex-only).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const ImageConfig = Schema.Struct({
   aspectRatio: opt(Schema.Literals([
@@ -72,7 +72,7 @@ export const ImageConfig = Schema.Struct({
 /**
  * The language model's provider options.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const LanguageModelOptions = Schema.Struct({
   responseModalities: opt(Schema.Array(Schema.Literals(["TEXT", "IMAGE", "AUDIO"]))),
@@ -113,14 +113,14 @@ export const LanguageModelOptions = Schema.Struct({
 /**
  * The language model's provider options.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type LanguageModelOptions = typeof LanguageModelOptions.Type
 
 /**
  * Video preprocessing metadata of a file part (`providerOptions.google.videoMetadata`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const VideoMetadata = Schema.Struct({
   startOffset: opt(Schema.String),
@@ -131,13 +131,13 @@ export const VideoMetadata = Schema.Struct({
 /**
  * The code execution tool's input (`executableCode`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const CodeExecutionInput = Schema.Struct({ language: Schema.String, code: Schema.String })
 
 /**
  * The code execution tool's output (`codeExecutionResult`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const CodeExecutionOutput = Schema.Struct({ outcome: Schema.String, output: Schema.String })

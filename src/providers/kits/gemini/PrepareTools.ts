@@ -5,7 +5,7 @@
  * `code_execution`, `file_search`, `vertex_rag_store`, `google_maps`) with
  * their model-dependent warnings, tool combination on Gemini 3.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { CallTool, FunctionTool, ToolChoice } from "../../../contract/CallOptions.ts"
 import type { Warning } from "../../../contract/Warning.ts"
@@ -14,7 +14,7 @@ import * as ModelCapabilities from "./internal/ModelCapabilities.ts"
 /**
  * A function declaration.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface FunctionDeclaration {
   readonly name: string
@@ -25,7 +25,7 @@ export interface FunctionDeclaration {
 /**
  * The function-calling part of the tool config.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ToolConfig {
   readonly functionCallingConfig?: {
@@ -38,7 +38,7 @@ export interface ToolConfig {
 /**
  * The prepared tools.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface PreparedTools {
   readonly tools: ReadonlyArray<Readonly<Record<string, unknown>>> | undefined
@@ -68,7 +68,7 @@ const choiceConfig = (toolChoice: ToolChoice): ToolConfig["functionCallingConfig
 /**
  * Prepares the tools of a call.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const prepareTools = (options: {
   readonly tools: ReadonlyArray<CallTool> | undefined

@@ -17,7 +17,7 @@
  * reasoning field and whether reasoning ends the text block, the content rule, per-tool-call-delta
  * handling, and the bookkeeping behind the `finish` part (usage, provider metadata).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Predicate } from "effect"
 import * as ElementTransformer from "../../../provider-utils/ElementTransformer.ts"
@@ -34,7 +34,7 @@ import * as ChatStreamText from "./internal/ChatStreamText.ts"
  * What the transformer reads of a chunk: the response metadata fields, and of the first choice
  * its `finish_reason` and its delta's tool-call deltas.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ChunkShape {
   readonly id?: string | null | undefined
@@ -49,21 +49,21 @@ export interface ChunkShape {
 /**
  * The delta type of a chunk type.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type DeltaOf<C extends ChunkShape> = NonNullable<C["choices"][number]["delta"]>
 
 /**
  * The tool-call delta type of a chunk type.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ToolCallDeltaOf<C extends ChunkShape> = NonNullable<DeltaOf<C>["tool_calls"]>[number]
 
 /**
  * The shared state a provider's hooks write through.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Kit<D extends Tracker.Delta> {
   /** The text and reasoning blocks. */
@@ -77,7 +77,7 @@ export interface Kit<D extends Tracker.Delta> {
 /**
  * What differs between the OpenAI-family chat streams.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options<C extends ChunkShape, E extends { readonly error: unknown }> {
   readonly includeRawChunks: boolean
@@ -118,7 +118,7 @@ export interface Options<C extends ChunkShape, E extends { readonly error: unkno
 /**
  * The per-run transformer: parse results in, V4 parts out (`stream-start` is the caller's).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = <C extends ChunkShape, E extends { readonly error: unknown }>(
   options: Options<C, E>

@@ -23,7 +23,7 @@ type OutputContent = Array<{ type: "input_text"; text: string } | { type: "input
 /**
  * One item of the `input` array; key order is upstream's (the body is compared byte for byte).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type InputItem = Record<string, unknown>
 
@@ -97,7 +97,7 @@ const toolOutput = Effect.fnUntraced(function*(output: ToolResultOutput) {
 /**
  * Converts the prompt; warnings for parts xAI cannot take back.
   *
-  * @since 0.2.0
+  * @since 0.1.0
  */
 export const convertToInput = Effect.fnUntraced(function*(prompt: Prompt) {
   const input: Array<InputItem> = []

@@ -16,7 +16,7 @@ import { convertUsage, mapFinishReason, zeroUsage } from "./Usage.ts"
 /**
  * The mapped response.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Mapped {
   readonly content: Array<Content>
@@ -28,7 +28,7 @@ export interface Mapped {
 /**
  * Maps the response's output items in order.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const mapResponse = (response: ResponsesResponse, toolNames: ToolNames, generateId: () => string): Mapped => {
   const content: Array<Content> = []

@@ -13,14 +13,14 @@ import { FileSearchArgs, ImageGenerationArgs, McpServerArgs, WebSearchArgs, XSea
 /**
  * A tool of the request body (key order is upstream's).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type WireTool = Record<string, unknown>
 
 /**
  * The request's tool choice.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type WireToolChoice = "auto" | "none" | "required" | { readonly type: "function"; readonly name: string }
 
@@ -94,7 +94,7 @@ const providerTool = Effect.fnUntraced(function*(id: string, args: unknown) {
  * The request's tools and tool choice, with warnings for unsupported tools
  * and a forced server-side tool.
   *
-  * @since 0.2.0
+  * @since 0.1.0
  */
 export const prepareTools = Effect.fnUntraced(function*(
   tools: ReadonlyArray<CallTool> | undefined,

@@ -17,7 +17,7 @@ import { prepareTools } from "./PrepareTools.ts"
 /**
  * The names of the server-side tools in the call (by upstream tool id).
   *
-  * @since 0.2.0
+  * @since 0.1.0
  */
 export interface ToolNames {
   readonly webSearch: string | undefined
@@ -62,7 +62,7 @@ const toolName = (options: CallOptions, id: string): string | undefined =>
 /**
  * The body (without `stream`), its warnings and the server tool names.
   *
-  * @since 0.2.0
+  * @since 0.1.0
  */
 export const prepareRequest = Effect.fnUntraced(function*(modelId: string, options: CallOptions) {
   const warnings: Array<Warning> = []

@@ -13,7 +13,7 @@ import type { ToolNames } from "./RequestArgs.ts"
 /**
  * The generic tool-call items (reported as provider-executed calls).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ToolCallItem = Extract<OutputItem, {
   type:
@@ -41,7 +41,7 @@ const toolCallTypes = new Set<string>([
 /**
  * True for the generic tool-call items.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const isToolCallItem = (item: OutputItem): item is ToolCallItem => toolCallTypes.has(item.type)
 
@@ -51,7 +51,7 @@ const xSearchSubTools = ["x_user_search", "x_keyword_search", "x_semantic_search
 /**
  * The name a generic tool-call item is reported under (sub-tools map to their server tool).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const toolNameOf = (item: ToolCallItem, names: ToolNames): string => {
   const name = item.name ?? ""
@@ -67,7 +67,7 @@ export const toolNameOf = (item: ToolCallItem, names: ToolNames): string => {
 /**
  * The input text of a generic tool-call item.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const toolInputOf = (item: ToolCallItem): string =>
   item.type === "custom_tool_call" ? (item.input ?? "") : (item.arguments ?? "")
@@ -78,7 +78,7 @@ const decodeSource = Schema.decodeUnknownResult(WebSearchWireSource)
 /**
  * Upstream `mapWebSearchAction`: the wire action as the tool's output (`{}` when it does not decode).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const mapWebSearchAction = (action: unknown): JsonObject => {
   const parsed = decodeAction(action)
@@ -109,7 +109,7 @@ export const mapWebSearchAction = (action: unknown): JsonObject => {
 /**
  * The output of a `file_search_call` item.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const fileSearchResult = (item: Extract<OutputItem, { type: "file_search_call" }>) => ({
   queries: item.queries ?? [],

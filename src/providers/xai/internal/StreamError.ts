@@ -52,7 +52,7 @@ const isRetryableStatus = (status: number): boolean =>
 /**
  * The error payload of an `error` or `response.failed` event.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const streamError = (options: {
   readonly message: string

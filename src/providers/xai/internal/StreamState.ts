@@ -15,7 +15,7 @@ type Out = Array<StreamPart>
 /**
  * The state shared by the event handlers of one stream.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface State {
   readonly toolNames: ToolNames
@@ -31,7 +31,7 @@ export interface State {
 /**
  * A fresh state.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeState = (toolNames: ToolNames, generateId: () => string): State => ({
   toolNames,
@@ -46,7 +46,7 @@ export const makeState = (toolNames: ToolNames, generateId: () => string): State
 /**
  * A `source` part for a url citation (other annotations give none).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const source = (st: State, annotation: Annotation, out: Out) => {
   if (annotation.type === "url_citation" && "url" in annotation) {
@@ -57,7 +57,7 @@ export const source = (st: State, annotation: Annotation, out: Out) => {
 /**
  * A provider-executed call, announced in one go (its input does not stream).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const announce = (id: string, toolName: string, input: string, out: Out) => {
   out.push({ type: "tool-input-start", id, toolName })
@@ -69,7 +69,7 @@ export const announce = (id: string, toolName: string, input: string, out: Out) 
 /**
  * `response.output_item.added` (`added`) or `.done` for one item.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const outputItem = (st: State, added: boolean, outputIndex: number, part: OutputItem, out: Out) => {
   if (part.type === "reasoning") {

@@ -23,7 +23,7 @@ import { convertUsage, mapFinishReason, zeroUsage } from "./Usage.ts"
 /**
  * What the transducer needs from the call.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface TransducerOptions {
   readonly warnings: ReadonlyArray<Warning>
@@ -37,7 +37,7 @@ type Out = Array<StreamPart>
 /**
  * A stateful transducer: `push` per parsed event, `end` once.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Transducer {
   readonly start: StreamPart
@@ -48,7 +48,7 @@ export interface Transducer {
 /**
  * A fresh transducer for one stream.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeTransducer = (options: TransducerOptions): Transducer => {
   const { generateId, toolNames } = options

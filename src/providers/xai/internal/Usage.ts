@@ -9,7 +9,7 @@ import type { ResponsesUsage } from "../XAIApi.ts"
 /**
  * Usage with cached tokens inside the input count (unless the API reports more cached than input tokens).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const convertUsage = (usage: ResponsesUsage): Usage => {
   const cacheRead = usage.input_tokens_details?.cached_tokens ?? 0
@@ -30,7 +30,7 @@ export const convertUsage = (usage: ResponsesUsage): Usage => {
 /**
  * The usage reported when the API sent none.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const zeroUsage = (): Usage => ({
   inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
@@ -40,7 +40,7 @@ export const zeroUsage = (): Usage => ({
 /**
  * A response status or incomplete reason as the unified finish reason.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const mapFinishReason = (reason: string | null | undefined): FinishReason["unified"] => {
   switch (reason) {

@@ -2,7 +2,7 @@
  * Assistant messages of the Anthropic prompt: text, thinking, tool calls, and provider-executed
  * calls and results re-encoded as server tool blocks (tool-use blocks moved to the end).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Predicate, Result } from "effect"
 import { InvalidArgumentError } from "../../../../contract/errors/InvalidArgumentError.ts"
@@ -22,7 +22,7 @@ import {
 /**
  * The assistant messages of one block, as one `assistant` message (when it has content).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const convertAssistantBlock = Effect.fnUntraced(function*(
   block: Extract<Block, { readonly type: "assistant" }>,

@@ -2,7 +2,7 @@
  * System messages of the Anthropic prompt: the top-level `system` array, or (after other
  * messages, or with inline options) mid-conversation system messages with their beta headers.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import { parseProviderOptions } from "../../../../provider-utils/ParseProviderOptions.ts"
@@ -14,7 +14,7 @@ import type { Block, Context } from "./PromptParts.ts"
 /**
  * The system messages of one block, into `ctx.system` or `ctx.messages` (with their beta headers).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const convertSystemBlock = Effect.fnUntraced(function*(
   block: Extract<Block, { readonly type: "system" }>,

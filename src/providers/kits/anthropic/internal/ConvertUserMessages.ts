@@ -2,7 +2,7 @@
  * User and tool messages of the Anthropic prompt: one `user` message of text, image, document
  * and file-reference parts and `tool_result` blocks.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import { convertToBase64 } from "../../../../provider-utils/Base64.ts"
@@ -23,7 +23,7 @@ import {
 /**
  * The user and tool messages of one block, as one `user` message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const convertUserBlock = Effect.fnUntraced(function*(
   block: Extract<Block, { readonly type: "user" }>,

@@ -3,7 +3,7 @@
  * `convert-to-anthropic-prompt.ts`): request message types, the conversion context, tool input
  * wrapping, file references, tool result content and provider tool results.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Predicate, Result, Schema } from "effect"
 import { convertBase64ToUint8Array, convertToBase64 } from "../../../../provider-utils/Base64.ts"
@@ -133,7 +133,7 @@ export const decodeFallback = Schema.decodeUnknownResult(FallbackBlock)
 /**
  * What the per-role conversions share: the call's settings and the prompt under construction.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Context {
   readonly betas: Set<string>

@@ -46,7 +46,7 @@ export interface PreparedRequest {
  * What a host changes in the request preparation (upstream
  * `AnthropicLanguageModelConfig`'s `provider` and capability flags).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface HostOptions {
   /** The provider name; its first dot-separated segment is the custom provider options key. */

@@ -5,7 +5,7 @@
  * responses (multimodal on Gemini 3), server-side tool calls, code
  * execution, and the skip-signature sentinel for unsigned Gemini 3 calls.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Result, Schema } from "effect"
 import { convertToBase64 } from "../../../../provider-utils/Base64.ts"
@@ -27,7 +27,7 @@ import { CodeExecutionInput, CodeExecutionOutput, VideoMetadata } from "../Gemin
 /**
  * A function-response media part (Gemini 3 multimodal function responses).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type FunctionResponsePart =
   | { readonly inlineData: { readonly mimeType: string; readonly data: string } }
@@ -36,14 +36,14 @@ export type FunctionResponsePart =
 /**
  * A request content part (key order as upstream writes them).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ContentPart = Readonly<Record<string, unknown>>
 
 /**
  * A request content entry.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Content {
   readonly role: "user" | "model"
@@ -53,7 +53,7 @@ export interface Content {
 /**
  * The converted prompt.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface GeminiPrompt {
   readonly systemInstruction: { readonly parts: Array<{ readonly text: string }> } | undefined
@@ -63,7 +63,7 @@ export interface GeminiPrompt {
 /**
  * Conversion options (upstream's `convertToGoogleMessages` options).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options {
   readonly isGemmaModel?: boolean | undefined
@@ -79,14 +79,14 @@ export interface Options {
 /**
  * The sentinel Google documents for replaying function calls without their signature.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const SKIP_THOUGHT_SIGNATURE_VALIDATOR = "skip_thought_signature_validator"
 
 /**
  * Errors of the conversion.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ConversionError =
   | UnsupportedFunctionalityError
@@ -413,7 +413,7 @@ const assistantParts = Effect.fnUntraced(function*(
  * first non-system message, file URLs in assistant messages, provider
  * references on Vertex.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const convert = Effect.fnUntraced(function*(prompt: Prompt, options: Options = {}) {
   const systemInstructionParts: Array<{ text: string }> = []

@@ -6,7 +6,7 @@
  * Core's download step does not fetch them on Vertex: its `supportedUrls`
  * claim every HTTP(S) and `gs://` URL.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
@@ -19,7 +19,7 @@ import type { AssistantContentPart, Message, Prompt, ToolMessage, ToolResultOutp
 /**
  * The settings upstream's Vertex provider passes (`toolResultDownloads`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options {
   /** Per file; Vertex's default is 7 MiB. */
@@ -90,7 +90,7 @@ const downloadMessage = (client: HttpClient.HttpClient, message: Message, option
  * The prompt with the tool-result file URLs the model cannot reference
  * downloaded (through the `HttpClient` of the environment), in prompt order.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const downloadToolResultFiles = (
   prompt: Prompt,

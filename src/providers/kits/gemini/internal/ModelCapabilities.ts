@@ -4,7 +4,7 @@
  * fields change nothing in a request). Unknown Gemini ids inherit the newest
  * behaviour, as upstream.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 
 const gemini1ModelPattern = /(^|[/.])gemini-1(?:[.-]|$)/i
@@ -15,7 +15,7 @@ const geminiModelPattern = /(^|[/.])gemini-/i
 /**
  * The request-relevant capabilities of a model id.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface ModelCapabilities {
   /** Provider-defined tools of Gemini 2 and later. */
@@ -60,7 +60,7 @@ const cache = new Map<string, ModelCapabilities>()
 /**
  * The capabilities of `modelId` (memoized: ids are few and the regexes run once).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const of = (modelId: string): ModelCapabilities => {
   const cached = cache.get(modelId)

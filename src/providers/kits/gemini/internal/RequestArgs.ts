@@ -5,7 +5,7 @@
  * response schema, thinking), safety settings, tools and tool config, and
  * the synthetic `json` response tool for JSON with function tools.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import {
@@ -25,7 +25,7 @@ import { prepareTools } from "../PrepareTools.ts"
 /**
  * What request preparation needs of the model config.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface RequestConfig {
   /** `google.generative-ai`, `google.vertex.chat`, ...: Vertex behaviour keys off the name, as upstream. */
@@ -40,7 +40,7 @@ export interface RequestConfig {
 /**
  * The prepared request.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface PreparedRequest {
   readonly args: Record<string, unknown>
@@ -84,7 +84,7 @@ const sanitizeDefinitions = (definitions: unknown): Record<string, unknown> =>
  * Upstream `sanitizeResponseJsonSchema`: `const` becomes a one-value `enum`
  * (Google's `responseJsonSchema` has no `const`), recursively, other keys kept.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const sanitizeResponseJsonSchema = (schema: JsonSchema): JsonSchema => {
   const { additionalProperties, anyOf, const: constValue, items, oneOf, properties, ...result } = schema
@@ -320,7 +320,7 @@ const prepare = Effect.fnUntraced(function*(config: RequestConfig, options: Call
  * schema becomes a synthetic `json` function tool (`json_1`, ... on name
  * clashes) that the call is forced to use.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const prepareRequest = Effect.fnUntraced(function*(
   config: RequestConfig,
