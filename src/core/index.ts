@@ -61,3 +61,7 @@ export * as TypedContent from "./TypedContent.ts"
 export * as Steering from "./Steering.ts"
 /** @since 0.2.0 */
 export * as GenerationInclude from "./GenerationInclude.ts"
+/** @since 0.2.0 */
+export * from "./middleware/index.ts"
+/** @since 0.2.0 */
+export * from "./registry/index.ts"
