@@ -5,7 +5,7 @@
  * first occurrence), optional middleware applied to every language model it returns.
  *
  * A program picks its model from configuration with {@link layerLanguageModel}:
- * `ProviderRegistry.layerLanguageModel(Config.string("MODEL"))` provides `LanguageModel` for
+ * `ProviderRegistry.layerLanguageModel(Config.String("MODEL"))` provides `LanguageModel` for
  * `generateText`, `streamText` and `Agent`.
  *
  * @since 0.2.0
@@ -140,7 +140,7 @@ export const languageModel = (id: string): Effect.Effect<LanguageModelService, R
 
 /**
  * A layer providing `LanguageModel` as the registry's model `id`, given directly or read from
- * configuration (`Config.string("MODEL")`).
+ * configuration (`Config.String("MODEL")`).
  *
  * @since 0.2.0
  */
