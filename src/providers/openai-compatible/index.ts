@@ -12,3 +12,5 @@ export * as OpenAICompatibleApi from "./OpenAICompatibleApi.ts"
 export * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.ts"
 /** @since 0.2.0 */
 export * as OpenAICompatibleOptions from "./OpenAICompatibleOptions.ts"
+/** @since 0.2.0 */
+export * as OpenAICompatiblePresets from "./OpenAICompatiblePresets.ts"
