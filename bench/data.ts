@@ -2,7 +2,7 @@
  * Deterministic workload data for `npm run bench`: every body is generated from a fixed seed, so
  * aimux, upstream and the floor read identical bytes in every run and on every machine.
  */
-import type { StreamPart } from "../src/spec/StreamPart.ts"
+import type { StreamPart } from "../src/contract/StreamPart.ts"
 
 /** mulberry32: a small seeded PRNG (enough for word choice and interleaving). */
 export const prng = (seed: number): () => number => {

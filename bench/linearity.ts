@@ -11,7 +11,7 @@ import { Effect, Schema, Stream } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import * as OpenAIChatLanguageModel from "../src/providers/openai/OpenAIChatLanguageModel.ts"
 import { makeCounter } from "../src/runtime/IdGenerator.ts"
-import { CallOptions } from "../src/spec/CallOptions.ts"
+import { CallOptions } from "../src/contract/CallOptions.ts"
 
 const MB = 1024 * 1024
 const READ = 16 * 1024

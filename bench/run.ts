@@ -20,10 +20,12 @@ import * as Data from "./data.ts"
 import { liveHeapPeak, measureAll, measureLatency, type MeasureOptions, median, type Runner, type Stats, timingProbe } from "./measure.ts"
 import * as W from "./workloads.ts"
 import { runPartialJson } from "./partialJson.ts"
+import { runUIStream } from "./uiStream.ts"
 import { report as coldStartReport, runColdStart } from "./coldStart.ts"
 import { report as socketsReport, runSockets } from "./sockets.ts"
 import { report as linearityReport, runLinearity } from "./linearity.ts"
 import { report as lowMemoryReport, runLowMemory } from "./lowMemory.ts"
+import { renderChart } from "./chart.ts"
 
 const argv = process.argv.slice(2)
 const flag = (name: string): string | undefined => {
@@ -325,6 +327,15 @@ if (selected("P", !quick)) {
   }
 }
 
+// UI: UI message stream encoding against upstream toUIMessageStream (bench/uiStream.ts)
+let uiStream: Awaited<ReturnType<typeof runUIStream>> | undefined
+if (selected("UI", !quick)) {
+  uiStream = await runUIStream((s) => process.stderr.write(s), options.runs)
+  for (const row of uiStream) {
+    targets.push({ target: `UI stream encoding CPU vs upstream (${row.variant}, <= 0.5)`, value: fmt(row.ratio), met: row.ratio <= 0.5 })
+  }
+}
+
 // C: cold start of a fresh process, aimux (dist/) against upstream (bench/coldStart.ts)
 let coldStart: ReturnType<typeof runColdStart> | undefined
 if (selected("C", !quick)) {
@@ -476,6 +487,12 @@ for (const t of targets) console.log(`  [${t.met ? "met" : "MISSED"}] ${t.target
 const resultsPath = path.join(import.meta.dirname, "results.json")
 fs.writeFileSync(
   resultsPath,
-  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, coldStart, sockets, linearityAtScale, targets }, null, 2) + "\n"
+  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, uiStream, coldStart, sockets, linearityAtScale, targets }, null, 2) + "\n"
 )
 console.log(`\nwritten ${path.relative(process.cwd(), resultsPath)}`)
+const chartPath = path.join(import.meta.dirname, "..", "docs", "benchmarks.svg")
+fs.writeFileSync(
+  chartPath,
+  renderChart(rows, `CPU time / floor (SSE parse + JSON.parse), ${new Date().toISOString().slice(0, 10)}, ${cpu}, Node ${machine.node}`)
+)
+console.log(`written ${path.relative(process.cwd(), chartPath)}`)

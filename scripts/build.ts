@@ -58,10 +58,12 @@ for (const entry of Object.values(manifest.exports)) {
 const srcDir = join(root, "src") + sep
 const layer = (id: string): string | null => {
   if (!id.startsWith(srcDir)) return null
-  const [top, second] = id.slice(srcDir.length).split(sep)
+  const [top, second, third] = id.slice(srcDir.length).split(sep)
+  // one chunk per kit (`providers/kits/<kit>/`) and per provider
+  if (top === "providers" && second === "kits" && third !== undefined) return `kit-${third}`
   if (top === "providers" && second !== undefined && second !== "index.ts") return `provider-${second}`
   if (top === "core") return "core"
-  if (top === "spec" || top === "runtime" || top === "provider-utils" || top === "LanguageModel.ts" || top === "DecisionModel.ts") return "contract"
+  if (top === "contract" || top === "runtime" || top === "provider-utils" || top === "LanguageModel.ts" || top === "DecisionModel.ts") return "contract"
   return null
 }
 const chunkGroups = [{ name: layer, debugName: "layers" }]

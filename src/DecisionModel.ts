@@ -9,10 +9,10 @@
  * @since 0.1.0
  */
 import { Context, Effect, Schema } from "effect"
-import { DecisionCallOptions } from "./spec/Decision.ts"
-import type { DecisionResult, QuestionType } from "./spec/Decision.ts"
-import type { DecisionRefusalError, ModelError } from "./spec/errors/index.ts"
-import { DecisionUnsupportedQuestionTypeError, InvalidPromptError } from "./spec/errors/index.ts"
+import { DecisionCallOptions } from "./contract/Decision.ts"
+import type { DecisionResult, QuestionType } from "./contract/Decision.ts"
+import type { DecisionRefusalError, ModelError } from "./contract/errors/index.ts"
+import { DecisionUnsupportedQuestionTypeError, InvalidPromptError } from "./contract/errors/index.ts"
 
 /**
  * The failures of `decide`.

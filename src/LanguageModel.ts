@@ -19,12 +19,12 @@
  */
 import { Context, Effect, Schema } from "effect"
 import type * as Stream from "effect/Stream"
-import { CallOptions } from "./spec/CallOptions.ts"
-import type { ModelError } from "./spec/errors/index.ts"
-import { InvalidPromptError } from "./spec/errors/index.ts"
-import type { Headers } from "./spec/ProviderMetadata.ts"
-import type { GenerateResult, RequestInfo } from "./spec/Results.ts"
-import type { StreamPart } from "./spec/StreamPart.ts"
+import { CallOptions } from "./contract/CallOptions.ts"
+import type { ModelError } from "./contract/errors/index.ts"
+import { InvalidPromptError } from "./contract/errors/index.ts"
+import type { Headers } from "./contract/ProviderMetadata.ts"
+import type { GenerateResult, RequestInfo } from "./contract/Results.ts"
+import type { StreamPart } from "./contract/StreamPart.ts"
 
 /**
  * What `stream` yields once the response has started.

@@ -14,10 +14,14 @@ export * as LanguageModel from "./LanguageModel.ts"
 /** @since 0.1.0 */
 export * as DecisionModel from "./DecisionModel.ts"
 /** @since 0.1.0 */
-export * from "./spec/index.ts"
+export * from "./contract/index.ts"
 /** @since 0.1.0 */
-export * as Errors from "./spec/errors/index.ts"
+export * as Errors from "./contract/errors/index.ts"
 /** @since 0.1.0 */
 export * from "./core/index.ts"
 /** @since 0.2.0 */
 export * from "./ui/index.ts"
+/** @since 0.1.0 */
+export * as EmbeddingModel from "./EmbeddingModel.ts"
+/** @since 0.1.0 */
+export * as RerankingModel from "./RerankingModel.ts"

@@ -3,20 +3,25 @@
  *
  * | layer                          | may import                                                 |
  * |--------------------------------|------------------------------------------------------------|
- * | `src/spec/`                    | `effect`                                                   |
- * | `src/runtime/`                 | spec (ids, secure JSON, retry-after, downloads: the floor core, reliability and provider-utils share) |
- * | `src/LanguageModel.ts`, `src/DecisionModel.ts` | spec                                       |
- * | `src/provider-utils/`          | spec, runtime (+ `eventsource-parser`: SSE decoding lives here) |
- * | `src/providers/<name>/`        | spec, runtime, provider-utils, LanguageModel, its own folder (+ `eventsource-parser`) |
- * | `src/providers/gemini-family/` | a shared provider kit: what a provider may import; google and google-vertex import it |
- * | `src/providers/anthropic-family/` | a shared provider kit: anthropic, google-vertex and amazon-bedrock import it |
- * | `src/core/`                    | spec, runtime, LanguageModel                               |
- * | `src/reliability/`             | spec, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
- * | `src/ui/`                      | spec, core (UI messages: DESIGN.md's planned layer)         |
+ * | `src/contract/`                | `effect`                                                   |
+ * | `src/runtime/`                 | contract (ids, secure JSON, retry-after, downloads: the floor core, reliability and provider-utils share) |
+ * | `src/LanguageModel.ts`, `src/DecisionModel.ts`, `src/EmbeddingModel.ts`, `src/RerankingModel.ts` | contract |
+ * | `src/provider-utils/`          | contract, runtime (+ `eventsource-parser`: SSE decoding lives here) |
+ * | `src/providers/kits/<kit>/`    | a shared provider kit: contract, runtime, provider-utils, LanguageModel, its own folder (+ `eventsource-parser`); no provider, no other kit |
+ * | `src/providers/<name>/`        | contract, runtime, provider-utils, LanguageModel, its own folder, the kits' public faces (+ `eventsource-parser`) |
+ * | `src/core/`                    | contract, runtime, LanguageModel, and inside core only downwards (below) |
+ * | `src/reliability/`             | contract, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
+ * | `src/ui/`                      | contract, runtime (ids), LanguageModel, core (UI messages)  |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
  *
+ * Inside `src/core/`, from the bottom up (a module imports only its own floor or floors below):
+ * `core/internal/` (leaf helpers), the public modules (`core/*.ts`, `core/approval/`),
+ * `core/generation/` (the generation engine), the entry functions (`GenerateText`, `StreamText`,
+ * `StreamTextLowMemory`, `Agent`, and `core/index.ts`). So `core/generation/` is imported only by
+ * the entry functions and itself, from anywhere in `src/`.
+ *
  * Providers may import `src/LanguageModel.ts` (not in DESIGN's table): "a provider is a Layer
- * that provides LanguageModel" needs the service tag, and LanguageModel imports only spec, so this
+ * that provides LanguageModel" needs the service tag, and LanguageModel imports only contract, so this
  * adds no path from a provider to core or to another provider.
  *
  * `src/providers/amazon-bedrock/` may also import `@smithy/eventstream-codec` and `aws4fetch` (AWS
@@ -34,13 +39,28 @@ import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as path from "node:path"
 
+/** The floors of `src/core/`, bottom up. */
+type CoreFloor = "internal" | "public" | "generation" | "entry"
+const coreFloors: ReadonlyArray<CoreFloor> = ["internal", "public", "generation", "entry"]
+const coreEntries: ReadonlySet<string> = new Set([
+  "Embed.ts",
+  "Rerank.ts",
+  "Decide.ts",
+  "GenerateText.ts",
+  "StreamText.ts",
+  "StreamTextLowMemory.ts",
+  "Agent.ts",
+  "index.ts"
+])
+
 type Layer =
-  | { readonly kind: "spec" }
+  | { readonly kind: "contract" }
   | { readonly kind: "runtime" }
   | { readonly kind: "model" }
   | { readonly kind: "provider-utils" }
   | { readonly kind: "provider"; readonly name: string }
-  | { readonly kind: "core" }
+  | { readonly kind: "kit"; readonly name: string }
+  | { readonly kind: "core"; readonly floor: CoreFloor }
   | { readonly kind: "reliability" }
   | { readonly kind: "ui" }
   | { readonly kind: "interop" }
@@ -51,20 +71,22 @@ const layerOf = (file: string): Layer | undefined => {
   if (parts[0] !== "src") return undefined
   if (parts.length === 2) {
     if (parts[1] === "LanguageModel.ts" || parts[1] === "DecisionModel.ts") return { kind: "model" }
+    if (parts[1] === "EmbeddingModel.ts" || parts[1] === "RerankingModel.ts") return { kind: "model" }
     if (parts[1] === "index.ts") return { kind: "open" }
     return undefined
   }
   switch (parts[1]) {
-    case "spec":
-      return { kind: "spec" }
+    case "contract":
+      return { kind: "contract" }
     case "runtime":
       return { kind: "runtime" }
     case "provider-utils":
       return { kind: "provider-utils" }
     case "providers":
+      if (parts[2] === "kits") return parts.length >= 5 ? { kind: "kit", name: parts[3] } : undefined
       return parts.length >= 4 ? { kind: "provider", name: parts[2] } : undefined
     case "core":
-      return { kind: "core" }
+      return { kind: "core", floor: coreFloorOf(parts) }
     case "reliability":
       return { kind: "reliability" }
     case "ui":
@@ -79,12 +101,13 @@ const layerOf = (file: string): Layer | undefined => {
   }
 }
 
-/**
- * Provider folders other providers may import (each imports only the layers a provider may): the
- * Gemini model of google and google-vertex, the OpenAI-family chat kit, the Anthropic messages model of
- * anthropic and its hosted variants.
- */
-const sharedProviderKits = new Set(["gemini-family", "openai-family", "anthropic-family"])
+/** The floor of a `src/core/` file (`parts` is its path split on `/`). */
+const coreFloorOf = (parts: ReadonlyArray<string>): CoreFloor => {
+  if (parts[2] === "internal") return "internal"
+  if (parts[2] === "generation") return "generation"
+  if (parts.length === 3 && coreEntries.has(parts[2])) return "entry"
+  return "public"
+}
 
 const importPatterns = [
   /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?[^;"'`]*?\sfrom\s*["']([^"']+)["']/g,
@@ -123,7 +146,10 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
       }
       if (isEffect(spec)) continue
       if (layer.kind === "open" || layer.kind === "interop") continue
-      if (spec === "eventsource-parser" && (layer.kind === "provider-utils" || layer.kind === "provider")) continue
+      if (
+        spec === "eventsource-parser" &&
+        (layer.kind === "provider-utils" || layer.kind === "provider" || layer.kind === "kit")
+      ) continue
       // DESIGN.md: a well-kept library where a real protocol needs one (AWS event-stream framing, SigV4)
       if (layer.kind === "provider" && layer.name === "amazon-bedrock" && bedrockPackages.has(spec)) continue
       if (
@@ -141,35 +167,54 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
       fail("target is outside the layer table")
       continue
     }
+    if (
+      targetLayer.kind === "core" && targetLayer.floor === "generation" &&
+      !(layer.kind === "core" && (layer.floor === "generation" || layer.floor === "entry"))
+    ) {
+      fail("core/generation/ is imported only by the entry functions and the engine itself")
+      continue
+    }
     const allowed = (() => {
       switch (layer.kind) {
-        case "spec":
-          return targetLayer.kind === "spec"
+        case "contract":
+          return targetLayer.kind === "contract"
         case "model":
-          return targetLayer.kind === "spec" || targetLayer.kind === "model"
+          return targetLayer.kind === "contract" || targetLayer.kind === "model"
         case "runtime":
-          return targetLayer.kind === "spec" || targetLayer.kind === "runtime"
+          return targetLayer.kind === "contract" || targetLayer.kind === "runtime"
         case "provider-utils":
-          return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "provider-utils"
+          return targetLayer.kind === "contract" || targetLayer.kind === "runtime" || targetLayer.kind === "provider-utils"
         case "provider":
-          return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "provider-utils" ||
+          return targetLayer.kind === "contract" || targetLayer.kind === "runtime" || targetLayer.kind === "provider-utils" ||
             targetLayer.kind === "model" || (targetLayer.kind === "provider" && targetLayer.name === layer.name) ||
             // a shared provider kit (the Gemini model of google and google-vertex) imports no provider itself
-            (targetLayer.kind === "provider" && sharedProviderKits.has(targetLayer.name))
+            targetLayer.kind === "kit"
+        case "kit":
+          return targetLayer.kind === "contract" || targetLayer.kind === "runtime" || targetLayer.kind === "provider-utils" ||
+            targetLayer.kind === "model" || (targetLayer.kind === "kit" && targetLayer.name === layer.name)
         case "core":
-          return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
-            targetLayer.kind === "core"
+          return targetLayer.kind === "contract" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
+            (targetLayer.kind === "core" && coreFloors.indexOf(targetLayer.floor) <= coreFloors.indexOf(layer.floor))
         case "reliability":
-          return targetLayer.kind === "spec" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
+          return targetLayer.kind === "contract" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
             targetLayer.kind === "reliability"
         case "ui":
-          return targetLayer.kind === "spec" || targetLayer.kind === "core" || targetLayer.kind === "ui"
+          return targetLayer.kind === "contract" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
+            targetLayer.kind === "core" ||
+            targetLayer.kind === "ui"
         case "interop":
         case "open":
           return true
       }
     })()
-    if (!allowed) fail(`a ${layer.kind === "provider" ? `provider (${layer.name})` : layer.kind} module may not import ${target}`)
+    if (!allowed) {
+      const who = layer.kind === "provider" || layer.kind === "kit"
+        ? `${layer.kind} (${layer.name})`
+        : layer.kind === "core"
+        ? `core (${layer.floor})`
+        : layer.kind
+      fail(`a ${who} module may not import ${target}`)
+    }
   }
   return violations
 }
@@ -322,14 +367,14 @@ describe("layer boundaries (DESIGN.md)", () => {
   })
 
   it("the internal/ rule fails on planted reaches (synthetic inputs)", () => {
-    expect(checkFile("src/core/Bad.ts", `import { x } from "../spec/internal/fields.ts"`)).toHaveLength(1)
+    expect(checkFile("src/core/Bad.ts", `import { x } from "../contract/internal/fields.ts"`)).toHaveLength(1)
     expect(checkFile("src/providers/groq/Bad.ts", `import { x } from "../../provider-utils/internal/argumentState.ts"`))
       .toHaveLength(1)
-    expect(checkFile("src/cli/Bad.ts", `import { x } from "../core/internal/parseJson.ts"`)).toHaveLength(1)
+    expect(checkFile("src/cli/Bad.ts", `import { x } from "../core/internal/ValidateJson.ts"`)).toHaveLength(1)
     expect(checkFile("src/providers/openai/internal/responses/Ok.ts", `import { x } from "../chatStream.ts"`)).toStrictEqual([])
     expect(checkFile("src/providers/openai/Ok.ts", `import { x } from "./internal/responses/convertInput.ts"`)).toStrictEqual([])
-    expect(checkFile("src/spec/errors/Ok.ts", `import { x } from "./internal/marker.ts"`)).toStrictEqual([])
-    expect(checkFile("src/spec/errors/Ok.ts", `import { x } from "../internal/fields.ts"`)).toStrictEqual([])
+    expect(checkFile("src/contract/errors/Ok.ts", `import { x } from "./internal/marker.ts"`)).toStrictEqual([])
+    expect(checkFile("src/contract/errors/Ok.ts", `import { x } from "../internal/fields.ts"`)).toStrictEqual([])
   })
 
   it("finds imports in every syntactic form", () => {
@@ -347,9 +392,9 @@ describe("layer boundaries (DESIGN.md)", () => {
   })
 
   it("fails on violations (synthetic inputs)", () => {
-    expect(checkFile("src/spec/Bad.ts", `import { x } from "../core/Tool.ts"`)).toHaveLength(1)
-    expect(checkFile("src/spec/Bad.ts", `import { x } from "eventsource-parser"`)).toHaveLength(1)
-    expect(checkFile("src/spec/Bad.ts", `import type { LanguageModelV4 } from "@ai-sdk/provider"`)).toHaveLength(1)
+    expect(checkFile("src/contract/Bad.ts", `import { x } from "../core/Tool.ts"`)).toHaveLength(1)
+    expect(checkFile("src/contract/Bad.ts", `import { x } from "eventsource-parser"`)).toHaveLength(1)
+    expect(checkFile("src/contract/Bad.ts", `import type { LanguageModelV4 } from "@ai-sdk/provider"`)).toHaveLength(1)
     expect(checkFile("src/LanguageModel.ts", `import { x } from "./core/Tool.ts"`)).toHaveLength(1)
     expect(checkFile("src/provider-utils/Bad.ts", `import { x } from "../providers/openai/Chat.ts"`)).toHaveLength(1)
     expect(checkFile("src/providers/openai/Bad.ts", `import { x } from "../anthropic/Messages.ts"`)).toHaveLength(1)
@@ -363,27 +408,42 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/runtime/Bad.ts", `import { x } from "../provider-utils/Http.ts"`)).toHaveLength(1)
     expect(checkFile("src/runtime/Bad.ts", `import { x } from "../core/Tool.ts"`)).toHaveLength(1)
     expect(checkFile("src/runtime/Bad.ts", `import { x } from "../LanguageModel.ts"`)).toHaveLength(1)
-    expect(checkFile("src/spec/Bad.ts", `import { x } from "../runtime/IdGenerator.ts"`)).toHaveLength(1)
+    expect(checkFile("src/contract/Bad.ts", `import { x } from "../runtime/IdGenerator.ts"`)).toHaveLength(1)
     expect(checkFile("src/testing/Bad.ts", `import { MockLanguageModelV4 } from "ai/test"`)).toHaveLength(1)
-    expect(checkFile("src/providers/openai-family/Bad.ts", `import { x } from "../groq/Groq.ts"`)).toHaveLength(1)
-    expect(checkFile("src/providers/openai-family/Bad.ts", `import { x } from "../../core/Tool.ts"`)).toHaveLength(1)
-    expect(checkFile("src/provider-utils/Bad.ts", `import { x } from "../providers/openai-family/Usage.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/kits/openai/Bad.ts", `import { x } from "../../groq/Groq.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/kits/openai/Bad.ts", `import { x } from "../../../core/Tool.ts"`)).toHaveLength(1)
+    expect(checkFile("src/provider-utils/Bad.ts", `import { x } from "../providers/kits/openai/Usage.ts"`)).toHaveLength(1)
     expect(checkFile("src/providers/groq/Bad.ts", `import { EventStreamCodec } from "@smithy/eventstream-codec"`)).toHaveLength(1)
     expect(checkFile("src/elsewhere/Bad.ts", ``)).toHaveLength(1)
-    expect(checkFile("src/providers/gemini-family/Bad.ts", `import { x } from "../google/Google.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/kits/gemini/Bad.ts", `import { x } from "../../google/Google.ts"`)).toHaveLength(1)
     // the optional peer: only lazily, only from its one file
     const adc = "src/providers/google-vertex/ApplicationDefaultCredentials.ts"
     expect(checkFile(adc, `import { GoogleAuth } from "google-auth-library"`)).toHaveLength(1)
     expect(checkFile("src/providers/google-vertex/GoogleVertex.ts", `const m = () => import("google-auth-library")`)).toHaveLength(1)
     expect(checkFile(adc, `const m = () => import("google-auth-library")`)).toStrictEqual([])
-    expect(checkFile("src/providers/anthropic-family/Bad.ts", `import { x } from "../anthropic/Anthropic.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/kits/anthropic/Bad.ts", `import { x } from "../../anthropic/Anthropic.ts"`)).toHaveLength(1)
+    // core's floors: nothing points back up (internal < public < generation < entry functions)
+    expect(checkFile("src/core/internal/Bad.ts", `import { x } from "../Tool.ts"`)).toHaveLength(1)
+    expect(checkFile("src/core/internal/Bad.ts", `import { x } from "../generation/Settings.ts"`)).toHaveLength(1)
+    expect(checkFile("src/core/internal/Bad.ts", `import { x } from "../approval/ToolApproval.ts"`)).toHaveLength(1)
+    expect(checkFile("src/core/Tool.ts", `import { x } from "./generation/Settings.ts"`)).toHaveLength(1)
+    expect(checkFile("src/core/approval/Bad.ts", `import { x } from "../generation/Settings.ts"`)).toHaveLength(1)
+    expect(checkFile("src/core/StepResult.ts", `import { x } from "./StreamText.ts"`)).toHaveLength(1)
+    expect(checkFile("src/core/generation/Bad.ts", `import { x } from "../StreamText.ts"`)).toHaveLength(1)
+    expect(checkFile("src/ui/Bad.ts", `import { x } from "../core/generation/Settings.ts"`)).toHaveLength(1)
+    expect(checkFile("src/cli/Bad.ts", `import { x } from "../core/generation/Settings.ts"`)).toHaveLength(1)
+    // a kit imports no other kit; a kit's internal/ is its own
+    expect(checkFile("src/providers/kits/gemini/Bad.ts", `import { x } from "../openai/Usage.ts"`)).toHaveLength(1)
+    expect(checkFile("src/providers/groq/Bad.ts", `import { x } from "../kits/openai/internal/ChatStreamText.ts"`))
+      .toHaveLength(1)
+    expect(checkFile("src/providers/kits/Bad.ts", ``)).toHaveLength(1)
   })
 
   it("accepts what the table allows (synthetic inputs)", () => {
-    expect(checkFile("src/providers/google-vertex/Ok.ts", `import { G } from "../gemini-family/GeminiLanguageModel.ts"`))
+    expect(checkFile("src/providers/google-vertex/Ok.ts", `import { G } from "../kits/gemini/GeminiLanguageModel.ts"`))
       .toStrictEqual([])
-    expect(checkFile("src/spec/Ok.ts", `import { Schema } from "effect"\nimport { A } from "./errors/index.ts"`)).toStrictEqual([])
-    expect(checkFile("src/core/Ok.ts", `import { L } from "../LanguageModel.ts"\nimport { S } from "../spec/index.ts"`))
+    expect(checkFile("src/contract/Ok.ts", `import { Schema } from "effect"\nimport { A } from "./errors/index.ts"`)).toStrictEqual([])
+    expect(checkFile("src/core/Ok.ts", `import { L } from "../LanguageModel.ts"\nimport { S } from "../contract/index.ts"`))
       .toStrictEqual([])
     expect(checkFile(
       "src/providers/openai/internal/Ok.ts",
@@ -393,9 +453,21 @@ describe("layer boundaries (DESIGN.md)", () => {
       expect(checkFile(`src/${layer}/Ok.ts`, `import { R } from "${layer.includes("/") ? "../.." : ".."}/runtime/RetryAfter.ts"`))
         .toStrictEqual([])
     }
-    expect(checkFile("src/providers/groq/internal/Ok.ts", `import { C } from "../../openai-family/ChatStream.ts"`))
+    expect(checkFile("src/providers/groq/internal/Ok.ts", `import { C } from "../../kits/openai/ChatStream.ts"`))
       .toStrictEqual([])
-    expect(checkFile("src/runtime/Ok.ts", `import { E } from "../spec/errors/index.ts"\nimport { F } from "./internal/f.ts"`))
+    expect(checkFile("src/runtime/Ok.ts", `import { E } from "../contract/errors/index.ts"\nimport { F } from "./internal/f.ts"`))
+      .toStrictEqual([])
+    expect(checkFile(
+      "src/core/generation/Ok.ts",
+      `import { T } from "../Tool.ts"\nimport { G } from "../internal/GetOwn.ts"\nimport { S } from "./Settings.ts"`
+    )).toStrictEqual([])
+    expect(checkFile("src/core/StreamText.ts", `import { S } from "./generation/StreamStep.ts"\nimport { A } from "./Agent.ts"`))
+      .toStrictEqual([])
+    expect(checkFile("src/core/approval/Ok.ts", `import { G } from "../internal/GetOwn.ts"\nimport { T } from "../Toolkit.ts"`))
+      .toStrictEqual([])
+    expect(checkFile("src/core/internal/Ok.ts", `import { V } from "./ArrayView.ts"\nimport { P } from "../../contract/Prompt.ts"`))
+      .toStrictEqual([])
+    expect(checkFile("src/providers/kits/gemini/Ok.ts", `import { U } from "./internal/Usage.ts"\nimport { createParser } from "eventsource-parser"`))
       .toStrictEqual([])
     expect(checkFile("src/interop/Ok.ts", `import type { LanguageModelV4 } from "@ai-sdk/provider"\nimport { X } from "../core/Tool.ts"`))
       .toStrictEqual([])

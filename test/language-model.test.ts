@@ -1,10 +1,10 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer, Stream } from "effect"
 import * as LanguageModel from "../src/LanguageModel.ts"
-import { APICallError, InvalidPromptError } from "../src/spec/errors/index.ts"
-import type { CallOptions } from "../src/spec/CallOptions.ts"
-import type { GenerateResult } from "../src/spec/Results.ts"
-import type { StreamPart } from "../src/spec/StreamPart.ts"
+import { APICallError, InvalidPromptError } from "../src/contract/errors/index.ts"
+import type { CallOptions } from "../src/contract/CallOptions.ts"
+import type { GenerateResult } from "../src/contract/Results.ts"
+import type { StreamPart } from "../src/contract/StreamPart.ts"
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },

@@ -17,7 +17,7 @@ import type { TextStreamPart } from "../../src/core/TextStreamPart.ts"
 import { LanguageModel } from "../../src/LanguageModel.ts"
 import * as OpenAIChatLanguageModel from "../../src/providers/openai/OpenAIChatLanguageModel.ts"
 import { makeCounter } from "../../src/runtime/IdGenerator.ts"
-import { CallOptions } from "../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../src/contract/CallOptions.ts"
 
 const variant = process.argv[2] ?? "aimux-provider"
 const megabytes = Number(process.argv[3] ?? "100")

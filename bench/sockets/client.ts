@@ -12,7 +12,7 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as OpenAI from "../../src/providers/openai/OpenAI.ts"
-import { CallOptions } from "../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../src/contract/CallOptions.ts"
 import { bytesOf, expectedText } from "./body.ts"
 
 const [implementation = "aimux-fetch", url = "http://127.0.0.1:0", countText = "1000"] = process.argv.slice(2)

@@ -7,7 +7,7 @@
 import { Effect, Schema, Stream } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as OpenAI from "../../src/providers/openai/OpenAI.ts"
-import { CallOptions } from "../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../src/contract/CallOptions.ts"
 import * as HttpTimeouts from "../../src/runtime/HttpTimeouts.ts"
 import { bytesOf } from "./body.ts"
 const body = bytesOf(1)

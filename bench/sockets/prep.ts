@@ -8,7 +8,7 @@ import { createOpenAI } from "@ai-sdk/openai"
 import { Effect, Schema } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as OpenAI from "../../src/providers/openai/OpenAI.ts"
-import { CallOptions } from "../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../src/contract/CallOptions.ts"
 
 const count = Number(process.argv[2] ?? "1000")
 const url = "http://127.0.0.1:9/v1"

@@ -31,7 +31,7 @@ OpenAI.layerConfig("gpt-4o-mini", { apiKey: Config.Redacted("OPENAI_API_KEY") })
 OpenAIChatLanguageModel.makeWith(httpClient, config)  // plain constructor (tests): no environment
 
 import { Anthropic } from "aimux/anthropic"
-const layer = Anthropic.layer("claude-sonnet-4-5") // Layer<LanguageModel, InvalidArgumentError, HttpClient>
+const layer = Anthropic.layer("claude-sonnet-4-5") // Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient>
 
 import { OpenAICompatible } from "aimux/openai-compatible"
 import { Groq } from "aimux/groq"
@@ -47,4 +47,4 @@ export const openAILayer: Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidAr
 export const openAIChat: Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =
   OpenAI.chat("gpt-4o-mini", settings)
 export const plain: LanguageModelNs.Service = OpenAIChatLanguageModel.makeWith(httpClient, config)
-export const anthropicLayer: Layer.Layer<LanguageModel, InvalidArgumentError, HttpClient.HttpClient> = layer
+export const anthropicLayer: Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> = layer

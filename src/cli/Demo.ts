@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Cause, Effect, Exit, Layer, Stream } from "effect"
+import { Cause, Effect, Exit, Layer, Predicate, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { LanguageModel } from "../LanguageModel.ts"
 import { Anthropic } from "../providers/anthropic/index.ts"
@@ -19,8 +19,8 @@ import { type DemoProvider, script } from "./demo/RecordedTurns.ts"
 import * as ReplayServer from "../testing/ReplayServer.ts"
 import { errorToJson } from "./internal/wire.ts"
 import * as HttpTimeouts from "../runtime/HttpTimeouts.ts"
-import { APICallError } from "../spec/errors/APICallError.ts"
-import { RetryError } from "../spec/errors/RetryError.ts"
+import { APICallError } from "../contract/errors/APICallError.ts"
+import { RetryError } from "../contract/errors/RetryError.ts"
 
 /**
  * The help text of `aimux demo`.
@@ -168,6 +168,25 @@ const target = (args: Args) =>
     return result
   })
 
+/** One line for a failed call: where it went, what came back, what to check. */
+const failureSummary = (error: unknown, where: string, envHint: string): string => {
+  const last = error instanceof RetryError ? error.lastError : error
+  const attempts = error instanceof RetryError ? ` after ${error.errors.length} attempts` : ""
+  if (APICallError.isInstance(last)) {
+    const status = last.statusCode === undefined ? "no response" : `status ${last.statusCode}`
+    const check = last.statusCode === 401 || last.statusCode === 403
+      ? `check the API key${envHint === "" ? "" : ` (${envHint})`}`
+      : last.statusCode === 404
+      ? "check the base URL and the model id (--model)"
+      : last.statusCode === undefined
+      ? "check that the server is running and reachable"
+      : "check the provider's status and the request"
+    return `the call to ${where} failed${attempts} (${status}): ${last.message}; ${check}`
+  }
+  const named = Predicate.hasProperty(last, "name") && Predicate.hasProperty(last, "message")
+  return named ? `${String(last.name)}: ${String(last.message)}` : `the run failed: ${String(last)}`
+}
+
 /** The stall (undici-style timeout of the default safety net) behind a failed call, if any. */
 const stallOf = (error: unknown): HttpTimeouts.HeadersTimeoutError | HttpTimeouts.BodyTimeoutError | undefined => {
   const last = error instanceof RetryError ? error.lastError : error
@@ -217,19 +236,26 @@ export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
   const renderer: Renderer = args.json ? jsonLines(write) : pretty(write, s)
   let stall: { readonly error: HttpTimeouts.HeadersTimeoutError | HttpTimeouts.BodyTimeoutError; readonly attempts: number } | undefined
   let whereLabel = ""
+  let firstError: unknown = undefined
+  let envHint = ""
   const program = Effect.scoped(Effect.gen(function*() {
     const where = yield* target(args)
     whereLabel = where.server === undefined ? where.description.replace(/^live: (\S+).*$/, "$1") : where.server.url
+    if (where.server === undefined) envHint = args.provider === "anthropic" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY"
     info(`${s.bold("aimux demo")} — ${where.description}\n`)
     yield* Effect.gen(function*() {
       const model = yield* LanguageModel
       info(`${s.dim(`provider ${model.provider} · model ${model.modelId} · tools: weather, calculator`)}\n\n`)
       info(`${s.bold("user")}  ${DemoAgent.prompt}\n`)
-      yield* Stream.runForEach(DemoAgent.run({ maxRetries: args.maxRetries }), (part) =>
+      // the renderer shows every error part and the ending names the first one: the default
+      // onError's log (with its stack) would say the same thing a third time
+      const run = DemoAgent.run({ maxRetries: args.maxRetries, onError: () => Effect.void })
+      yield* Stream.runForEach(run, (part) =>
         Effect.sync(() => {
           if (part.type === "error") {
             const found = stallOf(part.error)
             if (found !== undefined) stall = { error: found, attempts: part.error instanceof RetryError ? part.error.errors.length : 1 }
+            firstError ??= part.error
           }
           renderer.part(part)
         }))
@@ -252,7 +278,10 @@ export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
     return 1
   }
   if (!finished || errors > 0) {
-    process.stderr.write(`aimux demo: the run ${finished ? `reported ${errors} error part(s)` : "ended without a finish part"}\n`)
+    const cause = firstError === undefined ? undefined : failureSummary(firstError, whereLabel, envHint)
+    process.stderr.write(
+      `aimux demo: ${cause ?? `the run ${finished ? `reported ${errors} error part(s)` : "ended without a finish part"}`}\n`
+    )
     return 1
   }
   return 0

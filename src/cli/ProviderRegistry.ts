@@ -18,7 +18,7 @@ import { OpenAI } from "../providers/openai/index.ts"
 import { OpenAICompatible, OpenAICompatiblePresets } from "../providers/openai-compatible/index.ts"
 import { HuggingFace } from "../providers/huggingface/index.ts"
 import { XAI } from "../providers/xai/index.ts"
-import type { ModelError } from "../spec/errors/ModelError.ts"
+import type { ModelError } from "../contract/errors/ModelError.ts"
 
 /**
  * What a provider needs to build a model for the CLI.

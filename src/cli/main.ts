@@ -8,12 +8,13 @@
 import { readFileSync } from "node:fs"
 import { Cause, Effect, Exit, Layer, Schema, Stream } from "effect"
 import { IdGenerator } from "../runtime/IdGenerator.ts"
-import { CallTool } from "../spec/CallOptions.ts"
-import type { StreamPart } from "../spec/StreamPart.ts"
+import { CallTool } from "../contract/CallOptions.ts"
+import type { StreamPart } from "../contract/StreamPart.ts"
 import * as ReplayHttpClient from "../testing/ReplayHttpClient.ts"
 import { errorToJson, partToJson } from "./internal/wire.ts"
 import * as WriteOut from "./internal/WriteOut.ts"
 import { providers } from "./ProviderRegistry.ts"
+import * as EmbedCommand from "./Embed.ts"
 
 const usage = `usage: aimux <command>
 
@@ -23,6 +24,7 @@ commands:
   stream <provider> --sse <file> [--chunk-size N] [--tools <json-file>] [--model <id>]
                        replay a recorded response body through <provider>'s stream and
                        print every V4 stream part as one JSON line
+${EmbedCommand.usageLine}
   help                 show this help
 
 providers: ${Object.keys(providers).join(", ")}`
@@ -175,6 +177,8 @@ const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       return 0
     case "demo":
       return (await import("./Demo.ts")).run(rest)
+    case "embed":
+      return EmbedCommand.run(rest)
     case "stream": {
       if (rest[0] === "--help" || rest[0] === "-h") {
         process.stdout.write(`${usage}\n`)

@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import type { JsonObject } from "../spec/Json.ts"
-import type { Usage } from "../spec/Usage.ts"
+import type { JsonObject } from "../contract/Json.ts"
+import type { Usage } from "../contract/Usage.ts"
 
 /**
  * Token usage of a step or of a whole generation.

@@ -19,9 +19,9 @@
  */
 import { Cause, Clock, Duration, Effect, Option, Schema } from "effect"
 import * as Stream from "effect/Stream"
-import { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
-import { getOwn } from "./internal/getOwn.ts"
-import { safeValidate } from "./internal/parseJson.ts"
+import { TypeValidationError } from "../contract/errors/TypeValidationError.ts"
+import { getOwn } from "./internal/GetOwn.ts"
+import { safeValidate } from "./internal/ValidateJson.ts"
 import type * as Tool from "./Tool.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import type { ClientToolError, ClientToolResult, PreliminaryToolResult, TypedClientToolOutput } from "./ToolResult.ts"

@@ -5,10 +5,10 @@
  *
  * @since 0.2.0
  */
-import type { CallTool, ToolChoice as V4ToolChoice } from "../spec/CallOptions.ts"
-import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
-import type { Prompt } from "../spec/Prompt.ts"
-import type { ProviderMetadata, ProviderOptions } from "../spec/ProviderMetadata.ts"
+import type { CallTool, ToolChoice as V4ToolChoice } from "../contract/CallOptions.ts"
+import type { UnifiedFinishReason } from "../contract/FinishReason.ts"
+import type { Prompt } from "../contract/Prompt.ts"
+import type { ProviderMetadata, ProviderOptions } from "../contract/ProviderMetadata.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
 import type { ContentPart, ToolCall } from "./StepContent.ts"
 import type { StepResult } from "./StepResult.ts"

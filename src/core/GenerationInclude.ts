@@ -4,9 +4,9 @@
  *
  * @since 0.2.0
  */
-import type * as Prompt from "../spec/Prompt.ts"
-import type { RequestInfo } from "../spec/Results.ts"
-import type { ModelMessage } from "./internal/generationPrompt.ts"
+import type * as Prompt from "../contract/Prompt.ts"
+import type { RequestInfo } from "../contract/Results.ts"
+import type { ModelMessage } from "./ModelMessage.ts"
 
 /**
  * A step's request as its `start-step` part and result keep it (upstream

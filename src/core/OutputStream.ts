@@ -11,12 +11,12 @@
  */
 import { Effect, Stream } from "effect"
 import { dual } from "effect/Function"
-import { NoObjectGeneratedError } from "../spec/errors/NoObjectGeneratedError.ts"
-import type { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
-import { UnsupportedFunctionalityError } from "../spec/errors/UnsupportedFunctionalityError.ts"
-import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
+import { NoObjectGeneratedError } from "../contract/errors/NoObjectGeneratedError.ts"
+import type { TypeValidationError } from "../contract/errors/TypeValidationError.ts"
+import { UnsupportedFunctionalityError } from "../contract/errors/UnsupportedFunctionalityError.ts"
+import type { UnifiedFinishReason } from "../contract/FinishReason.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
-import { startsAttempt } from "./internal/streamRetries.ts"
+import { startsAttempt } from "./internal/AttemptStart.ts"
 import type * as Output from "./Output.ts"
 
 /**
@@ -107,13 +107,19 @@ export const elementStream: {
   }
   return Stream.suspend(() => {
     const publisher = makePublisher()
+    // as upstream's element transform: the elements completed before the overflowing one are
+    // delivered, then the stream fails (and reads nothing more)
+    let failure: TypeValidationError | undefined
     return partials(fullStream, output).pipe(
-      Stream.mapEffect((partial) => {
+      Stream.map((partial) => {
         const { elements, error } = publisher.next(partial)
-        return error === undefined ? Effect.succeed(elements) : Effect.fail(error)
+        failure = error
+        return elements
       }),
+      Stream.takeUntil(() => failure !== undefined),
       Stream.flattenIterable,
-      Stream.map(elementOf<O>)
+      Stream.map(elementOf<O>),
+      Stream.concat(Stream.suspend(() => failure === undefined ? Stream.empty : Stream.fail(failure)))
     )
   })
 })

@@ -5,15 +5,15 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
-import type { JsonValue } from "../spec/Json.ts"
-import type { AssistantContentPart, AssistantMessage, ToolMessage, ToolResultOutput, ToolResultPart } from "../spec/Prompt.ts"
-import type { ProviderOptions } from "../spec/ProviderMetadata.ts"
+import { getErrorMessage } from "../contract/errors/getErrorMessage.ts"
+import type { JsonValue } from "../contract/Json.ts"
+import type { AssistantContentPart, AssistantMessage, ToolMessage, ToolResultOutput, ToolResultPart } from "../contract/Prompt.ts"
+import type { ProviderOptions } from "../contract/ProviderMetadata.ts"
 import type { ContentPart, ToolInfoSet } from "./StepContent.ts"
-import type { RequestPart as ToolApprovalRequestPart, ResponsePart as ToolApprovalResponsePart } from "./ToolApprovalParts.ts"
+import type { RequestPart as ToolApprovalRequestPart, ResponsePart as ToolApprovalResponsePart } from "./approval/ToolApprovalParts.ts"
 import { getTool } from "./StepContent.ts"
 import { getInputSchemaInput } from "./ToolCallParser.ts"
-import { isDeepEqualData } from "./internal/isDeepEqualData.ts"
+import { isDeepEqualData } from "./internal/IsDeepEqualData.ts"
 
 /**
  * A generated file in a response message, as upstream writes it: its data is the base64 text

@@ -14,7 +14,7 @@
  */
 import { Duration, Effect, Stream } from "effect"
 import type * as Arr from "effect/Array"
-import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
+import type { ProviderMetadata } from "../contract/ProviderMetadata.ts"
 import type { TextStreamPart } from "./TextStreamPart.ts"
 
 /**

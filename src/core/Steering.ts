@@ -23,7 +23,7 @@ import {
   StateKey,
   SteeringState,
   type UserModelMessage as UserModelMessageInternal
-} from "./internal/steeringState.ts"
+} from "./SteeringState.ts"
 
 /**
  * A user message as `steer` / `queue` take it (upstream `UserModelMessage`): text or parts.

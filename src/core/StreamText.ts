@@ -11,50 +11,50 @@
  *
  * @since 0.1.0
  */
-import { Cause, Deferred, Effect, Queue, Result, Schema, Stream } from "effect"
+import { Cause, Deferred, Effect, Logger, Queue, Result, Schema, Stream } from "effect"
 import * as Arr from "effect/Array"
 import { dual } from "effect/Function"
 import { LanguageModel } from "../LanguageModel.ts"
-import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
-import { NoOutputGeneratedError } from "../spec/errors/NoOutputGeneratedError.ts"
-import type { Prompt } from "../spec/Prompt.ts"
+import { getErrorMessage } from "../contract/errors/getErrorMessage.ts"
+import { NoOutputGeneratedError } from "../contract/errors/NoOutputGeneratedError.ts"
+import type { Prompt } from "../contract/Prompt.ts"
 import * as CoreUsage from "./CoreUsage.ts"
 import type { StreamTextInclude } from "./GenerationInclude.ts"
-import { perAttempt } from "./internal/attemptTransforms.ts"
-import { defaultCollects } from "./internal/contentRetention.ts"
-import { includeOf, RequestMessages } from "./internal/generationInclude.ts"
-import { notify, resolveCallbacks } from "./internal/generationCallbacks.ts"
-import { annotateEnd, continuesAfter, resultOf } from "./internal/generationResult.ts"
-import { aggregateParts, withResumed } from "./internal/streamTextFold.ts"
-import type { BaseOptions } from "./internal/generationSettings.ts"
-import { callOptionsOf, stopConditionsOf } from "./internal/generationSettings.ts"
-import { toPrompt } from "./internal/generationPrompt.ts"
-import { setupStep, type StepSetup, type StepState } from "./internal/generationStep.ts"
-import { runStreamStep, type StreamStepEnv } from "./internal/generationStreamStep.ts"
-import { type StreamApprovals, streamApprovals } from "./internal/generationStreamApprovals.ts"
-import { makeIdReserver, withStickyTextMetadata } from "./internal/generationStreamParts.ts"
-import { makeToolRuntime } from "./internal/generationTools.ts"
-import { standardizePrompt, withInstructions } from "./internal/generationStandardize.ts"
-import { callIds, generationIds } from "./internal/generationIds.ts"
-import { prepareRetries } from "./internal/generationRetry.ts"
-import { startEventOf, stepStartEventOf } from "./internal/generationEvents.ts"
-import * as Timeouts from "./internal/generationTimeouts.ts"
-import { timeoutsOf } from "./internal/generationTimeouts.ts"
-import { withStreamOutput } from "./internal/outputWiring.ts"
-import { skipsCallbacks, type StreamRetryPolicy, streamRetryPolicyOf } from "./internal/streamRetries.ts"
+import { perAttempt } from "./generation/AttemptTransforms.ts"
+import { defaultCollects } from "./internal/ContentRetention.ts"
+import { includeOf, RequestMessages } from "./generation/IncludeOptions.ts"
+import { notify, resolveCallbacks } from "./generation/Callbacks.ts"
+import { annotateEnd, continuesAfter, resultOf } from "./generation/Outcome.ts"
+import { aggregateParts, withResumed } from "./generation/StreamTextFold.ts"
+import type { BaseOptions } from "./generation/Settings.ts"
+import { callOptionsOf, stopConditionsOf } from "./generation/Settings.ts"
+import { toPrompt } from "./ModelMessage.ts"
+import { setupStep, type StepSetup, type StepState } from "./generation/PrepareStep.ts"
+import { runStreamStep, type StreamStepEnv } from "./generation/StreamStep.ts"
+import { type StreamApprovals, streamApprovals } from "./generation/StreamApprovals.ts"
+import { makeIdReserver, withStickyTextMetadata } from "./generation/StreamParts.ts"
+import { makeToolRuntime } from "./generation/ToolRuntime.ts"
+import { standardizePrompt, withInstructions } from "./generation/StandardizePrompt.ts"
+import { callIds, generationIds } from "./generation/Ids.ts"
+import { prepareRetries } from "./generation/CallRetry.ts"
+import { startEventOf, stepStartEventOf } from "./generation/EventPayloads.ts"
+import * as Timeouts from "./generation/Timeouts.ts"
+import { timeoutsOf } from "./generation/Timeouts.ts"
+import { withStreamOutput } from "./generation/OutputWiring.ts"
+import { skipsCallbacks, type StreamRetryPolicy, streamRetryPolicyOf } from "./generation/StreamRetries.ts"
 import type * as Output from "./Output.ts"
 import * as OutputStream from "./OutputStream.ts"
-import type { NoObjectGeneratedError } from "../spec/errors/NoObjectGeneratedError.ts"
+import type { NoObjectGeneratedError } from "../contract/errors/NoObjectGeneratedError.ts"
 import { type ResponseMessage, toPromptMessage } from "./ResponseMessages.ts"
 import type { StepResult } from "./StepResult.ts"
 import { isStepCount } from "./StopCondition.ts"
 import type { StreamTextResult } from "./StreamTextResult.ts"
 import type { TextStreamPart } from "./TextStreamPart.ts"
 import type * as Toolkit from "./Toolkit.ts"
-import type * as ToolApproval from "./ToolApproval.ts"
-import * as ToolApprovalResume from "./ToolApprovalResume.ts"
-import { type SteeringRun, startRun as startSteeringRun } from "./internal/steeringState.ts"
-import * as SteeringStep from "./internal/steeringStep.ts"
+import type * as ToolApproval from "./approval/ToolApproval.ts"
+import * as ToolApprovalResume from "./approval/ToolApprovalResume.ts"
+import { type SteeringRun, startRun as startSteeringRun } from "./SteeringState.ts"
+import * as SteeringStep from "./generation/SteeringStep.ts"
 
 export type { StepResult, StepViews, StepReasoningPart } from "./StepResult.ts"
 export type { StreamTextResult } from "./StreamTextResult.ts"
@@ -190,13 +190,16 @@ export class AbortedError extends Schema.TaggedError<AbortedError>()("AbortedErr
 export const defaultBufferSize = 256
 
 /**
- * The default `onError`: the error at error level through Effect's logger (upstream logs it to
- * the console), as a failure cause so that loggers render it with its own cause chain.
+ * The default `onError`: the error at error level through Effect's logger, as a failure cause so
+ * that loggers render it with its own cause chain. Effect's built-in console loggers write it to
+ * stderr (upstream's `console.error`), so a program whose stdout is data (JSON lines) stays pure
+ * whatever fails; a logger the program installs still receives it.
  *
- * @since 0.2.0
+ * @since 0.1.0
+ * @category callbacks
  */
 export const logError = (event: ErrorEvent): Effect.Effect<void> =>
-  Effect.logError("streamText error part", Cause.fail(event.error))
+  Effect.logError("streamText error part", Cause.fail(event.error)).pipe(Effect.provideService(Logger.LogToStderr, true))
 
 
 /**

@@ -15,12 +15,12 @@
  * @since 0.2.0
  */
 import { Deferred, Effect, Stream } from "effect"
-import { NoOutputGeneratedError } from "../spec/errors/NoOutputGeneratedError.ts"
-import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
+import { NoOutputGeneratedError } from "../contract/errors/NoOutputGeneratedError.ts"
+import type { UnifiedFinishReason } from "../contract/FinishReason.ts"
 import type { LanguageModel } from "../LanguageModel.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
 import type * as Output from "./Output.ts"
-import { lowMemoryCollects } from "./internal/contentRetention.ts"
+import { lowMemoryCollects } from "./internal/ContentRetention.ts"
 import { AbortedError, streamText, type StreamTextOptions } from "./StreamText.ts"
 import type { TextStreamPart } from "./TextStreamPart.ts"
 import type * as Toolkit from "./Toolkit.ts"

@@ -5,13 +5,13 @@
  *
  * @since 0.2.0
  */
-import type * as Content from "../spec/Content.ts"
-import type { UnifiedFinishReason } from "../spec/FinishReason.ts"
-import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
-import type { Warning } from "../spec/Warning.ts"
+import type * as Content from "../contract/Content.ts"
+import type { UnifiedFinishReason } from "../contract/FinishReason.ts"
+import type { ProviderMetadata } from "../contract/ProviderMetadata.ts"
+import type { Warning } from "../contract/Warning.ts"
 import type { LanguageModelUsage } from "./CoreUsage.ts"
 import type { StepRequest } from "./GenerationInclude.ts"
-import type { UserModelMessage } from "./internal/steeringState.ts"
+import type { UserModelMessage } from "./SteeringState.ts"
 import type { FilePart, ToolApprovalRequestOutput, ToolApprovalResponseOutput, ToolError } from "./StepContent.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import type { PreliminaryToolResult } from "./ToolResult.ts"

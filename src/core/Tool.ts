@@ -19,10 +19,11 @@
 import type { Effect } from "effect"
 import { Schema } from "effect"
 import type * as Stream from "effect/Stream"
-import type { JsonSchema7 } from "../spec/CallOptions.ts"
-import type { JsonObject } from "../spec/Json.ts"
-import type { ToolResultOutput } from "../spec/Prompt.ts"
-import type { ProviderOptions } from "../spec/ProviderMetadata.ts"
+import type { JsonSchema7 } from "../contract/CallOptions.ts"
+import { type InputSchema, isJsonSchemaInput, jsonSchema } from "./internal/JsonSchemaInput.ts"
+import type { JsonObject } from "../contract/Json.ts"
+import type { ToolResultOutput } from "../contract/Prompt.ts"
+import type { ProviderOptions } from "../contract/ProviderMetadata.ts"
 
 /**
  * The messages of the step a tool call belongs to, as generation holds them (upstream passes
@@ -56,49 +57,32 @@ export interface ExecutionContext<Context = unknown> {
  */
 export type ExecuteResult<Output, R> = Effect.Effect<Output, unknown, R> | Stream.Stream<Output, unknown, R>
 
-const JsonSchemaInputTypeId: unique symbol = Symbol.for("aimux/Tool/JsonSchemaInput")
-
-/**
- * A JSON Schema given directly, with an optional validation (upstream `jsonSchema(schema,
- * {validate})`). Without `validate` every value is accepted as is.
- *
- * @since 0.1.0
- */
-export interface JsonSchemaInput<A> {
-  readonly [JsonSchemaInputTypeId]: typeof JsonSchemaInputTypeId
-  readonly jsonSchema: JsonSchema7
-  readonly validate?: ((value: unknown) => Effect.Effect<A, unknown>) | undefined
-}
-
-/**
- * Wraps a JSON Schema (and an optional validation Effect) as a tool input schema.
- *
- * @since 0.1.0
- */
-export const jsonSchema = <A = unknown>(
-  schema: JsonSchema7,
-  options?: { readonly validate?: ((value: unknown) => Effect.Effect<A, unknown>) | undefined }
-): JsonSchemaInput<A> => ({
-  [JsonSchemaInputTypeId]: JsonSchemaInputTypeId,
-  jsonSchema: schema,
-  validate: options?.validate
-})
-
-/**
- * True for a value made by {@link jsonSchema}.
- *
- * @since 0.1.0
- */
-export const isJsonSchemaInput = (u: unknown): u is JsonSchemaInput<unknown> =>
-  typeof u === "object" && u !== null && JsonSchemaInputTypeId in u
-
-/**
- * A tool input (or output) schema: an Effect Schema decoding the model's JSON to `A`, or a JSON
- * Schema given directly.
- *
- * @since 0.1.0
- */
-export type InputSchema<A> = Schema.Decoder<A> | JsonSchemaInput<A>
+export {
+  /**
+   * A tool input (or output) schema: an Effect Schema or a JSON Schema given directly.
+   *
+   * @since 0.1.0
+   */
+  type InputSchema,
+  /**
+   * True for a value made by {@link jsonSchema}.
+   *
+   * @since 0.1.0
+   */
+  isJsonSchemaInput,
+  /**
+   * Wraps a JSON Schema (and an optional validation Effect) as a tool input schema.
+   *
+   * @since 0.1.0
+   */
+  jsonSchema,
+  /**
+   * A JSON Schema given directly, with an optional validation.
+   *
+   * @since 0.1.0
+   */
+  type JsonSchemaInput
+} from "./internal/JsonSchemaInput.ts"
 
 /**
  * True for an Effect Schema (as opposed to a JSON Schema input).

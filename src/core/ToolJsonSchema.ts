@@ -16,7 +16,7 @@
  * @since 0.1.0
  */
 import { Effect, JsonSchema, Schema, SchemaRepresentation } from "effect"
-import type { JsonSchema7 } from "../spec/CallOptions.ts"
+import type { JsonSchema7 } from "../contract/CallOptions.ts"
 import type { InputSchema } from "./Tool.ts"
 import { isJsonSchemaInput } from "./Tool.ts"
 

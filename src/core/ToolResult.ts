@@ -21,10 +21,10 @@
  * @since 0.1.0
  */
 import { Option, Schema, SchemaGetter } from "effect"
-import type * as Content from "../spec/Content.ts"
-import { optional, undefinedOr } from "../spec/Fields.ts"
-import { JsonObject, UnknownValue } from "../spec/Json.ts"
-import { ProviderMetadata } from "../spec/ProviderMetadata.ts"
+import type * as Content from "../contract/Content.ts"
+import { optional, undefinedOr } from "../contract/Fields.ts"
+import { JsonObject, UnknownValue } from "../contract/Json.ts"
+import { ProviderMetadata } from "../contract/ProviderMetadata.ts"
 import type * as Tool from "./Tool.ts"
 import type * as Toolkit from "./Toolkit.ts"
 import type { TypedToolCall } from "./TypedToolCall.ts"

@@ -6,8 +6,8 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import type { CallTool, ToolChoice as V4ToolChoice } from "../spec/CallOptions.ts"
-import { getOwn } from "./internal/getOwn.ts"
+import type { CallTool, ToolChoice as V4ToolChoice } from "../contract/CallOptions.ts"
+import { getOwn } from "./internal/GetOwn.ts"
 import { toolJsonSchema } from "./ToolJsonSchema.ts"
 import type * as Tool from "./Tool.ts"
 

@@ -9,8 +9,8 @@
  *
  * @since 0.1.0
  */
-import type { JsonObject } from "../spec/Json.ts"
-import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
+import type { JsonObject } from "../contract/Json.ts"
+import type { ProviderMetadata } from "../contract/ProviderMetadata.ts"
 import type * as Tool from "./Tool.ts"
 import type * as Toolkit from "./Toolkit.ts"
 

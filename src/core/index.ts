@@ -38,11 +38,11 @@ export * as OutputStream from "./OutputStream.ts"
 /** @since 0.2.0 */
 export * as Agent from "./Agent.ts"
 /** @since 0.2.0 */
-export * as ToolApproval from "./ToolApproval.ts"
+export * as ToolApproval from "./approval/ToolApproval.ts"
 /** @since 0.2.0 */
-export * as ToolApprovalResume from "./ToolApprovalResume.ts"
+export * as ToolApprovalResume from "./approval/ToolApprovalResume.ts"
 /** @since 0.2.0 */
-export * as ToolApprovalSignature from "./ToolApprovalSignature.ts"
+export * as ToolApprovalSignature from "./approval/ToolApprovalSignature.ts"
 /** @since 0.2.0 */
 export * as SmoothStream from "./SmoothStream.ts"
 /** @since 0.2.0 */
@@ -61,6 +61,16 @@ export * as TypedContent from "./TypedContent.ts"
 export * as Steering from "./Steering.ts"
 /** @since 0.2.0 */
 export * as GenerationInclude from "./GenerationInclude.ts"
+/** @since 0.1.0 */
+export * as Embed from "./Embed.ts"
+/** @since 0.1.0 */
+export * as EmbedEvents from "./EmbedEvents.ts"
+/** @since 0.1.0 */
+export * as CosineSimilarity from "./CosineSimilarity.ts"
+/** @since 0.1.0 */
+export * as Rerank from "./Rerank.ts"
+/** @since 0.1.0 */
+export * as Decide from "./Decide.ts"
 /** @since 0.2.0 */
 export * from "./middleware/index.ts"
 /** @since 0.2.0 */

@@ -5,9 +5,9 @@
  * - `doGenerate` / `doStream` run the model's Effects in a runtime: the default one for a
  *   service, a `ManagedRuntime` built once from a Layer, or the caller's context for
  *   {@link effect}. Their results are rebuilt as upstream values.
- * - A failure rejects with the aimux error itself: every aimux error carries the upstream
- *   `Symbol.for("vercel.ai.error…")` markers, so `APICallError.isInstance`, `isRetryable` and
- *   `ai`'s retry logic treat it as their own. A defect rejects with the defect (an
+ * - A failure rejects with an instance of the error's `@ai-sdk/provider` class (its fields,
+ *   message and `Symbol.for("vercel.ai.error…")` markers), so `instanceof APICallError`,
+ *   `isInstance`, `isRetryable` and `ai`'s retry logic treat it as their own. A defect rejects with the defect (an
  *   `UpstreamModelError` with its original value, so a round trip rethrows that value).
  * - `abortSignal` interrupts the fiber of `doGenerate`, of `doStream`, and of the stream's
  *   producer; an aborted call rejects (and an aborted stream errors) with the signal's reason, as
@@ -18,11 +18,12 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from "@ai-sdk/provider"
 import { Cause, Channel, Context, Effect, Exit, Fiber, Latch, Layer, ManagedRuntime, Stream } from "effect"
 import { LanguageModel, type Service } from "../LanguageModel.ts"
-import type { ModelError } from "../spec/errors/index.ts"
-import type { StreamPart } from "../spec/StreamPart.ts"
+import type { ModelError } from "../contract/errors/index.ts"
+import type { StreamPart } from "../contract/StreamPart.ts"
 import { callOptionsFromUpstream } from "./internal/fromUpstream.ts"
 import { generateResult, opt, requestInfo, streamPart, supportedUrls } from "./internal/toUpstream.ts"
 import { isUpstreamModelError } from "./UpstreamModelError.ts"
+import { toUpstreamError } from "./internal/toUpstreamError.ts"
 
 /**
  * How the bridge runs Effects: `Effect.runPromiseExit`/`runFork`, a `ManagedRuntime`'s, or
@@ -60,7 +61,7 @@ const defaultRunner: Runner = {
 const toThrown = (cause: Cause.Cause<unknown>, signal: AbortSignal | undefined): unknown => {
   if (signal?.aborted === true) return signal.reason
   for (const reason of cause.reasons) {
-    if (Cause.isFailReason(reason)) return reason.error
+    if (Cause.isFailReason(reason)) return toUpstreamError(reason.error)
   }
   for (const reason of cause.reasons) {
     if (Cause.isDieReason(reason)) return isUpstreamModelError(reason.defect) ? reason.defect.cause : reason.defect

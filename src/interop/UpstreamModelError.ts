@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { getErrorMessage } from "../spec/errors/index.ts"
+import { getErrorMessage } from "../contract/errors/index.ts"
 
 /**
  * The upstream call that failed: `doGenerate`, `doStream`, reading the `doStream` stream, or

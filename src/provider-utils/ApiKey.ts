@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Config, Effect, Option, Redacted } from "effect"
-import { LoadAPIKeyError } from "../spec/errors/LoadAPIKeyError.ts"
+import { LoadAPIKeyError } from "../contract/errors/LoadAPIKeyError.ts"
 
 /**
  * Options, named as upstream's `loadApiKey`.
@@ -25,15 +25,23 @@ export interface LoadOptions {
 /**
  * Loads an API key: the explicit `apiKey`, else the environment variable read
  * through the current `ConfigProvider` (`Config.Redacted`). Fails with
- * upstream's `LoadAPIKeyError` messages. The key is never unwrapped here.
+ * upstream's `LoadAPIKeyError` messages; an empty key fails as a missing one
+ * (upstream accepts it). The key is only unwrapped to check that it is not empty.
  *
  * @since 0.1.0
  */
 export const loadApiKey = Effect.fnUntraced(function*(options: LoadOptions) {
-  if (options.apiKey !== undefined) {
-    return typeof options.apiKey === "string" ? Redacted.make(options.apiKey) : options.apiKey
-  }
   const parameterName = options.apiKeyParameterName ?? "apiKey"
+  // an empty key is a missing key (upstream would send it and get a 401 at the first call)
+  const missing = () =>
+    new LoadAPIKeyError({
+      message:
+        `${options.description} API key is missing. Pass it using the '${parameterName}' parameter or the ${options.environmentVariableName} environment variable.`
+    })
+  if (options.apiKey !== undefined) {
+    const key = typeof options.apiKey === "string" ? Redacted.make(options.apiKey) : options.apiKey
+    return Redacted.value(key) === "" ? yield* missing() : key
+  }
   const fromEnv = yield* Config.option(Config.Redacted(options.environmentVariableName)).pipe(
     Effect.mapError(() =>
       new LoadAPIKeyError({
@@ -42,11 +50,6 @@ export const loadApiKey = Effect.fnUntraced(function*(options: LoadOptions) {
       })
     )
   )
-  if (Option.isNone(fromEnv)) {
-    return yield* new LoadAPIKeyError({
-      message:
-        `${options.description} API key is missing. Pass it using the '${parameterName}' parameter or the ${options.environmentVariableName} environment variable.`
-    })
-  }
+  if (Option.isNone(fromEnv) || Redacted.value(fromEnv.value) === "") return yield* missing()
   return fromEnv.value
 })

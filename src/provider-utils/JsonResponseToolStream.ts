@@ -6,7 +6,7 @@
  *
  * @since 0.2.0
  */
-import type { StreamPart } from "../spec/StreamPart.ts"
+import type { StreamPart } from "../contract/StreamPart.ts"
 import type * as StreamTransform from "./StreamTransform.ts"
 
 /**

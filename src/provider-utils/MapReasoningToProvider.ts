@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import type { ReasoningLevel } from "../spec/CallOptions.ts"
-import type { Warning } from "../spec/Warning.ts"
+import type { ReasoningLevel } from "../contract/CallOptions.ts"
+import type { Warning } from "../contract/Warning.ts"
 
 /**
  * A reasoning level other than `none` and `provider-default`.

@@ -5,9 +5,9 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema } from "effect"
-import { InvalidArgumentError } from "../spec/errors/InvalidArgumentError.ts"
-import { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
-import type { ProviderOptions } from "../spec/ProviderMetadata.ts"
+import { InvalidArgumentError } from "../contract/errors/InvalidArgumentError.ts"
+import { TypeValidationError } from "../contract/errors/TypeValidationError.ts"
+import type { ProviderOptions } from "../contract/ProviderMetadata.ts"
 
 /**
  * Decodes `providerOptions[provider]` with `schema`: `undefined` when the

@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import { UnsupportedFunctionalityError } from "../spec/errors/UnsupportedFunctionalityError.ts"
-import type { FilePart } from "../spec/Prompt.ts"
+import { UnsupportedFunctionalityError } from "../contract/errors/UnsupportedFunctionalityError.ts"
+import type { FilePart } from "../contract/Prompt.ts"
 import { detectMediaType, getTopLevelMediaType, isFullMediaType } from "./DetectMediaType.ts"
 
 /**

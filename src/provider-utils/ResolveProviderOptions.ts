@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Effect, type Schema } from "effect"
-import type { InvalidArgumentError } from "../spec/errors/InvalidArgumentError.ts"
-import type { ProviderOptions } from "../spec/ProviderMetadata.ts"
+import type { InvalidArgumentError } from "../contract/errors/InvalidArgumentError.ts"
+import type { ProviderOptions } from "../contract/ProviderMetadata.ts"
 import { parseProviderOptions } from "./ParseProviderOptions.ts"
 
 /**

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import { NoSuchProviderReferenceError } from "../spec/errors/NoSuchProviderReferenceError.ts"
+import { NoSuchProviderReferenceError } from "../contract/errors/NoSuchProviderReferenceError.ts"
 
 /**
  * The id a provider reference maps `provider` to; `NoSuchProviderReferenceError`

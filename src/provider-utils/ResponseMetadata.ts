@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import type { ResponseMetadata } from "../spec/ResponseMetadata.ts"
+import type { ResponseMetadata } from "../contract/ResponseMetadata.ts"
 
 /**
  * `{ id, modelId, timestamp }` from `id`, `model` and `created` (Unix

@@ -11,10 +11,10 @@
  * @since 0.1.0
  */
 import { Effect, Stream } from "effect"
-import { InvalidResponseDataError } from "../spec/errors/InvalidResponseDataError.ts"
-import type { ToolCall } from "../spec/Content.ts"
-import type { ProviderMetadata } from "../spec/ProviderMetadata.ts"
-import type { ToolInputDelta, ToolInputEnd, ToolInputStart } from "../spec/StreamPart.ts"
+import { InvalidResponseDataError } from "../contract/errors/InvalidResponseDataError.ts"
+import type { ToolCall } from "../contract/Content.ts"
+import type { ProviderMetadata } from "../contract/ProviderMetadata.ts"
+import type { ToolInputDelta, ToolInputEnd, ToolInputStart } from "../contract/StreamPart.ts"
 import { IdGenerator, makeRandom } from "../runtime/IdGenerator.ts"
 import { ArgumentState, isBlank, startsWithStructuredValue } from "./internal/argumentState.ts"
 import * as StreamTransform from "./StreamTransform.ts"

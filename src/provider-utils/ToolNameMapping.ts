@@ -5,7 +5,7 @@
  *
  * @since 0.2.0
  */
-import type { CallTool } from "../spec/CallOptions.ts"
+import type { CallTool } from "../contract/CallOptions.ts"
 
 /**
  * Two-way tool name mapping; a name with no entry maps to itself.

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { ToolResultOutput } from "../spec/Prompt.ts"
+import type { ToolResultOutput } from "../contract/Prompt.ts"
 
 /**
  * `text` / `error-text` as they are; `execution-denied` as its reason, else

@@ -5,7 +5,7 @@
  * JSON serialization, provider references, response metadata). `IdGenerator`,
  * `ParseJson` and `RetryAfter` live in `src/runtime/` (core and reliability use
  * them too) and are re-exported here for providers' convenience. The
- * OpenAI-family chat pieces are in `src/providers/openai-family/`.
+ * OpenAI-family chat pieces are in `src/providers/kits/openai/`.
  *
  * @since 0.1.0
  */
@@ -64,3 +64,5 @@ export * as ToolOutputText from "./ToolOutputText.ts"
 export * as IsUrlSupported from "./IsUrlSupported.ts"
 /** @since 0.2.0 */
 export * as ToolNameMapping from "./ToolNameMapping.ts"
+/** @since 0.1.0 */
+export * as ModelConstructors from "./ModelConstructors.ts"

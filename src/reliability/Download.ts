@@ -1,6 +1,6 @@
 /**
  * The download service users configure: which prompt file URLs core may fetch, and how. Core
- * asks the `Download` service (key in `src/runtime/Download.ts`) for every file URL of the prompt,
+ * asks the `Download` service (key in `src/runtime/DownloadService.ts`) for every file URL of the prompt,
  * telling it whether the model supports the URL (`supportedUrls`); without a provided service the
  * behaviour is upstream's default (see `layer`).
  *
@@ -20,7 +20,7 @@
  */
 import { Effect, Layer } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
-import * as SpecDownload from "../runtime/Download.ts"
+import * as SpecDownload from "../runtime/DownloadService.ts"
 
 /**
  * The service key (re-exported from the spec).

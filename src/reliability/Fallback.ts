@@ -11,7 +11,7 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { LanguageModel, type Service } from "../LanguageModel.ts"
-import type { ModelError } from "../spec/errors/ModelError.ts"
+import type { ModelError } from "../contract/errors/ModelError.ts"
 
 /**
  * Options of {@link make} / {@link layer}.

@@ -25,13 +25,13 @@
  */
 import { Cause, Clock, Duration, Effect, Exit, Pull, Schedule } from "effect"
 import { dual } from "effect/Function"
-import { APICallError } from "../spec/errors/APICallError.ts"
-import { CoreInvalidArgumentError } from "../spec/errors/CoreInvalidArgumentError.ts"
-import { getErrorMessage } from "../spec/errors/getErrorMessage.ts"
-import { RetryError } from "../spec/errors/RetryError.ts"
+import { APICallError } from "../contract/errors/APICallError.ts"
+import { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgumentError.ts"
+import { getErrorMessage } from "../contract/errors/getErrorMessage.ts"
+import { RetryError } from "../contract/errors/RetryError.ts"
 import { isAbortError } from "../runtime/AbortError.ts"
 import * as RetryAfter from "../runtime/RetryAfter.ts"
-import { StepTimeoutError, TotalTimeoutError } from "../spec/errors/TimeoutError.ts"
+import { StepTimeoutError, TotalTimeoutError } from "../contract/errors/TimeoutError.ts"
 
 /**
  * A retry policy: the schedule stepped with each failure (its delay is the wait before the next

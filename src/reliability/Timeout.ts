@@ -13,13 +13,13 @@
 import { Duration, Effect, Stream } from "effect"
 import type * as Arr from "effect/Array"
 import { dual } from "effect/Function"
-import type { StreamPart } from "../spec/StreamPart.ts"
+import type { StreamPart } from "../contract/StreamPart.ts"
 import {
   ChunkTimeoutError,
   FirstChunkTimeoutError,
   StepTimeoutError,
   TotalTimeoutError
-} from "../spec/errors/TimeoutError.ts"
+} from "../contract/errors/TimeoutError.ts"
 
 /**
  * True for the parts that carry model output (upstream `isOutputChunk`).

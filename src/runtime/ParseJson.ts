@@ -8,8 +8,8 @@
  */
 import { Result, Schema } from "effect"
 import { SchemaJITCompiler } from "effect/schema"
-import { JSONParseError } from "../spec/errors/JSONParseError.ts"
-import { TypeValidationError } from "../spec/errors/TypeValidationError.ts"
+import { JSONParseError } from "../contract/errors/JSONParseError.ts"
+import { TypeValidationError } from "../contract/errors/TypeValidationError.ts"
 import { fastDecoder, invalid } from "./internal/fastDecode.ts"
 import { makeShapeCache, miss, type ShapeCache } from "./internal/jsonShape.ts"
 

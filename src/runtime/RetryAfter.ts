@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { APICallError } from "../spec/errors/APICallError.ts"
+import type { APICallError } from "../contract/errors/APICallError.ts"
 
 /**
  * The delay the headers ask for, in milliseconds (possibly negative or

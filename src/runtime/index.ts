@@ -6,7 +6,7 @@
  */
 
 /** @since 0.2.0 */
-export * as Download from "./Download.ts"
+export * as Download from "./DownloadService.ts"
 /** @since 0.2.0 */
 export * as IdGenerator from "./IdGenerator.ts"
 /** @since 0.2.0 */

@@ -12,10 +12,10 @@
 import { Context, Effect, Layer, Ref, Stream } from "effect"
 import type { SupportedUrls } from "../LanguageModel.ts"
 import { LanguageModel, type Service as LanguageModelService, type StreamResponse } from "../LanguageModel.ts"
-import type { CallOptions } from "../spec/CallOptions.ts"
-import type { ModelError } from "../spec/errors/index.ts"
-import type { GenerateResult } from "../spec/Results.ts"
-import type { StreamPart } from "../spec/StreamPart.ts"
+import type { CallOptions } from "../contract/CallOptions.ts"
+import type { ModelError } from "../contract/errors/index.ts"
+import type { GenerateResult } from "../contract/Results.ts"
+import type { StreamPart } from "../contract/StreamPart.ts"
 
 /**
  * A scripted stream result: as the model service returns it, or with the parts given as an array.

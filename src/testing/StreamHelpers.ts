@@ -8,9 +8,9 @@
  * @since 0.1.0
  */
 import { Effect, Stream } from "effect"
-import type { Usage } from "../spec/Usage.ts"
-import type { Finish, StreamPart } from "../spec/StreamPart.ts"
-import type { FinishReason, UnifiedFinishReason } from "../spec/FinishReason.ts"
+import type { Usage } from "../contract/Usage.ts"
+import type { Finish, StreamPart } from "../contract/StreamPart.ts"
+import type { FinishReason, UnifiedFinishReason } from "../contract/FinishReason.ts"
 
 /**
  * Options of {@link simulateStream}. A `null` delay means no timer at all; `0` still sleeps for zero

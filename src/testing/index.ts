@@ -13,3 +13,9 @@ export * as StreamHelpers from "./StreamHelpers.ts"
 export * as ReplayHttpClient from "./ReplayHttpClient.ts"
 /** @since 0.2.0 */
 export * as ReplayServer from "./ReplayServer.ts"
+/** @since 0.1.0 */
+export * as MockEmbeddingModel from "./MockEmbeddingModel.ts"
+/** @since 0.1.0 */
+export * as MockRerankingModel from "./MockRerankingModel.ts"
+/** @since 0.1.0 */
+export * as MockDecisionModel from "./MockDecisionModel.ts"

@@ -12,8 +12,8 @@ import { Effect, Schema } from "effect"
 import * as Base64 from "effect/encoding/Base64"
 import type { UserModelMessage } from "../core/Steering.ts"
 import type { SteeringMessagePart } from "../core/TextStreamPart.ts"
-import { InvalidPromptError } from "../spec/errors/InvalidPromptError.ts"
-import { ProviderMetadata } from "../spec/ProviderMetadata.ts"
+import { InvalidPromptError } from "../contract/errors/InvalidPromptError.ts"
+import { ProviderMetadata } from "../contract/ProviderMetadata.ts"
 
 const ProviderReference = Schema.Record(Schema.String, Schema.String)
 

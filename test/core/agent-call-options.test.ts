@@ -8,7 +8,7 @@
  * results and stream parts; the `TypeValidationError` of invalid options (Effect Schema vs zod, and
  * a JSON Schema with the same validator on both sides), for `generate` and `stream`, before any
  * model call; the `Agent` service path. Types: `options` is required and typed by the schema.
- * Comparisons go through `test/kit/wire.ts`.
+ * Comparisons go through `test/providers/_kit/Wire.ts`.
  */
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { isStepCount as upstreamIsStepCount, jsonSchema as upstreamJsonSchema, ToolLoopAgent, tool as upstreamTool } from "ai"
@@ -19,11 +19,11 @@ import * as Agent from "../../src/core/Agent.ts"
 import type { LanguageModel } from "../../src/LanguageModel.ts"
 import { isStepCount } from "../../src/core/StopCondition.ts"
 import * as Tool from "../../src/core/Tool.ts"
-import type { GenerateResult } from "../../src/spec/Results.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import type { GenerateResult } from "../../src/contract/Results.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
-import { errorJson, partsJson, wireJson } from "../kit/wire.ts"
+import { errorJson, partsJson, wireJson } from "../providers/_kit/Wire.ts"
 import { normalize } from "../testing/normalize.ts"
 
 const result = (content: GenerateResult["content"], unified: "stop" | "tool-calls" = "stop"): GenerateResult => ({

@@ -7,7 +7,7 @@ import { tool as upstreamTool } from "ai"
 import { Effect, Schema } from "effect"
 import { z } from "zod"
 import * as Tool from "../../src/core/Tool.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
 import { normalize } from "../testing/normalize.ts"
 

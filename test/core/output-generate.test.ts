@@ -14,7 +14,7 @@ import { z } from "zod"
 import * as GenerateText from "../../src/core/GenerateText.ts"
 import * as Output from "../../src/core/Output.ts"
 import * as Tool from "../../src/core/Tool.ts"
-import type { GenerateResult } from "../../src/spec/Results.ts"
+import type { GenerateResult } from "../../src/contract/Results.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
 

@@ -2,7 +2,7 @@
  * Structured output across stream retries (`streamRetries`), against upstream `ai`: upstream's
  * output transform resets its state at each retry boundary, so the partial outputs (and the
  * full stream's text-delta coalescing) restart with the next attempt's text. Compared through
- * test/kit/wire.ts and test/testing/normalize.ts: the full stream, `partialOutputStream`,
+ * test/providers/_kit/Wire.ts and test/testing/normalize.ts: the full stream, `partialOutputStream`,
  * `elementStream`, on the same scripted attempts (`MockLanguageModelV4` / `MockLanguageModel`).
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -13,10 +13,10 @@ import { z } from "zod"
 import * as Output from "../../src/core/Output.ts"
 import * as OutputStream from "../../src/core/OutputStream.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
-import { wireJson } from "../kit/wire.ts"
+import { wireJson } from "../providers/_kit/Wire.ts"
 import { normalize } from "../testing/normalize.ts"
 
 const at0 = new Date(0)

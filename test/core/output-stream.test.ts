@@ -15,7 +15,7 @@ import * as Output from "../../src/core/Output.ts"
 import * as OutputStream from "../../src/core/OutputStream.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
 import * as Tool from "../../src/core/Tool.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
 import { normalize } from "../testing/normalize.ts"
@@ -156,6 +156,12 @@ describe("streamText output (vs upstream)", () => {
   differential(
     "array: more than maxItems fails the element stream",
     [step(["{\"elements\":[\"a\",", "\"b\",", "\"c\"]}"])],
+    Output.array({ element: Schema.String, maxItems: 1 }),
+    UpstreamOutput.array({ element: z.string(), maxItems: 1 })
+  )
+  differential(
+    "array: the last allowed element and an overflowing one complete in one delta: the first is delivered, then the failure",
+    [step(["{\"elements\":[\"a\",\"b\"]}"])],
     Output.array({ element: Schema.String, maxItems: 1 }),
     UpstreamOutput.array({ element: z.string(), maxItems: 1 })
   )

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { parsePartialJson as upstreamParsePartialJson } from "ai"
-import { makeIncrementalParser, parsePartialJson } from "../../src/core/internal/partialJson.ts"
+import { makeIncrementalParser, parsePartialJson } from "../../src/core/internal/PartialJson.ts"
 
 // deterministic generator (mulberry32)
 const rng = (seed: number) => () => {

@@ -5,7 +5,7 @@
  * arrays, map-like objects, strings with escapes / unicode / surrogate pairs, numbers split across
  * deltas. Arrays and objects are large enough (past the ArrayView / ObjectView thresholds) that
  * aimux publishes shared views. Compared through
- * test/kit/wire.ts: the full stream (whose text-delta coalescing is upstream's "publish only when
+ * test/providers/_kit/Wire.ts: the full stream (whose text-delta coalescing is upstream's "publish only when
  * the JSON changed" decision), the emission sequence of `partialOutputStream` serialized at
  * emission time and again after the run (views must not change once published), and the
  * `elementStream` sequence.
@@ -21,10 +21,10 @@ import * as Output from "../../src/core/Output.ts"
 import * as OutputStream from "../../src/core/OutputStream.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
 import * as Tool from "../../src/core/Tool.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
-import { wireJson } from "../kit/wire.ts"
+import { wireJson } from "../providers/_kit/Wire.ts"
 import { normalize } from "../testing/normalize.ts"
 
 // deterministic generator (mulberry32)

@@ -4,7 +4,7 @@
  * full stream, the result fields (the step keeps only the successful attempt), the callback
  * payloads (`onError`, `onStepEnd`, `onEnd`, `onLanguageModelCallStart`, `onChunk`), the number
  * of model calls, and for a failing reconnect the call times (upstream on fake timers, aimux on
- * `TestClock`). Normalization: test/testing/normalize.ts (errors through test/kit/wire.ts).
+ * `TestClock`). Normalization: test/testing/normalize.ts (errors through test/providers/_kit/Wire.ts).
  *
  * One deliberate difference: upstream calls `onChunk` for a retried error while parts before it
  * are still queued in its TransformStream chain, so its `onChunk` sequence interleaves by read
@@ -19,8 +19,8 @@ import { Cause, Clock, Effect, Exit, Fiber, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import * as StopCondition from "../../src/core/StopCondition.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
-import { APICallError } from "../../src/spec/errors/APICallError.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import { APICallError } from "../../src/contract/errors/APICallError.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
 import { normalize } from "../testing/normalize.ts"

@@ -1,5 +1,5 @@
 /**
- * What the default mode of `streamText` keeps of a step's content (`src/core/internal/contentRetention.ts`):
+ * What the default mode of `streamText` keeps of a step's content (`src/core/internal/ContentRetention.ts`):
  * nothing, unless something can read it. Checked functionally: the parts the consumer has already
  * handled are unreachable (a full GC collects them) while the run is still streaming when no
  * option reads step content, and are still held when `onEnd`, `onStepEnd` or `stopWhen` is given
@@ -11,10 +11,10 @@ import { describe, expect, it } from "@effect/vitest"
 import * as v8 from "node:v8"
 import * as vm from "node:vm"
 import { Effect, Stream } from "effect"
-import { defaultCollects, lowMemoryCollects } from "../../src/core/internal/contentRetention.ts"
+import { defaultCollects, lowMemoryCollects } from "../../src/core/internal/ContentRetention.ts"
 import * as StopCondition from "../../src/core/StopCondition.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
 import { normalize } from "../testing/normalize.ts"

@@ -8,8 +8,8 @@ import * as path from "node:path"
 import { executeToolCall } from "../../src/core/ExecuteTool.ts"
 import { parseToolCall } from "../../src/core/ToolCallParser.ts"
 import * as ToolResult from "../../src/core/ToolResult.ts"
-import { ToolResult as V4ToolResultSchema } from "../../src/spec/Content.ts"
-import { StreamPart } from "../../src/spec/StreamPart.ts"
+import { ToolResult as V4ToolResultSchema } from "../../src/contract/Content.ts"
+import { StreamPart } from "../../src/contract/StreamPart.ts"
 import { ourTools } from "../testing/toolsets.ts"
 
 interface Row {

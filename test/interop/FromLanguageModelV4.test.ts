@@ -13,9 +13,9 @@ import { Cause, Effect, Exit, Fiber, Stream } from "effect"
 import { fromLanguageModelV4, FromLanguageModelV4, toLanguageModelV4 } from "../../src/interop/index.ts"
 import { UpstreamModelError } from "../../src/interop/UpstreamModelError.ts"
 import { LanguageModel } from "../../src/LanguageModel.ts"
-import type { CallOptions } from "../../src/spec/CallOptions.ts"
-import * as E from "../../src/spec/errors/index.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import type { CallOptions } from "../../src/contract/CallOptions.ts"
+import * as E from "../../src/contract/errors/index.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import { generateScenarios, streamScenarios, usage } from "./scenarios.ts"
 
 const collectParts = (model: LanguageModel["Service"], options: CallOptions = { prompt: [] }) =>

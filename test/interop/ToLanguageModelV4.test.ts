@@ -7,15 +7,15 @@
  * Normalization: `test/testing/normalize.ts` (errors as `{name, message, statusCode?,
  * isRetryable?}`, JSON round trip, generated ids and unscripted timestamps replaced).
  */
-import { APICallError as UpstreamAPICallError, type LanguageModelV4CallOptions } from "@ai-sdk/provider"
+import { APICallError as UpstreamAPICallError, InvalidPromptError as UpstreamInvalidPromptError, type LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { describe, expect, it } from "@effect/vitest"
 import { generateText, jsonSchema, stepCountIs, streamText, tool } from "ai"
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
 import { Deferred, Effect, Exit, Fiber, Layer, Stream } from "effect"
 import { type DisposableLanguageModelV4, toLanguageModelV4, ToLanguageModelV4 } from "../../src/interop/index.ts"
 import { LanguageModel } from "../../src/LanguageModel.ts"
-import { APICallError, InvalidPromptError } from "../../src/spec/errors/index.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import { APICallError, InvalidPromptError } from "../../src/contract/errors/index.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import { normalize as normalizeParts } from "../testing/normalize.ts"
 import { generateScenarios, streamScenarios, usage } from "./scenarios.ts"
@@ -145,7 +145,7 @@ describe("toLanguageModelV4: errors reach ai with upstream markers", () => {
     expect(upstream.doGenerateCalls.length).toBe(2)
   })
 
-  it("exhausted retries give the same RetryError, holding the aimux errors", async () => {
+  it("exhausted retries give the same RetryError, holding upstream instances of the aimux errors", async () => {
     const options = (headers: Record<string, string>) => ({
       message: "Service Unavailable",
       url: "https://api.example.com/v1",
@@ -167,11 +167,11 @@ describe("toLanguageModelV4: errors reach ai with upstream markers", () => {
     expect(actual).toHaveProperty("name", "AI_RetryError")
     expect(actual).toHaveProperty("lastError")
     const lastError: unknown = Reflect.get(Object(actual), "lastError")
-    expect(lastError).toBeInstanceOf(APICallError)
+    expect(lastError).toBeInstanceOf(UpstreamAPICallError)
     expect(UpstreamAPICallError.isInstance(lastError)).toBe(true)
   })
 
-  it("a non-retryable aimux error rejects generateText with that very instance", async () => {
+  it("a non-retryable aimux error rejects generateText with its upstream instance (same fields)", async () => {
     const error = new APICallError({
       message: "Bad Request",
       url: "https://api.example.com/v1",
@@ -180,7 +180,11 @@ describe("toLanguageModelV4: errors reach ai with upstream markers", () => {
     })
     const ours = await aimuxMock({ generate: () => Effect.fail(error) })
     const actual = await generateText({ model: toLanguageModelV4(ours.model), prompt: "hi" }).catch((e: unknown) => e)
-    expect(actual).toBe(error)
+    expect(actual).toBeInstanceOf(UpstreamAPICallError)
+    expect(actual).not.toBe(error)
+    const { _tag: _, ...fields } = { ...error }
+    expect({ ...Object(actual) }).toStrictEqual({ ...fields, [Symbol.for("vercel.ai.error")]: true, [Symbol.for("vercel.ai.error.AI_APICallError")]: true })
+    expect(Reflect.get(Object(actual), "message")).toBe(error.message)
     expect(UpstreamAPICallError.isInstance(actual)).toBe(true)
     expect((await Effect.runPromise(ours.recorder.generateCalls)).length).toBe(1)
   })
@@ -198,7 +202,7 @@ describe("toLanguageModelV4: errors reach ai with upstream markers", () => {
       streamText({ model: toLanguageModelV4(ours.model), prompt: "hi", onError: () => {} }).fullStream
     )
     expect(normalize(actual)).toEqual(normalize(expected))
-    expect(actual.some((part) => part.type === "error" && part.error === error)).toBe(true)
+    expect(actual.some((part) => part.type === "error" && part.error instanceof UpstreamInvalidPromptError && part.error.message === error.message)).toBe(true)
   })
 
   it("a defect rejects with the defect value", async () => {
@@ -319,7 +323,9 @@ describe("toLanguageModelV4: runtimes", () => {
 
   it("a Layer that fails to build rejects with its error", async () => {
     const error = new APICallError({ message: "no", url: "u", requestBodyValues: {} })
-    await expect(toLanguageModelV4(Layer.effect(LanguageModel, Effect.fail(error)))).rejects.toBe(error)
+    const rejected = await toLanguageModelV4(Layer.effect(LanguageModel, Effect.fail(error))).then(() => undefined, (e: unknown) => e)
+    expect(rejected).toBeInstanceOf(UpstreamAPICallError)
+    expect(rejected).toMatchObject({ name: "AI_APICallError", message: "no", url: "u" })
   })
 
   it("supportedUrls: a plain object for a synchronous Effect, with mutable arrays", async () => {

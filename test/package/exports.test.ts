@@ -28,9 +28,9 @@ const entries = Object.entries(manifest.exports).flatMap(([subpath, entry]) =>
   typeof entry === "string" ? [] : [{ subpath, entry }]
 )
 
-/** Provider folders; `*-family` folders are kits shared by providers, not providers. */
+/** Provider folders; `kits/` holds the kits shared by providers, not providers. */
 const providerFolders = readdirSync(join(root, "src/providers"), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !d.name.endsWith("-family") && existsSync(join(root, "src/providers", d.name, "index.ts")))
+  .filter((d) => d.isDirectory() && d.name !== "kits" && existsSync(join(root, "src/providers", d.name, "index.ts")))
   .map((d) => d.name)
   .sort()
 

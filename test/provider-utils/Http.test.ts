@@ -14,7 +14,7 @@ import * as ApiKey from "../../src/provider-utils/ApiKey.ts"
 import * as Http from "../../src/provider-utils/Http.ts"
 import * as RequestHeaders from "../../src/provider-utils/RequestHeaders.ts"
 import * as RetryAfter from "../../src/runtime/RetryAfter.ts"
-import { APICallError } from "../../src/spec/errors/APICallError.ts"
+import { APICallError } from "../../src/contract/errors/APICallError.ts"
 import * as ReplayHttpClient from "../../src/testing/ReplayHttpClient.ts"
 
 const ErrorPayload = Schema.Struct({
@@ -435,9 +435,14 @@ describe("API keys stay redacted", () => {
         else process.env[name] = previous
       }
     }
-    for (const [apiKey, env] of [["explicit", "env"], [undefined, "from-env"], [undefined, undefined], ["", undefined]] as const) {
+    for (const [apiKey, env] of [["explicit", "env"], [undefined, "from-env"], [undefined, undefined]] as const) {
       expect(await run(apiKey, env)).toEqual(upstream(apiKey, env))
     }
+    // divergence (docs/divergences.md): an empty key, given or from the environment, is upstream's
+    // missing-key failure; upstream returns it and the first call gets a 401
+    expect(upstream("", undefined)).toEqual({ ok: "" })
+    expect(await run("", undefined)).toEqual(upstream(undefined, undefined))
+    expect(await run(undefined, "")).toEqual(upstream(undefined, undefined))
   })
 })
 

@@ -17,7 +17,7 @@ import { type LanguageModel, LanguageModel as LanguageModelService } from "../..
 import { DeepSeek } from "../../src/providers/deepseek/index.ts"
 import { Groq } from "../../src/providers/groq/index.ts"
 import { OpenAICompatible } from "../../src/providers/openai-compatible/index.ts"
-import { CallOptions } from "../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../src/contract/CallOptions.ts"
 import * as ReplayHttpClient from "../../src/testing/ReplayHttpClient.ts"
 import { type Captured, mockFetch, readAll } from "../providers/openai-compatible/harness.ts"
 import {

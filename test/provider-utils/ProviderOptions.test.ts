@@ -9,7 +9,7 @@ import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as ParseProviderOptions from "../../src/provider-utils/ParseProviderOptions.ts"
 import * as ResolveProviderOptions from "../../src/provider-utils/ResolveProviderOptions.ts"
-import type { ProviderOptions } from "../../src/spec/ProviderMetadata.ts"
+import type { ProviderOptions } from "../../src/contract/ProviderMetadata.ts"
 
 const Options = Schema.Struct({
   effort: Schema.optionalKey(Schema.Literals(["low", "high"])),

@@ -12,8 +12,8 @@ import * as MapReasoningToProvider from "../../src/provider-utils/MapReasoningTo
 import * as ResolveProviderReference from "../../src/provider-utils/ResolveProviderReference.ts"
 import * as ResponseMetadata from "../../src/provider-utils/ResponseMetadata.ts"
 import * as StringifyWithBigIntAndCycles from "../../src/provider-utils/StringifyWithBigIntAndCycles.ts"
-import type { ReasoningLevel } from "../../src/spec/CallOptions.ts"
-import type { Warning } from "../../src/spec/Warning.ts"
+import type { ReasoningLevel } from "../../src/contract/CallOptions.ts"
+import type { Warning } from "../../src/contract/Warning.ts"
 
 const reasoningValues: ReadonlyArray<ReasoningLevel | undefined> = [
   undefined,

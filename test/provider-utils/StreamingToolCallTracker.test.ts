@@ -6,7 +6,7 @@ import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
 import * as Tracker from "../../src/provider-utils/StreamingToolCallTracker.ts"
-import { InvalidResponseDataError } from "../../src/spec/errors/InvalidResponseDataError.ts"
+import { InvalidResponseDataError } from "../../src/contract/errors/InvalidResponseDataError.ts"
 
 type Delta = Tracker.Delta
 type Options = {

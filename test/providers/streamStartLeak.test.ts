@@ -9,7 +9,7 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { expect, it } from "vitest"
 import { providers } from "../../src/cli/ProviderRegistry.ts"
 import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
-import { CallOptions } from "../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../src/contract/CallOptions.ts"
 import * as L from "../reliability/loopback.ts"
 const hi = Schema.decodeUnknownSync(CallOptions)({ prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] })
 for (const id of ["groq", "deepseek", "openai-compatible", "google", "google-vertex", "xai", "huggingface", "amazon-bedrock"]) it(`${id}: take(1) closes the connection`, async () => {

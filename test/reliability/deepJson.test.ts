@@ -23,7 +23,7 @@ import * as Tool from "../../src/core/Tool.ts"
 import { parseToolCall } from "../../src/core/ToolCallParser.ts"
 import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
 import { makeSafeParseJson } from "../../src/runtime/ParseJson.ts"
-import { CallOptions } from "../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../src/contract/CallOptions.ts"
 
 const deepArray = (depth: number) => "[".repeat(depth) + "]".repeat(depth)
 const deepObject = (depth: number) => "{\"a\":".repeat(depth) + "1" + "}".repeat(depth)

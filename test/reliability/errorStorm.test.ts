@@ -6,7 +6,7 @@
  */
 import { TypeValidationError as UpstreamTypeValidationError } from "@ai-sdk/provider"
 import { describe, expect, it } from "@effect/vitest"
-import { TypeValidationError } from "../../src/spec/errors/TypeValidationError.ts"
+import { TypeValidationError } from "../../src/contract/errors/TypeValidationError.ts"
 
 const deep = (depth: number): unknown => {
   let v: unknown = 0

@@ -15,7 +15,7 @@ import * as StreamText from "../../src/core/StreamText.ts"
 import * as Tool from "../../src/core/Tool.ts"
 import { LanguageModel, type Service } from "../../src/LanguageModel.ts"
 import { IdGenerator, makeCounter } from "../../src/runtime/IdGenerator.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import * as ReplayHttpClient from "../../src/testing/ReplayHttpClient.ts"
 import { normalize } from "../testing/normalize.ts"
 

@@ -11,7 +11,7 @@ import { LanguageModel, type Service } from "../../src/LanguageModel.ts"
 import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
 import { Anthropic } from "../../src/providers/anthropic/index.ts"
 import { OpenAI } from "../../src/providers/openai/index.ts"
-import type { CallOptions } from "../../src/spec/CallOptions.ts"
+import type { CallOptions } from "../../src/contract/CallOptions.ts"
 
 /** What the server saw of one request. */
 export interface Seen {

@@ -13,8 +13,8 @@ import * as GenerateText from "../../src/core/GenerateText.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
 import { LanguageModel, type Service } from "../../src/LanguageModel.ts"
 import { HttpTimeouts } from "../../src/reliability/index.ts"
-import { APICallError } from "../../src/spec/errors/APICallError.ts"
-import { RetryError } from "../../src/spec/errors/RetryError.ts"
+import { APICallError } from "../../src/contract/errors/APICallError.ts"
+import { RetryError } from "../../src/contract/errors/RetryError.ts"
 import * as L from "./loopback.ts"
 
 /** `stall:headers` → accept and never answer; `stall:body` → headers, then nothing. */

@@ -16,9 +16,9 @@ import {
   FirstChunkTimeoutError,
   StepTimeoutError,
   TotalTimeoutError
-} from "../../src/spec/errors/TimeoutError.ts"
-import type { GenerateResult } from "../../src/spec/Results.ts"
-import type { StreamPart } from "../../src/spec/StreamPart.ts"
+} from "../../src/contract/errors/TimeoutError.ts"
+import type { GenerateResult } from "../../src/contract/Results.ts"
+import type { StreamPart } from "../../src/contract/StreamPart.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
 

@@ -14,8 +14,8 @@ import * as GenerateText from "../../src/core/GenerateText.ts"
 import * as StreamText from "../../src/core/StreamText.ts"
 import { LanguageModel, type Service } from "../../src/LanguageModel.ts"
 import * as ReliableModel from "../../src/reliability/ReliableModel.ts"
-import { RetryError } from "../../src/spec/errors/RetryError.ts"
-import { StepTimeoutError } from "../../src/spec/errors/TimeoutError.ts"
+import { RetryError } from "../../src/contract/errors/RetryError.ts"
+import { StepTimeoutError } from "../../src/contract/errors/TimeoutError.ts"
 import * as L from "./loopback.ts"
 
 /** Per marker in the request body: how many requests the server saw (the first one gets the 429). */

@@ -1,14 +1,14 @@
 /**
  * Normalization of core parts/results before comparing aimux with upstream `ai`.
  *
- * - errors → every field they set (test/kit/wire.ts; class identity differs by design);
+ * - errors → every field they set (test/providers/_kit/Wire.ts; class identity differs by design);
  * - generated files → `{base64, mediaType}` (upstream's class keeps private caches);
  * - a JSON round trip (undefined keys dropped, Dates as ISO strings);
  * - `performance` removed (wall-clock timing);
  * - generated ids (`aitxt-…`) replaced by `gen-N` in order of appearance;
  * - timestamps not scripted by the test (anything but 1970-01-01) replaced by `now`.
  */
-import { errorJson } from "../kit/wire.ts"
+import { errorJson } from "../providers/_kit/Wire.ts"
 
 const errorView = (value: Error): unknown => errorJson(value)
 

@@ -24,7 +24,7 @@ import type { SteeringMessagePart } from "../../src/core/TextStreamPart.ts"
 import * as SteeringMessage from "../../src/ui/SteeringMessage.ts"
 import * as MockLanguageModel from "../../src/testing/MockLanguageModel.ts"
 import * as H from "../../src/testing/StreamHelpers.ts"
-import { errorJson, wireJson } from "../kit/wire.ts"
+import { errorJson, wireJson } from "../providers/_kit/Wire.ts"
 
 const bytes = new Uint8Array([137, 80, 78, 71, 1, 2, 3])
 

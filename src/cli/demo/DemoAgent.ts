@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import * as StopCondition from "../../core/StopCondition.ts"
+import type { Effect } from "effect"
 import * as StreamText from "../../core/StreamText.ts"
 import { tools } from "./DemoTools.ts"
 
@@ -28,11 +29,15 @@ export const prompt =
  *
  * @since 0.1.0
  */
-export const run = (options: { readonly maxRetries?: number | undefined } = {}) =>
+export const run = (options: {
+  readonly maxRetries?: number | undefined
+  readonly onError?: ((event: StreamText.ErrorEvent) => Effect.Effect<void>) | undefined
+} = {}) =>
   StreamText.streamText({
     system,
     prompt,
     tools,
     stopWhen: StopCondition.isStepCount(5),
-    maxRetries: options.maxRetries
+    maxRetries: options.maxRetries,
+    ...(options.onError !== undefined && { onError: options.onError })
   })

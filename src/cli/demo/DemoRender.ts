@@ -7,8 +7,8 @@
  */
 import type { LanguageModelUsage } from "../../core/CoreUsage.ts"
 import type { TextStreamPart } from "../../core/StreamText.ts"
-import { getErrorMessage } from "../../spec/errors/getErrorMessage.ts"
-import { toJsonValue } from "../../spec/Json.ts"
+import { getErrorMessage } from "../../contract/errors/getErrorMessage.ts"
+import { toJsonValue } from "../../contract/Json.ts"
 import { errorToJson } from "../internal/wire.ts"
 
 /**

@@ -5,8 +5,8 @@
  *
  * @internal
  */
-import { isProviderStreamError } from "../../spec/errors/ProviderStreamError.ts"
-import type { StreamPart } from "../../spec/StreamPart.ts"
+import { isProviderStreamError } from "../../contract/errors/ProviderStreamError.ts"
+import type { StreamPart } from "../../contract/StreamPart.ts"
 
 const errorFields = ["statusCode", "isRetryable", "code", "type"] as const
 

@@ -6,8 +6,8 @@
  * @since 0.2.0
  */
 import { Effect } from "effect"
-import type { CallTool } from "../../spec/CallOptions.ts"
-import type { JsonObject } from "../../spec/Json.ts"
+import type { CallTool } from "../../contract/CallOptions.ts"
+import type { JsonObject } from "../../contract/Json.ts"
 import type { Middleware } from "./Middleware.ts"
 
 /**

@@ -5,8 +5,8 @@
  * @since 0.2.0
  */
 import { Effect } from "effect"
-import type { ProviderOptions } from "../../spec/ProviderMetadata.ts"
-import type { Message } from "../../spec/Prompt.ts"
+import type { ProviderOptions } from "../../contract/ProviderMetadata.ts"
+import type { Message } from "../../contract/Prompt.ts"
 import type { Middleware } from "./Middleware.ts"
 
 /**

@@ -8,7 +8,7 @@
  */
 import { Effect } from "effect"
 import { validateCallOptions } from "../../LanguageModel.ts"
-import type { CallOptions } from "../../spec/CallOptions.ts"
+import type { CallOptions } from "../../contract/CallOptions.ts"
 import { mergeObjects } from "./internal/mergeObjects.ts"
 import type { Middleware } from "./Middleware.ts"
 

@@ -9,8 +9,8 @@
  * @since 0.2.0
  */
 import { Effect, Stream } from "effect"
-import type { Content } from "../../spec/Content.ts"
-import type { StreamPart } from "../../spec/StreamPart.ts"
+import type { Content } from "../../contract/Content.ts"
+import type { StreamPart } from "../../contract/StreamPart.ts"
 import type { Middleware } from "./Middleware.ts"
 
 /**

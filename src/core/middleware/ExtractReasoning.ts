@@ -14,9 +14,9 @@
  * @since 0.2.0
  */
 import { Effect, Stream } from "effect"
-import type { Content } from "../../spec/Content.ts"
-import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
-import type { StreamPart } from "../../spec/StreamPart.ts"
+import type { Content } from "../../contract/Content.ts"
+import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
+import type { StreamPart } from "../../contract/StreamPart.ts"
 import { getPotentialStartIndex } from "./internal/getPotentialStartIndex.ts"
 import type { Middleware } from "./Middleware.ts"
 

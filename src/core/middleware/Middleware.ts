@@ -16,9 +16,9 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { LanguageModel, type Service, type StreamResponse, type SupportedUrls } from "../../LanguageModel.ts"
-import type { CallOptions } from "../../spec/CallOptions.ts"
-import type { ModelError } from "../../spec/errors/ModelError.ts"
-import type { GenerateResult } from "../../spec/Results.ts"
+import type { CallOptions } from "../../contract/CallOptions.ts"
+import type { ModelError } from "../../contract/errors/ModelError.ts"
+import type { GenerateResult } from "../../contract/Results.ts"
 
 /**
  * What `transformParams` receives.

@@ -8,8 +8,8 @@
  * @since 0.2.0
  */
 import { Effect, Stream } from "effect"
-import type { GenerateResult } from "../../spec/Results.ts"
-import type { StreamPart } from "../../spec/StreamPart.ts"
+import type { GenerateResult } from "../../contract/Results.ts"
+import type { StreamPart } from "../../contract/StreamPart.ts"
 import type { Middleware } from "./Middleware.ts"
 
 const toParts = (result: GenerateResult): Array<StreamPart> => {

@@ -7,8 +7,8 @@
  */
 import { Effect } from "effect"
 import type { Service as LanguageModelService } from "../../LanguageModel.ts"
-import type { ModelError } from "../../spec/errors/ModelError.ts"
-import { NoSuchModelError } from "../../spec/errors/NoSuchModelError.ts"
+import type { ModelError } from "../../contract/errors/ModelError.ts"
+import { NoSuchModelError } from "../../contract/errors/NoSuchModelError.ts"
 import type { Provider } from "./Provider.ts"
 
 /**

@@ -11,7 +11,7 @@
  */
 import { Effect } from "effect"
 import type { Service as LanguageModelService } from "../../LanguageModel.ts"
-import type { ModelError } from "../../spec/errors/ModelError.ts"
+import type { ModelError } from "../../contract/errors/ModelError.ts"
 import * as Middleware from "../middleware/Middleware.ts"
 
 /**

@@ -13,9 +13,9 @@
 import { Config, Context, Effect, Layer } from "effect"
 import { dual } from "effect/Function"
 import { LanguageModel, type Service as LanguageModelService } from "../../LanguageModel.ts"
-import type { ModelError } from "../../spec/errors/ModelError.ts"
-import { NoSuchModelError } from "../../spec/errors/NoSuchModelError.ts"
-import { NoSuchProviderError } from "../../spec/errors/NoSuchProviderError.ts"
+import type { ModelError } from "../../contract/errors/ModelError.ts"
+import { NoSuchModelError } from "../../contract/errors/NoSuchModelError.ts"
+import { NoSuchProviderError } from "../../contract/errors/NoSuchProviderError.ts"
 import * as Middleware from "../middleware/Middleware.ts"
 import type { Provider } from "./Provider.ts"
 

@@ -5,7 +5,7 @@
  * @internal
  */
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
-import type { CallOptions } from "../../spec/CallOptions.ts"
+import type { CallOptions } from "../../contract/CallOptions.ts"
 
 /**
  * Upstream call options → aimux call options: everything but `abortSignal`, which the bridge

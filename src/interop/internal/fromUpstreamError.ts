@@ -24,7 +24,7 @@ import {
   NoSuchProviderReferenceError,
   TypeValidationError,
   UnsupportedFunctionalityError
-} from "../../spec/errors/index.ts"
+} from "../../contract/errors/index.ts"
 import { type Operation, UpstreamModelError } from "../UpstreamModelError.ts"
 
 const modelErrorClasses = [

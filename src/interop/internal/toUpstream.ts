@@ -30,14 +30,14 @@ import type {
   SharedV4Warning
 } from "@ai-sdk/provider"
 import type { SupportedUrls } from "../../LanguageModel.ts"
-import type { CallOptions, CallTool } from "../../spec/CallOptions.ts"
-import type { Citation, Content, Source } from "../../spec/Content.ts"
-import type { FileData } from "../../spec/FileData.ts"
-import type { Message, ToolResultOutput, ToolResultPart } from "../../spec/Prompt.ts"
-import type { GenerateResult } from "../../spec/Results.ts"
-import type { StreamPart } from "../../spec/StreamPart.ts"
-import type { Usage } from "../../spec/Usage.ts"
-import type { Warning } from "../../spec/Warning.ts"
+import type { CallOptions, CallTool } from "../../contract/CallOptions.ts"
+import type { Citation, Content, Source } from "../../contract/Content.ts"
+import type { FileData } from "../../contract/FileData.ts"
+import type { Message, ToolResultOutput, ToolResultPart } from "../../contract/Prompt.ts"
+import type { GenerateResult } from "../../contract/Results.ts"
+import type { StreamPart } from "../../contract/StreamPart.ts"
+import type { Usage } from "../../contract/Usage.ts"
+import type { Warning } from "../../contract/Warning.ts"
 
 /**
  * `{ [key]: value }` when `value` is defined, `{}` otherwise: spread into an object literal to

@@ -7,13 +7,16 @@
  *
  * @since 0.2.0
  */
-import { Config, Effect, Layer, Option, Redacted } from "effect"
-import type { HttpClient } from "effect/http"
+import { Config, Effect, Option, Redacted } from "effect"
 import { LanguageModel } from "../../LanguageModel.ts"
-import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import { LoadSettingError } from "../../spec/errors/LoadSettingError.ts"
+import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 import * as AmazonBedrockLanguageModel from "./AmazonBedrockLanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import { RerankingModel } from "../../RerankingModel.ts"
+import * as AmazonBedrockEmbeddingModel from "./AmazonBedrockEmbeddingModel.ts"
+import * as AmazonBedrockRerankingModel from "./AmazonBedrockRerankingModel.ts"
 import * as SigV4 from "./SigV4.ts"
 
 /**
@@ -212,39 +215,130 @@ export const modelConfig = Effect.fn("AmazonBedrock.modelConfig")(function*(
   return config
 })
 
+const constructors = ModelConstructors.make(
+  LanguageModel,
+  (modelId: string, settings: Settings & ModelSettings) =>
+    Effect.flatMap(modelConfig(modelId, settings, { modelFamily: settings.modelFamily }), AmazonBedrockLanguageModel.make),
+  {}
+)
+
 /**
- * The Converse model for `modelId` as a service.
+ * The Converse model for `modelId` as a service; `settings` are the provider's and the model's
+ * (`modelFamily`) in one object, so every provider's `model` / `layer` / `layerConfig` take
+ * `(modelId, settings?)`.
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {},
-  modelSettings: ModelSettings = {}
-): Effect.Effect<LanguageModelNs.Service, never, HttpClient.HttpClient> =>
-  Effect.flatMap(modelConfig(modelId, settings, modelSettings), AmazonBedrockLanguageModel.make)
+export const model = constructors.model
 
 /**
  * A Layer providing the Converse model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {},
-  modelSettings: ModelSettings = {}
-): Layer.Layer<LanguageModel, never, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, model(modelId, settings, modelSettings))
+export const layer = constructors.layer
 
 /**
  * A Layer whose settings come from effect `Config`, e.g.
  * `Config.all({ region: Config.String("AWS_REGION"), apiKey: Config.Redacted("AWS_BEARER_TOKEN_BEDROCK") })`.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: Config.Config<Settings>,
-  modelSettings: ModelSettings = {}
-): Layer.Layer<LanguageModel, Config.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, Effect.flatMap(config, (settings) => model(modelId, settings, modelSettings)))
+export const layerConfig = constructors.layerConfig
+
+const embeddingConstructors = ModelConstructors.make(
+  EmbeddingModel,
+  (modelId: string, settings: Settings & { readonly modelFamily?: AmazonBedrockEmbeddingModel.ModelFamily | undefined }) =>
+    Effect.flatMap(modelConfig(modelId, settings), (config) =>
+      AmazonBedrockEmbeddingModel.make({
+        modelId,
+        modelFamily: settings.modelFamily,
+        baseURL: config.baseURL,
+        headers: config.headers,
+        authorize: config.authorize
+      })),
+  {}
+)
+
+/**
+ * The embedding model; `settings.modelFamily` (`titan`, `cohere`, `nova`) overrides the detection from the id for `modelId` as a service (upstream `bedrock.embedding(modelId, { modelFamily })`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const embedding = embeddingConstructors.model
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayer = embeddingConstructors.layer
+
+/**
+ * {@link embeddingLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayerConfig = embeddingConstructors.layerConfig
+
+/**
+ * Upstream's agent runtime base URL: `baseURL`, else `AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME`,
+ * else `AWS_ENDPOINT_URL`, else `https://bedrock-agent-runtime.<region>.<partition suffix>`.
+ *
+ * @since 0.1.0
+ */
+export const resolveAgentRuntimeBaseURL = (settings: Settings): Effect.Effect<string, LoadSettingError> =>
+  Effect.gen(function*() {
+    const configured = settings.baseURL ?? (yield* env("AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME")) ??
+      (yield* env("AWS_ENDPOINT_URL"))
+    if (configured != null) return withoutTrailingSlash(configured)
+    const region = yield* loadRegion(settings)
+    const suffix = PARTITION_DNS_SUFFIXES.find(([prefix]) => region.startsWith(prefix))?.[1] ?? "amazonaws.com"
+    return withoutTrailingSlash(`https://bedrock-agent-runtime.${region}.${suffix}`)
+  })
+
+// the region is loaded when the model is built (upstream loads it when the model is created)
+const rerankingConstructors = ModelConstructors.make(
+  RerankingModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    const region = yield* loadRegion(settings)
+    return yield* AmazonBedrockRerankingModel.make({
+      modelId,
+      region,
+      baseURL: resolveAgentRuntimeBaseURL(settings),
+      headers: RequestHeaders.withUserAgentSuffix(settings.headers ?? {}, `ai-sdk-amazon-bedrock/${VERSION}`),
+      authorize: yield* authorizer(settings)
+    })
+  }),
+  {}
+)
+
+/**
+ * The reranking model (the agent runtime) for `modelId` as a service (upstream `bedrock.reranking(modelId)`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const reranking = rerankingConstructors.model
+
+/**
+ * A Layer providing {@link reranking} as the `RerankingModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const rerankingLayer = rerankingConstructors.layer
+
+/**
+ * {@link rerankingLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const rerankingLayerConfig = rerankingConstructors.layerConfig

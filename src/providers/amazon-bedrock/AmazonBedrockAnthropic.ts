@@ -2,7 +2,7 @@
  * Anthropic models on Amazon Bedrock through the native messages API
  * (upstream `createAmazonBedrockAnthropic` of `@ai-sdk/amazon-bedrock/anthropic`
  * 5.0.101): the Anthropic messages model of the shared kit
- * (`src/providers/anthropic-family/`) at `/model/<id>/invoke` and
+ * (`src/providers/kits/anthropic/`) at `/model/<id>/invoke` and
  * `/model/<id>/invoke-with-response-stream`, authenticated as the Converse
  * model (bearer key, else SigV4), with Bedrock's body rewrite
  * (`anthropic_version: "bedrock-2023-05-31"`, betas in `anthropic_beta`,
@@ -11,13 +11,11 @@
  *
  * @since 0.2.0
  */
-import { Config, Effect, Layer } from "effect"
-import type { HttpClient } from "effect/http"
+import { Config, Effect } from "effect"
 import { LanguageModel } from "../../LanguageModel.ts"
-import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import type { LoadSettingError } from "../../spec/errors/LoadSettingError.ts"
-import * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
+import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
 import * as AmazonBedrock from "./AmazonBedrock.ts"
 import * as AnthropicTransport from "./AnthropicTransport.ts"
 import { supportsNativeStructuredOutput, supportsStrictTools } from "./internal/ModelSupport.ts"
@@ -153,36 +151,33 @@ export const modelConfig = Effect.fn("AmazonBedrockAnthropic.modelConfig")(funct
   return config
 })
 
+const constructors = ModelConstructors.make(
+  LanguageModel,
+  (modelId: string, settings: Settings) => Effect.flatMap(modelConfig(modelId, settings), AnthropicLanguageModel.make),
+  {}
+)
+
 /**
  * The Anthropic messages model on Bedrock for `modelId` as a service.
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, LoadSettingError, HttpClient.HttpClient> =>
-  Effect.flatMap(modelConfig(modelId, settings), AnthropicLanguageModel.make)
+export const model = constructors.model
 
 /**
  * A Layer providing the Anthropic messages model on Bedrock as the `LanguageModel` service.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<LanguageModel, LoadSettingError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, model(modelId, settings))
+export const layer = constructors.layer
 
 /**
  * A Layer whose settings come from effect `Config`, e.g.
  * `Config.all({ region: Config.String("AWS_REGION"), apiKey: Config.Redacted("AWS_BEARER_TOKEN_BEDROCK") })`.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: Config.Config<Settings>
-): Layer.Layer<LanguageModel, LoadSettingError | Config.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, Effect.flatMap(config, (settings) => model(modelId, settings)))
+export const layerConfig = constructors.layerConfig

@@ -9,8 +9,8 @@
  * @since 0.2.0
  */
 import { Schema } from "effect"
+import { nullishKey } from "../../contract/Fields.ts"
 
-const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
 
 const loose = <F extends Schema.Struct.Fields>(fields: F) =>
   Schema.StructWithRest(Schema.Struct(fields), [Schema.Record(Schema.String, Schema.Json)])
@@ -222,7 +222,7 @@ export interface ConverseInput {
 const StopReason = Schema.String
 
 const AdditionalModelResponseFields = Schema.StructWithRest(
-  Schema.Struct({ delta: nullish(Schema.Struct({ stop_sequence: nullish(Schema.String) })) }),
+  Schema.Struct({ delta: nullishKey(Schema.Struct({ stop_sequence: nullishKey(Schema.String) })) }),
   [Schema.Record(Schema.String, Schema.Unknown)]
 )
 
@@ -240,17 +240,17 @@ const CacheDetail = loose({ inputTokens: Schema.Number, ttl: Schema.String })
  * @since 0.2.0
  */
 export const ConverseResponse = Schema.Struct({
-  metrics: nullish(Schema.Struct({ latencyMs: Schema.Number })),
+  metrics: nullishKey(Schema.Struct({ latencyMs: Schema.Number })),
   output: Schema.Struct({
     message: Schema.Struct({
       content: Schema.Array(Schema.Struct({
-        text: nullish(Schema.String),
-        citationsContent: nullish(Schema.Struct({
-          content: nullish(Schema.Array(Schema.Struct({ text: nullish(Schema.String) })))
+        text: nullishKey(Schema.String),
+        citationsContent: nullishKey(Schema.Struct({
+          content: nullishKey(Schema.Array(Schema.Struct({ text: nullishKey(Schema.String) })))
         })),
-        toolUse: nullish(ToolUse),
-        reasoningContent: nullish(Schema.Union([
-          Schema.Struct({ reasoningText: Schema.Struct({ signature: nullish(Schema.String), text: Schema.String }) }),
+        toolUse: nullishKey(ToolUse),
+        reasoningContent: nullishKey(Schema.Union([
+          Schema.Struct({ reasoningText: Schema.Struct({ signature: nullishKey(Schema.String), text: Schema.String }) }),
           Schema.Struct({ redactedReasoning: Schema.Struct({ data: Schema.String }) }),
           Schema.Struct({ redactedContent: Schema.String })
         ]))
@@ -259,17 +259,17 @@ export const ConverseResponse = Schema.Struct({
     })
   }),
   stopReason: StopReason,
-  additionalModelResponseFields: nullish(AdditionalModelResponseFields),
-  trace: nullish(Schema.Json),
-  performanceConfig: nullish(Schema.Struct({ latency: Schema.String })),
-  serviceTier: nullish(Schema.Struct({ type: Schema.String })),
+  additionalModelResponseFields: nullishKey(AdditionalModelResponseFields),
+  trace: nullishKey(Schema.Json),
+  performanceConfig: nullishKey(Schema.Struct({ latency: Schema.String })),
+  serviceTier: nullishKey(Schema.Struct({ type: Schema.String })),
   usage: loose({
     inputTokens: Schema.Number,
     outputTokens: Schema.Number,
     totalTokens: Schema.Number,
-    cacheReadInputTokens: nullish(Schema.Number),
-    cacheWriteInputTokens: nullish(Schema.Number),
-    cacheDetails: nullish(Schema.Array(CacheDetail))
+    cacheReadInputTokens: nullishKey(Schema.Number),
+    cacheWriteInputTokens: nullishKey(Schema.Number),
+    cacheDetails: nullishKey(Schema.Array(CacheDetail))
   })
 })
 
@@ -280,7 +280,7 @@ export const ConverseResponse = Schema.Struct({
  */
 export type ConverseResponse = typeof ConverseResponse.Type
 
-const Exception = nullish(Schema.Record(Schema.String, Schema.Unknown))
+const Exception = nullishKey(Schema.Record(Schema.String, Schema.Unknown))
 
 /**
  * One ConverseStream event, wrapped by its event or exception type
@@ -289,9 +289,9 @@ const Exception = nullish(Schema.Record(Schema.String, Schema.Unknown))
  * @since 0.2.0
  */
 export const StreamEvent = Schema.Struct({
-  contentBlockDelta: nullish(Schema.Struct({
+  contentBlockDelta: nullishKey(Schema.Struct({
     contentBlockIndex: Schema.Number,
-    delta: nullish(Schema.Union([
+    delta: nullishKey(Schema.Union([
       Schema.Struct({ text: Schema.String }),
       Schema.Struct({ citation: Schema.Record(Schema.String, Schema.Unknown) }),
       Schema.Struct({ toolUse: Schema.Struct({ input: Schema.String }) }),
@@ -301,24 +301,24 @@ export const StreamEvent = Schema.Struct({
       Schema.Struct({ reasoningContent: Schema.Struct({ redactedContent: Schema.String }) })
     ]))
   })),
-  contentBlockStart: nullish(Schema.Struct({
+  contentBlockStart: nullishKey(Schema.Struct({
     contentBlockIndex: Schema.Number,
-    start: nullish(Schema.Struct({ toolUse: nullish(ToolUse) }))
+    start: nullishKey(Schema.Struct({ toolUse: nullishKey(ToolUse) }))
   })),
-  contentBlockStop: nullish(Schema.Struct({ contentBlockIndex: Schema.Number })),
+  contentBlockStop: nullishKey(Schema.Struct({ contentBlockIndex: Schema.Number })),
   internalServerException: Exception,
-  messageStop: nullish(Schema.Struct({
-    additionalModelResponseFields: nullish(AdditionalModelResponseFields),
+  messageStop: nullishKey(Schema.Struct({
+    additionalModelResponseFields: nullishKey(AdditionalModelResponseFields),
     stopReason: StopReason
   })),
-  metadata: nullish(Schema.Struct({
-    trace: nullish(Schema.Json),
-    performanceConfig: nullish(Schema.Struct({ latency: Schema.String })),
-    serviceTier: nullish(Schema.Struct({ type: Schema.String })),
-    usage: nullish(loose({
-      cacheReadInputTokens: nullish(Schema.Number),
-      cacheWriteInputTokens: nullish(Schema.Number),
-      cacheDetails: nullish(Schema.Array(CacheDetail)),
+  metadata: nullishKey(Schema.Struct({
+    trace: nullishKey(Schema.Json),
+    performanceConfig: nullishKey(Schema.Struct({ latency: Schema.String })),
+    serviceTier: nullishKey(Schema.Struct({ type: Schema.String })),
+    usage: nullishKey(loose({
+      cacheReadInputTokens: nullishKey(Schema.Number),
+      cacheWriteInputTokens: nullishKey(Schema.Number),
+      cacheDetails: nullishKey(Schema.Array(CacheDetail)),
       inputTokens: Schema.Number,
       outputTokens: Schema.Number,
       totalTokens: Schema.optionalKey(Schema.Number)
@@ -344,7 +344,7 @@ export type StreamEvent = typeof StreamEvent.Type
  */
 export const ErrorBody = Schema.Struct({
   message: Schema.String,
-  type: nullish(Schema.String)
+  type: nullishKey(Schema.String)
 })
 
 /**

@@ -12,7 +12,7 @@ import { EventStreamCodec } from "@smithy/eventstream-codec"
 import type { Schema, Stream } from "effect"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import { sliceFirstChunk } from "./internal/FirstChunkFrames.ts"
-import { InvalidResponseDataError } from "../../spec/errors/InvalidResponseDataError.ts"
+import { InvalidResponseDataError } from "../../contract/errors/InvalidResponseDataError.ts"
 import { makeSafeValidate, type ParseResult, safeParseJson } from "../../runtime/ParseJson.ts"
 
 /**

@@ -8,7 +8,7 @@
  */
 import { AwsV4Signer } from "aws4fetch"
 import { Clock, Effect, Redacted } from "effect"
-import { LoadSettingError } from "../../spec/errors/LoadSettingError.ts"
+import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 
 /**
  * AWS credentials (upstream `AmazonBedrockCredentials` without `region`).

@@ -20,3 +20,7 @@ export * as SigV4 from "./SigV4.ts"
 export * as AmazonBedrockAnthropic from "./AmazonBedrockAnthropic.ts"
 /** @since 0.2.0 */
 export * as AnthropicTransport from "./AnthropicTransport.ts"
+/** @since 0.1.0 */
+export * as AmazonBedrockEmbeddingModel from "./AmazonBedrockEmbeddingModel.ts"
+/** @since 0.1.0 */
+export * as AmazonBedrockRerankingModel from "./AmazonBedrockRerankingModel.ts"

@@ -5,15 +5,14 @@
  *
  * @since 0.1.0
  */
-import { Config, Effect, Layer, Option, Redacted } from "effect"
-import type { HttpClient } from "effect/http"
+import { Config, Effect, Option, Redacted } from "effect"
 import { LanguageModel } from "../../LanguageModel.ts"
-import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
-import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
-import * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
+import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
+import type { LoadAPIKeyError } from "../../contract/errors/LoadAPIKeyError.ts"
+import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
 
 /**
  * Provider settings, as upstream's.
@@ -50,6 +49,13 @@ export const defaultBaseURL = `${API_URL}/v1`
  */
 export const VERSION = "4.0.105"
 
+/** Upstream's `loadApiKey` options of this provider. */
+const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
+  apiKey: settings.apiKey,
+  environmentVariableName: "ANTHROPIC_API_KEY",
+  description: "Anthropic"
+})
+
 /**
  * Resolves settings into the model config.
  *
@@ -77,11 +83,7 @@ export const modelConfig = Effect.fn("Anthropic.modelConfig")(function*(modelId:
       Authorization: Redacted.make(`Bearer ${typeof authToken === "string" ? authToken : Redacted.value(authToken)}`)
     })
     : Effect.map(
-      ApiKey.loadApiKey({
-        apiKey: settings.apiKey,
-        environmentVariableName: "ANTHROPIC_API_KEY",
-        description: "Anthropic"
-      }),
+      ApiKey.loadApiKey(apiKeyOptions(settings)),
       (key) => ({ "x-api-key": key })
     )
   const config: AnthropicLanguageModel.Config = {
@@ -97,36 +99,40 @@ export const modelConfig = Effect.fn("Anthropic.modelConfig")(function*(modelId:
   return config
 })
 
+const constructors = ModelConstructors.make(
+  LanguageModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    // the key is loaded when the model is built: a missing or empty one fails the layer (LoadAPIKeyError)
+    // settings are checked first (baseURL, apiKey with authToken), as upstream's `createAnthropic`
+    const config = yield* modelConfig(modelId, settings)
+    if (settings.authToken) return yield* AnthropicLanguageModel.make(config)
+    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
+    return yield* AnthropicLanguageModel.make(yield* modelConfig(modelId, { ...settings, apiKey }))
+  }),
+  {}
+)
+
 /**
- * The messages model for `modelId` as a service.
+ * The messages model for `modelId` as a service; a missing or empty API key fails it with `LoadAPIKeyError`.
  *
  * @since 0.1.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, InvalidArgumentError, HttpClient.HttpClient> =>
-  Effect.flatMap(modelConfig(modelId, settings), AnthropicLanguageModel.make)
+export const model = constructors.model
 
 /**
  * A Layer providing the messages model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<LanguageModel, InvalidArgumentError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, model(modelId, settings))
+export const layer = constructors.layer
 
 /**
- * A Layer whose settings come from effect `Config`, e.g. `{ apiKey: Config.Redacted("ANTHROPIC_API_KEY") }`
- * (a `Config` of the whole settings, or a record of `Config`s per setting).
+ * A Layer whose settings come from `Config`, e.g. `{ apiKey: Config.Redacted("ANTHROPIC_API_KEY") }` (a `Config` of the whole
+ * settings, or a record of `Config`s per setting).
  *
- * @since 0.2.0
+ * @since 0.1.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: Config.Wrap<Settings>
-): Layer.Layer<LanguageModel, InvalidArgumentError | Config.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, Effect.flatMap(Config.unwrap(config), (settings) => model(modelId, settings)))
+export const layerConfig = constructors.layerConfig

@@ -1,6 +1,6 @@
 /**
  * The Anthropic messages provider; the messages model itself is the kit
- * shared with the hosted variants (`src/providers/anthropic-family/`).
+ * shared with the hosted variants (`src/providers/kits/anthropic/`).
  *
  * @since 0.1.0
  */
@@ -8,8 +8,8 @@
 /** @since 0.1.0 */
 export * as Anthropic from "./Anthropic.ts"
 /** @since 0.1.0 */
-export * as AnthropicApi from "../anthropic-family/AnthropicApi.ts"
+export * as AnthropicApi from "../kits/anthropic/AnthropicApi.ts"
 /** @since 0.1.0 */
-export * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
+export * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
 /** @since 0.1.0 */
-export * as AnthropicOptions from "../anthropic-family/AnthropicOptions.ts"
+export * as AnthropicOptions from "../kits/anthropic/AnthropicOptions.ts"

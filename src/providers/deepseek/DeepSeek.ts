@@ -4,11 +4,10 @@
  *
  * @since 0.1.0
  */
-import { Config, Effect, Layer } from "effect"
-import type * as HttpClient from "effect/http/HttpClient"
+import { Effect } from "effect"
 import * as LanguageModel from "../../LanguageModel.ts"
-import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
-import * as ChatEndpoint from "../openai-family/ChatEndpoint.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
+import * as ChatEndpoint from "../kits/openai/ChatEndpoint.ts"
 import * as DeepSeekLanguageModel from "./DeepSeekLanguageModel.ts"
 
 /**
@@ -27,44 +26,43 @@ export const VERSION = "3.0.56"
  */
 export interface Settings extends ChatEndpoint.KeyedSettings {}
 
+const constructors = ModelConstructors.make(
+  LanguageModel.LanguageModel,
+  (modelId: string, settings: Settings) =>
+    Effect.flatMap(
+      ChatEndpoint.withRequiredKey(settings, {
+        defaultBaseURL: "https://api.deepseek.com",
+        environmentVariableName: "DEEPSEEK_API_KEY",
+        description: "DeepSeek API key",
+        userAgentSuffix: `ai-sdk-deepseek/${VERSION}`
+      }),
+      (endpoint) => DeepSeekLanguageModel.make({ modelId, ...endpoint })
+    ),
+  {}
+)
+
 /**
- * The chat model for `modelId` as a service; the API key is loaded when the model is built.
+ * The chat model for `modelId` as a service; the API key is loaded when the model is built (a missing
+ * or empty one fails with `LoadAPIKeyError`).
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
-  Effect.flatMap(
-    ChatEndpoint.withRequiredKey(settings, {
-      defaultBaseURL: "https://api.deepseek.com",
-      environmentVariableName: "DEEPSEEK_API_KEY",
-      description: "DeepSeek API key",
-      userAgentSuffix: `ai-sdk-deepseek/${VERSION}`
-    }),
-    (endpoint) => DeepSeekLanguageModel.make({ modelId, ...endpoint })
-  )
+export const model = constructors.model
 
 /**
  * A layer providing the model for `modelId` as the `LanguageModel` service.
  *
- * @since 0.1.0
+ * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<LanguageModel.LanguageModel, LoadAPIKeyError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel.LanguageModel, model(modelId, settings))
+export const layer = constructors.layer
 
 /**
- * A layer whose settings come from effect `Config`, e.g. `{ apiKey: Config.Redacted("DEEPSEEK_API_KEY") }`
- * (a `Config` of the whole settings, or a record of `Config`s per setting).
+ * A layer whose settings come from effect `Config` (a `Config` of the whole settings, or a record
+ * of `Config`s per setting).
  *
- * @since 0.2.0
+ * @since 0.1.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: Config.Wrap<Settings>
-): Layer.Layer<LanguageModel.LanguageModel, LoadAPIKeyError | Config.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel.LanguageModel, Effect.flatMap(Config.unwrap(config), (settings) => model(modelId, settings)))
+export const layerConfig = constructors.layerConfig

@@ -6,9 +6,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { OpenAIFamilyErrorData } from "../openai-family/ErrorData.ts"
+import { OpenAIFamilyErrorData } from "../kits/openai/ErrorData.ts"
+import { nullish } from "../../contract/Fields.ts"
 
-const nullish = <S extends Schema.Top>(schema: S) => Schema.optional(Schema.NullOr(schema))
 const Rest = Schema.Record(Schema.String, Schema.Json)
 
 /**

@@ -10,7 +10,7 @@
  * @since 0.2.0
  */
 import { Effect, Redacted } from "effect"
-import { LoadSettingError } from "../../spec/errors/LoadSettingError.ts"
+import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 
 /**
  * What a token source uses of `google-auth-library` (written out, so that

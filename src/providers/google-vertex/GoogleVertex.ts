@@ -8,15 +8,18 @@
  *
  * @since 0.2.0
  */
-import { Config as EffectConfig, Effect, Layer, Option, Redacted } from "effect"
+import { Config as EffectConfig, Effect, Option, Redacted } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import type { APICallError } from "../../spec/errors/APICallError.ts"
-import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
-import { LoadSettingError } from "../../spec/errors/LoadSettingError.ts"
-import * as GeminiLanguageModel from "../gemini-family/GeminiLanguageModel.ts"
+import type { APICallError } from "../../contract/errors/APICallError.ts"
+import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
+import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
+import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import * as GoogleVertexEmbeddingModel from "./GoogleVertexEmbeddingModel.ts"
 import * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
 import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.ts"
 
@@ -180,49 +183,76 @@ export const modelConfig = Effect.fn("GoogleVertex.modelConfig")(function*(
   return config
 })
 
+const constructors = ModelConstructors.make(
+  LanguageModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    const client = yield* HttpClient.HttpClient
+    const config = yield* modelConfig(modelId, settings, client)
+    return yield* GeminiLanguageModel.make(config)
+  }),
+  {}
+)
+
 /**
  * The Gemini model on Vertex for `modelId` as a service.
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    const config = yield* modelConfig(modelId, settings, client)
-    return yield* GeminiLanguageModel.make(config)
-  })
+export const model = constructors.model
 
 /**
  * A Layer providing the Gemini model on Vertex as the `LanguageModel` service.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<LanguageModel, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, model(modelId, settings))
+export const layer = constructors.layer
 
 /**
  * A Layer whose settings come from `Config` (e.g. `Config.redacted("GOOGLE_VERTEX_API_KEY")` for the key).
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: EffectConfig.Config<Settings>
-): Layer.Layer<
-  LanguageModel,
-  EffectConfig.ConfigError | InvalidArgumentError | LoadSettingError,
-  HttpClient.HttpClient
-> =>
-  Layer.effect(
-    LanguageModel,
-    Effect.gen(function*() {
-      const settings = yield* config
-      return yield* model(modelId, settings)
+export const layerConfig = constructors.layerConfig
+
+const embeddingConstructors = ModelConstructors.make(
+  EmbeddingModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    const client = yield* HttpClient.HttpClient
+    const config = yield* modelConfig(modelId, settings, client)
+    return yield* GoogleVertexEmbeddingModel.make({
+      provider: "google.vertex.embedding",
+      modelId,
+      baseURL: config.baseURL,
+      headers: config.headers,
+      finalHeaders: config.finalHeaders
     })
-  )
+  }),
+  {}
+)
+
+/**
+ * The text embedding model (provider `google.vertex.embedding`, the base URL, headers and credentials of `modelConfig`) for `modelId` as a service (upstream `vertex.embeddingModel(modelId)`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const embedding = embeddingConstructors.model
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayer = embeddingConstructors.layer
+
+/**
+ * {@link embeddingLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayerConfig = embeddingConstructors.layerConfig

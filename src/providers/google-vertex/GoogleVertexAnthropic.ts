@@ -1,7 +1,7 @@
 /**
  * Anthropic models on Google Vertex AI (upstream `createGoogleVertexAnthropic`
  * of `@ai-sdk/google-vertex/anthropic` 5.0.141, edge flavour): the Anthropic
- * messages model of the shared kit (`src/providers/anthropic-family/`) with
+ * messages model of the shared kit (`src/providers/kits/anthropic/`) with
  * Vertex's project/location URLs (`:rawPredict`, `:streamRawPredict`), a
  * service-account bearer token, `anthropic_version: "vertex-2023-10-16"` in
  * place of `model`, `x-vertex-ai-labels` from `providerOptions.vertex.labels`,
@@ -9,16 +9,16 @@
  *
  * @since 0.2.0
  */
-import { Config as EffectConfig, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { Config as EffectConfig, Effect, Option, Redacted, Schema } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import { LanguageModel } from "../../LanguageModel.ts"
-import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as Base64 from "../../provider-utils/Base64.ts"
 import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
 import type * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
-import type { ModelError } from "../../spec/errors/ModelError.ts"
-import * as AnthropicLanguageModel from "../anthropic-family/AnthropicLanguageModel.ts"
+import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
+import type { ModelError } from "../../contract/errors/ModelError.ts"
+import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
 import { VERSION } from "./GoogleVertex.ts"
 import * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
 import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.ts"
@@ -207,40 +207,37 @@ export const modelConfig = Effect.fn("GoogleVertexAnthropic.modelConfig")(functi
   return config
 })
 
+const constructors = ModelConstructors.make(
+  LanguageModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    const client = yield* HttpClient.HttpClient
+    const config = yield* modelConfig(modelId, settings, client)
+    return yield* AnthropicLanguageModel.make(config)
+  }),
+  {}
+)
+
 /**
  * The Anthropic messages model on Vertex for `modelId` as a service.
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, InvalidArgumentError, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    const config = yield* modelConfig(modelId, settings, client)
-    return yield* AnthropicLanguageModel.make(config)
-  })
+export const model = constructors.model
 
 /**
  * A Layer providing the Anthropic messages model on Vertex as the `LanguageModel` service.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<LanguageModel, InvalidArgumentError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, model(modelId, settings))
+export const layer = constructors.layer
 
 /**
  * A Layer whose settings come from effect `Config` (a `Config` of the whole
  * settings, or a record of `Config`s per setting).
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: EffectConfig.Wrap<Settings>
-): Layer.Layer<LanguageModel, InvalidArgumentError | EffectConfig.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, Effect.flatMap(EffectConfig.unwrap(config), (settings) => model(modelId, settings)))
+export const layerConfig = constructors.layerConfig

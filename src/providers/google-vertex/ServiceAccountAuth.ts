@@ -11,8 +11,8 @@ import * as HttpBody from "effect/http/HttpBody"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import { APICallError } from "../../spec/errors/APICallError.ts"
-import { LoadSettingError } from "../../spec/errors/LoadSettingError.ts"
+import { APICallError } from "../../contract/errors/APICallError.ts"
+import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 
 /**
  * A service account's credentials (default: `GOOGLE_CLIENT_EMAIL`,

@@ -5,13 +5,15 @@
  *
  * @since 0.2.0
  */
-import { Config as EffectConfig, Effect, Layer, type Redacted } from "effect"
-import type { HttpClient } from "effect/http"
+import { Effect, type Redacted } from "effect"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import * as GeminiLanguageModel from "../gemini-family/GeminiLanguageModel.ts"
+import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import * as GoogleEmbeddingModel from "./GoogleEmbeddingModel.ts"
 
 /**
  * Provider settings, as upstream's `GoogleProviderSettings` (no `fetch`: the
@@ -89,6 +91,13 @@ export const supportedUrls = (modelId: string, baseURL: string): LanguageModelNs
   }
 }
 
+/** Upstream's `loadApiKey` options of this provider. */
+const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
+  apiKey: settings.apiKey,
+  environmentVariableName: "GOOGLE_GENERATIVE_AI_API_KEY",
+  description: "Google Generative AI"
+})
+
 /**
  * Resolves settings into the model config.
  *
@@ -102,11 +111,7 @@ export const modelConfig = (modelId: string, settings: Settings = {}): GeminiLan
     baseURL,
     // read per request, as upstream's `getHeaders`
     headers: Effect.map(
-      ApiKey.loadApiKey({
-        apiKey: settings.apiKey,
-        environmentVariableName: "GOOGLE_GENERATIVE_AI_API_KEY",
-        description: "Google Generative AI"
-      }),
+      ApiKey.loadApiKey(apiKeyOptions(settings)),
       (apiKey) =>
         RequestHeaders.withUserAgentSuffix({ "x-goog-api-key": apiKey, ...settings.headers }, `ai-sdk-google/${VERSION}`)
     ),
@@ -115,40 +120,71 @@ export const modelConfig = (modelId: string, settings: Settings = {}): GeminiLan
   }
 }
 
+const constructors = ModelConstructors.make(
+  LanguageModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    // the key is loaded when the model is built: a missing or empty one fails the layer (LoadAPIKeyError)
+    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
+    return yield* GeminiLanguageModel.make(modelConfig(modelId, { ...settings, apiKey }))
+  }),
+  {}
+)
+
 /**
- * The Gemini model for `modelId` as a service.
+ * The Gemini model for `modelId` as a service; a missing or empty API key fails it with `LoadAPIKeyError`.
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, never, HttpClient.HttpClient> =>
-  GeminiLanguageModel.make(modelConfig(modelId, settings))
+export const model = constructors.model
 
 /**
  * A Layer providing the Gemini model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<LanguageModel, never, HttpClient.HttpClient> => Layer.effect(LanguageModel, model(modelId, settings))
+export const layer = constructors.layer
 
 /**
- * A Layer whose settings come from `Config` (e.g. `Config.redacted("GOOGLE_GENERATIVE_AI_API_KEY")` for the key).
+ * A Layer whose settings come from `Config`, e.g. `{ apiKey: Config.Redacted("GOOGLE_GENERATIVE_AI_API_KEY") }` (a `Config` of the whole
+ * settings, or a record of `Config`s per setting).
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: EffectConfig.Config<Settings>
-): Layer.Layer<LanguageModel, EffectConfig.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(
-    LanguageModel,
-    Effect.gen(function*() {
-      const settings = yield* config
-      return yield* model(modelId, settings)
-    })
-  )
+export const layerConfig = constructors.layerConfig
+
+const embeddingConstructors = ModelConstructors.make(
+  EmbeddingModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
+    const config = modelConfig(modelId, { ...settings, apiKey })
+    return yield* GoogleEmbeddingModel.make({ provider: config.provider, modelId, baseURL: config.baseURL, headers: config.headers })
+  }),
+  {}
+)
+
+/**
+ * The embedding model (the provider name, base URL and headers of `modelConfig`) for `modelId` as a service (upstream `google.embedding(modelId)`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const embedding = embeddingConstructors.model
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayer = embeddingConstructors.layer
+
+/**
+ * {@link embeddingLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayerConfig = embeddingConstructors.layerConfig

@@ -1,6 +1,6 @@
 /**
  * The Google Generative AI (Gemini API) provider; the Gemini model itself is
- * the kit shared with Vertex (`src/providers/gemini-family/`).
+ * the kit shared with Vertex (`src/providers/kits/gemini/`).
  *
  * @since 0.2.0
  */
@@ -8,10 +8,12 @@
 /** @since 0.2.0 */
 export * as Google from "./Google.ts"
 /** @since 0.2.0 */
-export * as GoogleLanguageModel from "../gemini-family/GeminiLanguageModel.ts"
+export * as GoogleLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
 /** @since 0.2.0 */
-export * as GoogleApi from "../gemini-family/GeminiApi.ts"
+export * as GoogleApi from "../kits/gemini/GeminiApi.ts"
 /** @since 0.2.0 */
-export * as GoogleOptions from "../gemini-family/GeminiOptions.ts"
+export * as GoogleOptions from "../kits/gemini/GeminiOptions.ts"
 /** @since 0.2.0 */
-export * as GoogleTools from "../gemini-family/PrepareTools.ts"
+export * as GoogleTools from "../kits/gemini/PrepareTools.ts"
+/** @since 0.1.0 */
+export * as GoogleEmbeddingModel from "./GoogleEmbeddingModel.ts"

@@ -6,8 +6,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { nullish } from "../../contract/Fields.ts"
 
-const nullish = <S extends Schema.Top>(schema: S) => Schema.optional(Schema.NullOr(schema))
 
 /**
  * Token usage (strict object: unknown keys dropped; reported as `usage.raw`).

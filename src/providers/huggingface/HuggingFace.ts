@@ -6,11 +6,10 @@
  *
  * @since 0.2.0
  */
-import { Config as EffectConfig, Effect, Layer, Redacted } from "effect"
-import type { HttpClient } from "effect/http"
+import { Effect, Redacted } from "effect"
 import { LanguageModel } from "../../LanguageModel.ts"
-import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as HuggingFaceLanguageModel from "./HuggingFaceLanguageModel.ts"
 
 /**
@@ -37,6 +36,13 @@ export interface Settings {
  */
 export const defaultBaseURL = "https://router.huggingface.co/v1"
 
+/** Upstream's `loadApiKey` options of this provider. */
+const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
+  apiKey: settings.apiKey,
+  environmentVariableName: "HUGGINGFACE_API_KEY",
+  description: "Hugging Face"
+})
+
 /**
  * Resolves settings into the model config. Upstream adds no user agent
  * suffix of its own for this provider.
@@ -48,44 +54,43 @@ export const modelConfig = (modelId: string, settings: Settings = {}): HuggingFa
   modelId,
   baseURL: settings.baseURL === undefined ? defaultBaseURL : settings.baseURL.replace(/\/$/, ""),
   headers: Effect.map(
-    ApiKey.loadApiKey({
-      apiKey: settings.apiKey,
-      environmentVariableName: "HUGGINGFACE_API_KEY",
-      description: "Hugging Face"
-    }),
+    ApiKey.loadApiKey(apiKeyOptions(settings)),
     (apiKey) => ({ Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers })
   ),
   generateId: settings.generateId
 })
 
+const constructors = ModelConstructors.make(
+  LanguageModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    // the key is loaded when the model is built: a missing or empty one fails the layer (LoadAPIKeyError)
+    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
+    return yield* HuggingFaceLanguageModel.make(modelConfig(modelId, { ...settings, apiKey }))
+  }),
+  {}
+)
+
 /**
- * The Responses model for `modelId` as a service.
+ * The Responses model for `modelId` as a service; a missing or empty API key fails it with `LoadAPIKeyError`.
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, never, HttpClient.HttpClient> =>
-  HuggingFaceLanguageModel.make(modelConfig(modelId, settings))
+export const model = constructors.model
 
 /**
  * A Layer providing the Responses model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<LanguageModel, never, HttpClient.HttpClient> => Layer.effect(LanguageModel, model(modelId, settings))
+export const layer = constructors.layer
 
 /**
- * A Layer whose settings come from `Config`, e.g. `{ apiKey: Config.Redacted("HUGGINGFACE_API_KEY") }`.
+ * A Layer whose settings come from `Config`, e.g. `{ apiKey: Config.Redacted("HUGGINGFACE_API_KEY") }` (a `Config` of the whole
+ * settings, or a record of `Config`s per setting).
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: EffectConfig.Wrap<Settings>
-): Layer.Layer<LanguageModel, EffectConfig.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, Effect.flatMap(EffectConfig.unwrap(config), (settings) => model(modelId, settings)))
+export const layerConfig = constructors.layerConfig

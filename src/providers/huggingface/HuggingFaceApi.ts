@@ -43,7 +43,15 @@ export type Usage = typeof Usage.Type
  *
  * @since 0.2.0
  */
-export const RawUsage = Schema.StructWithRest(Usage, [Schema.Record(Schema.String, Schema.Json)])
+export const RawUsage = Schema.StructWithRest(
+  Schema.Struct({
+    ...Usage.fields,
+    // the nested details too: `usage.raw` is the usage as received (e.g. `audio_tokens`)
+    input_tokens_details: opt(Schema.StructWithRest(Usage.fields.input_tokens_details.schema, [Schema.Record(Schema.String, Schema.Json)])),
+    output_tokens_details: opt(Schema.StructWithRest(Usage.fields.output_tokens_details.schema, [Schema.Record(Schema.String, Schema.Json)]))
+  }),
+  [Schema.Record(Schema.String, Schema.Json)]
+)
 
 /**
  * One output item of a response.

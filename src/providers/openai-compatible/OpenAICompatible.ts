@@ -10,6 +10,8 @@ import type * as HttpClient from "effect/http/HttpClient"
 import * as LanguageModel from "../../LanguageModel.ts"
 import type { ErrorData } from "./OpenAICompatibleApi.ts"
 import * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.ts"
+import * as EmbeddingModelNs from "../../EmbeddingModel.ts"
+import * as OpenAICompatibleEmbeddingModel from "./OpenAICompatibleEmbeddingModel.ts"
 
 /**
  * The package version upstream puts in the user agent (`ai-sdk-openai-compatible/<version>`).
@@ -73,3 +75,25 @@ export const layerConfig = (
   config: Config.Wrap<Settings>
 ): Layer.Layer<LanguageModel.LanguageModel, Config.ConfigError, HttpClient.HttpClient> =>
   Layer.effect(LanguageModel.LanguageModel, Effect.flatMap(Config.unwrap(config), (settings) => model(modelId, settings)))
+
+/**
+ * The embedding model for `modelId` (upstream `provider.embeddingModel(modelId)`): provider
+ * `<name>.embedding`, `<baseURL>/embeddings`.
+ *
+ * @since 0.1.0
+ */
+export const embedding: <T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: OpenAICompatibleEmbeddingModel.Settings<T>
+) => Effect.Effect<EmbeddingModelNs.Service, never, HttpClient.HttpClient> = OpenAICompatibleEmbeddingModel.make
+
+/**
+ * A layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ */
+export const embeddingLayer = <T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: OpenAICompatibleEmbeddingModel.Settings<T>
+): Layer.Layer<EmbeddingModelNs.EmbeddingModel, never, HttpClient.HttpClient> =>
+  Layer.effect(EmbeddingModelNs.EmbeddingModel, embedding(modelId, settings))

@@ -7,7 +7,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { OpenAIFamilyErrorData } from "../openai-family/ErrorData.ts"
+import { OpenAIFamilyErrorData } from "../kits/openai/ErrorData.ts"
+import { nullish } from "../../contract/Fields.ts"
 
 /**
  * Extra keys of a loose object, kept as they are (JSON values).
@@ -17,11 +18,11 @@ import { OpenAIFamilyErrorData } from "../openai-family/ErrorData.ts"
 export const Rest = Schema.Record(Schema.String, Schema.Json)
 
 /**
- * A zod `.nullish()` field: absent, null or the value.
+ * The shared `nullish` field builder (re-exported: it was this module's own).
  *
  * @since 0.1.0
  */
-export const nullish = <S extends Schema.Top>(schema: S) => Schema.optional(Schema.NullOr(schema))
+export { nullish } from "../../contract/Fields.ts"
 
 /**
  * The token usage object (loose; its parsed value is reported as `usage.raw`).

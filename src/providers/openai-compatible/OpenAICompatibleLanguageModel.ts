@@ -8,27 +8,27 @@
 import { Effect, Redacted, Schema } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Http from "../../provider-utils/Http.ts"
-import * as ChatEndpoint from "../openai-family/ChatEndpoint.ts"
-import { firstChoice } from "../openai-family/FirstChoice.ts"
+import * as ChatEndpoint from "../kits/openai/ChatEndpoint.ts"
+import { firstChoice } from "../kits/openai/FirstChoice.ts"
 import { generatorFromContext } from "../../runtime/IdGenerator.ts"
-import { errorToMessage } from "../openai-family/ErrorData.ts"
+import { errorToMessage } from "../kits/openai/ErrorData.ts"
 import type { EffortLevel } from "../../provider-utils/MapReasoningToProvider.ts"
 import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
 import * as StreamStart from "../../provider-utils/StreamStart.ts"
 import * as LanguageModel from "../../LanguageModel.ts"
-import type { CallOptions } from "../../spec/CallOptions.ts"
-import type { Content } from "../../spec/Content.ts"
-import type { ProviderMetadata } from "../../spec/ProviderMetadata.ts"
-import type { GenerateResult } from "../../spec/Results.ts"
-import type { StreamPart } from "../../spec/StreamPart.ts"
-import type { Usage } from "../../spec/Usage.ts"
-import type { Warning } from "../../spec/Warning.ts"
+import type { CallOptions } from "../../contract/CallOptions.ts"
+import type { Content } from "../../contract/Content.ts"
+import type { ProviderMetadata } from "../../contract/ProviderMetadata.ts"
+import type { GenerateResult } from "../../contract/Results.ts"
+import type { StreamPart } from "../../contract/StreamPart.ts"
+import type { Usage } from "../../contract/Usage.ts"
+import type { Warning } from "../../contract/Warning.ts"
 import { ChatResponse, ChunkBase, ErrorData, type TokenUsage } from "./OpenAICompatibleApi.ts"
 import { getArgs } from "./internal/ChatArgs.ts"
 import { convertContent } from "./internal/ChatContent.ts"
-import { makeTransformer, type StreamMetadataExtractor } from "./internal/ChatStream.ts"
+import { makeTransformer, type StreamMetadataExtractor } from "./internal/StreamTransducer.ts"
 import { convertUsage as defaultConvertUsage } from "./internal/ChatUsage.ts"
-import { mapOpenAIFamilyFinishReason } from "../openai-family/FinishReason.ts"
+import { mapOpenAIFamilyFinishReason } from "../kits/openai/FinishReason.ts"
 
 /**
  * The package version upstream puts in the user agent (`ai-sdk-openai-compatible/<version>`).
@@ -96,7 +96,12 @@ export interface BaseSettings {
     | undefined
 }
 
-const defaultErrorStructure: ErrorStructure<ErrorData> = { errorSchema: ErrorData, errorToMessage }
+/**
+ * Upstream `defaultOpenAICompatibleErrorStructure`.
+ *
+ * @since 0.1.0
+ */
+export const defaultErrorStructure: ErrorStructure<ErrorData> = { errorSchema: ErrorData, errorToMessage }
 
 const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.slice(0, -1) : url
 

@@ -22,7 +22,7 @@ import { Effect } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import type * as LanguageModel from "../../LanguageModel.ts"
 import { loadApiKey } from "../../provider-utils/ApiKey.ts"
-import type { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
+import type { LoadAPIKeyError } from "../../contract/errors/LoadAPIKeyError.ts"
 import * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.ts"
 
 /**

@@ -12,5 +12,7 @@ export * as OpenAICompatibleApi from "./OpenAICompatibleApi.ts"
 export * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.ts"
 /** @since 0.2.0 */
 export * as OpenAICompatibleOptions from "./OpenAICompatibleOptions.ts"
+/** @since 0.1.0 */
+export * as OpenAICompatibleEmbeddingModel from "./OpenAICompatibleEmbeddingModel.ts"
 /** @since 0.2.0 */
 export * as OpenAICompatiblePresets from "./OpenAICompatiblePresets.ts"

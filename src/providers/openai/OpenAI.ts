@@ -4,14 +4,15 @@
  *
  * @since 0.1.0
  */
-import { Config, Effect, Layer, Option, Redacted } from "effect"
-import type { HttpClient } from "effect/http"
+import { Config, Effect, Option, Redacted } from "effect"
 import { LanguageModel } from "../../LanguageModel.ts"
-import type * as LanguageModelNs from "../../LanguageModel.ts"
+import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import { InvalidArgumentError } from "../../spec/errors/InvalidArgumentError.ts"
-import { LoadAPIKeyError } from "../../spec/errors/LoadAPIKeyError.ts"
+import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
 import * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import * as OpenAIEmbeddingModel from "./OpenAIEmbeddingModel.ts"
 import * as OpenAIResponsesLanguageModel from "./OpenAIResponsesLanguageModel.ts"
 
 /**
@@ -65,17 +66,11 @@ export const chatConfig = Effect.fn("OpenAI.chatConfig")(function*(modelId: stri
     return yield* new InvalidArgumentError({ argument: "baseURL", message: "baseURL must be a non-empty string." })
   }
   const baseURL = baseURLSetting === undefined ? defaultBaseURL : withoutTrailingSlash(baseURLSetting)
-  const apiKey = settings.apiKey === undefined
-    ? yield* Effect.mapError(
-      Config.Redacted("OPENAI_API_KEY"),
-      () =>
-        new LoadAPIKeyError({
-          message:
-            "OpenAI API key is missing. Pass it using the 'apiKey' parameter or the OPENAI_API_KEY environment variable."
-        })
-    )
-    : settings.apiKey
-  const key = typeof apiKey === "string" ? Redacted.make(apiKey) : apiKey
+  const key = yield* ApiKey.loadApiKey({
+    apiKey: settings.apiKey,
+    environmentVariableName: "OPENAI_API_KEY",
+    description: "OpenAI"
+  })
   // Upstream `getHeaders`; the key stays `Redacted` until `postJsonToApi`
   // builds the request.
   const headers = RequestHeaders.withUserAgentSuffix(
@@ -96,16 +91,36 @@ export const chatConfig = Effect.fn("OpenAI.chatConfig")(function*(modelId: stri
   return config
 })
 
+const chatConstructors = ModelConstructors.make(
+  LanguageModel,
+  (modelId: string, settings: Settings) => Effect.flatMap(chatConfig(modelId, settings), OpenAIChatLanguageModel.make),
+  {}
+)
+
 /**
- * The chat model service for `modelId`, on the environment's `HttpClient`.
+ * The chat model service for `modelId`, on the environment's `HttpClient` (upstream
+ * `openai.chat(modelId)`).
  *
  * @since 0.1.0
+ * @category models
  */
-export const chat = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  Effect.flatMap(chatConfig(modelId, settings), OpenAIChatLanguageModel.make)
+export const chat = chatConstructors.model
+
+/**
+ * A Layer providing the chat model for `modelId` as the `LanguageModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const chatLayer = chatConstructors.layer
+
+/**
+ * {@link chatLayer} with settings from effect `Config`, e.g. `{ apiKey: Config.Redacted("OPENAI_API_KEY") }`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const chatLayerConfig = chatConstructors.layerConfig
 
 const chatPath = "/chat/completions"
 
@@ -128,50 +143,99 @@ export const responsesConfig = Effect.fn("OpenAI.responsesConfig")(function*(mod
   return config
 })
 
+const responsesConstructors = ModelConstructors.make(
+  LanguageModel,
+  (modelId: string, settings: Settings) =>
+    Effect.flatMap(responsesConfig(modelId, settings), OpenAIResponsesLanguageModel.make),
+  {}
+)
+
 /**
  * The Responses model service for `modelId`, on the environment's `HttpClient`
  * (upstream `openai.responses(modelId)`).
  *
  * @since 0.2.0
+ * @category models
  */
-export const responses = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  Effect.flatMap(responsesConfig(modelId, settings), OpenAIResponsesLanguageModel.make)
+export const responses = responsesConstructors.model
+
+/**
+ * A Layer providing the Responses model for `modelId` as the `LanguageModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const responsesLayer = responsesConstructors.layer
+
+/**
+ * {@link responsesLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const responsesLayerConfig = responsesConstructors.layerConfig
 
 /**
  * The default model for `modelId` as a service: the Responses model, as
- * upstream's `openai(modelId)`.
+ * upstream's `openai(modelId)`. A missing or empty API key fails it with `LoadAPIKeyError`.
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  responses(modelId, settings)
+export const model = responsesConstructors.model
 
 /**
- * A Layer providing {@link model} (the Responses model) as the `LanguageModel` service. For the
- * chat model in a Layer: `Layer.effect(LanguageModel, OpenAI.chat(modelId, settings))`.
+ * A Layer providing {@link model} (the Responses model) as the `LanguageModel` service; the chat
+ * model's is {@link chatLayer}.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, model(modelId, settings))
+export const layer = responsesConstructors.layer
 
 /**
  * {@link layer} with settings from effect `Config`, e.g. `{ apiKey: Config.Redacted("OPENAI_API_KEY") }`
  * (a `Config` of the whole settings, or a record of `Config`s per setting).
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: Config.Wrap<Settings>
-): Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError | Config.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, Effect.flatMap(Config.unwrap(config), (settings) => model(modelId, settings)))
+export const layerConfig = responsesConstructors.layerConfig
+
+// upstream `createEmbeddingModel`: provider `<name>.embedding`, `<baseURL>/embeddings`, the chat config's key and headers
+const embeddingConstructors = ModelConstructors.make(
+  EmbeddingModel,
+  (modelId: string, settings: Settings) =>
+    Effect.flatMap(chatConfig(modelId, settings), (chatModel) =>
+      OpenAIEmbeddingModel.make({
+        provider: `${settings.name ?? "openai"}.embedding`,
+        modelId,
+        url: `${chatModel.url.slice(0, chatModel.url.length - chatPath.length)}/embeddings`,
+        headers: chatModel.headers
+      })),
+  {}
+)
+
+/**
+ * The embedding model for `modelId` as a service (upstream `openai.embedding(modelId)`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const embedding = embeddingConstructors.model
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayer = embeddingConstructors.layer
+
+/**
+ * {@link embeddingLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayerConfig = embeddingConstructors.layerConfig

@@ -9,9 +9,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import type { FunctionToolBody, ToolChoiceBody } from "../openai-family/Tools.ts"
+import type { FunctionToolBody, ToolChoiceBody } from "../kits/openai/Tools.ts"
+import { nullishKey } from "../../contract/Fields.ts"
 
-const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
 
 /**
  * The error body of the OpenAI API (also sent as an in-stream error frame).
@@ -21,9 +21,9 @@ const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.N
 export const OpenAIErrorData = Schema.Struct({
   error: Schema.Struct({
     message: Schema.String,
-    type: nullish(Schema.String),
+    type: nullishKey(Schema.String),
     param: Schema.optionalKey(Schema.Unknown),
-    code: nullish(Schema.Union([Schema.String, Schema.Number]))
+    code: nullishKey(Schema.Union([Schema.String, Schema.Number]))
   })
 })
 
@@ -47,9 +47,9 @@ const Logprob = Schema.Struct({
  */
 export type Logprob = typeof Logprob.Type
 
-const Logprobs = nullish(Schema.Struct({
-  content: nullish(Schema.Array(Logprob)),
-  refusal: nullish(Schema.Array(Logprob))
+const Logprobs = nullishKey(Schema.Struct({
+  content: nullishKey(Schema.Array(Logprob)),
+  refusal: nullishKey(Schema.Array(Logprob))
 }))
 
 const Annotation = Schema.Struct({
@@ -68,17 +68,17 @@ const Annotation = Schema.Struct({
  * @since 0.1.0
  */
 export const OpenAIChatUsage = Schema.Struct({
-  prompt_tokens: nullish(Schema.Number),
-  completion_tokens: nullish(Schema.Number),
-  total_tokens: nullish(Schema.Number),
-  prompt_tokens_details: nullish(Schema.Struct({
-    cached_tokens: nullish(Schema.Number),
-    cache_write_tokens: nullish(Schema.Number)
+  prompt_tokens: nullishKey(Schema.Number),
+  completion_tokens: nullishKey(Schema.Number),
+  total_tokens: nullishKey(Schema.Number),
+  prompt_tokens_details: nullishKey(Schema.Struct({
+    cached_tokens: nullishKey(Schema.Number),
+    cache_write_tokens: nullishKey(Schema.Number)
   })),
-  completion_tokens_details: nullish(Schema.Struct({
-    reasoning_tokens: nullish(Schema.Number),
-    accepted_prediction_tokens: nullish(Schema.Number),
-    rejected_prediction_tokens: nullish(Schema.Number)
+  completion_tokens_details: nullishKey(Schema.Struct({
+    reasoning_tokens: nullishKey(Schema.Number),
+    accepted_prediction_tokens: nullishKey(Schema.Number),
+    rejected_prediction_tokens: nullishKey(Schema.Number)
   }))
 })
 
@@ -95,27 +95,27 @@ export type OpenAIChatUsage = typeof OpenAIChatUsage.Type
  * @since 0.1.0
  */
 export const OpenAIChatResponse = Schema.Struct({
-  id: nullish(Schema.String),
-  created: nullish(Schema.Number),
-  model: nullish(Schema.String),
+  id: nullishKey(Schema.String),
+  created: nullishKey(Schema.Number),
+  model: nullishKey(Schema.String),
   choices: Schema.Array(Schema.Struct({
     message: Schema.Struct({
-      role: nullish(Schema.Literal("assistant")),
-      content: nullish(Schema.String),
-      refusal: nullish(Schema.String),
-      audio: nullish(Schema.Struct({ transcript: nullish(Schema.String) })),
-      tool_calls: nullish(Schema.Array(Schema.Struct({
-        id: nullish(Schema.String),
+      role: nullishKey(Schema.Literal("assistant")),
+      content: nullishKey(Schema.String),
+      refusal: nullishKey(Schema.String),
+      audio: nullishKey(Schema.Struct({ transcript: nullishKey(Schema.String) })),
+      tool_calls: nullishKey(Schema.Array(Schema.Struct({
+        id: nullishKey(Schema.String),
         type: Schema.Literal("function"),
         function: Schema.Struct({ name: Schema.String, arguments: Schema.String })
       }))),
-      annotations: nullish(Schema.Array(Annotation))
+      annotations: nullishKey(Schema.Array(Annotation))
     }),
     index: Schema.Number,
     logprobs: Logprobs,
-    finish_reason: nullish(Schema.String)
+    finish_reason: nullishKey(Schema.String)
   })),
-  usage: nullish(OpenAIChatUsage)
+  usage: nullishKey(OpenAIChatUsage)
 })
 
 /**
@@ -132,11 +132,11 @@ export type OpenAIChatResponse = typeof OpenAIChatResponse.Type
  */
 export const OpenAIChatToolCallDelta = Schema.Struct({
   index: Schema.Number,
-  id: nullish(Schema.String),
-  type: nullish(Schema.Literal("function")),
+  id: nullishKey(Schema.String),
+  type: nullishKey(Schema.Literal("function")),
   function: Schema.Struct({
-    name: nullish(Schema.String),
-    arguments: nullish(Schema.String)
+    name: nullishKey(Schema.String),
+    arguments: nullishKey(Schema.String)
   })
 })
 
@@ -153,22 +153,22 @@ export type OpenAIChatToolCallDelta = typeof OpenAIChatToolCallDelta.Type
  * @since 0.1.0
  */
 export const OpenAIChatCompletionChunk = Schema.Struct({
-  id: nullish(Schema.String),
-  created: nullish(Schema.Number),
-  model: nullish(Schema.String),
+  id: nullishKey(Schema.String),
+  created: nullishKey(Schema.Number),
+  model: nullishKey(Schema.String),
   choices: Schema.Array(Schema.Struct({
-    delta: nullish(Schema.Struct({
-      role: nullish(Schema.Literal("assistant")),
-      content: nullish(Schema.String),
-      refusal: nullish(Schema.String),
-      tool_calls: nullish(Schema.Array(OpenAIChatToolCallDelta)),
-      annotations: nullish(Schema.Array(Annotation))
+    delta: nullishKey(Schema.Struct({
+      role: nullishKey(Schema.Literal("assistant")),
+      content: nullishKey(Schema.String),
+      refusal: nullishKey(Schema.String),
+      tool_calls: nullishKey(Schema.Array(OpenAIChatToolCallDelta)),
+      annotations: nullishKey(Schema.Array(Annotation))
     })),
     logprobs: Logprobs,
-    finish_reason: nullish(Schema.String),
+    finish_reason: nullishKey(Schema.String),
     index: Schema.Number
   })),
-  usage: nullish(OpenAIChatUsage)
+  usage: nullishKey(OpenAIChatUsage)
 })
 
 /**

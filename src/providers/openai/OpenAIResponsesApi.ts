@@ -14,18 +14,18 @@
  * @since 0.2.0
  */
 import { Schema } from "effect"
-import { UnknownRecord } from "../../spec/Json.ts"
+import { UnknownRecord } from "../../contract/Json.ts"
+import { nullishKey } from "../../contract/Fields.ts"
 
-const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
 const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 const Str = Schema.String
 const Num = Schema.Number
 
 const PromptCacheDiagnostics = Schema.Struct({
   type: Str,
-  reason: nullish(Str),
-  cache_missed_tokens: nullish(Num),
-  comparison_reusable_tokens: nullish(Num)
+  reason: nullishKey(Str),
+  cache_missed_tokens: nullishKey(Num),
+  comparison_reusable_tokens: nullishKey(Num)
 })
 
 /** @since 0.2.0 */
@@ -41,22 +41,22 @@ const withRest = <F extends Schema.Struct.Fields>(fields: F) =>
  */
 export const Usage = withRest({
   input_tokens: Num,
-  input_tokens_details: nullish(withRest({
-    cached_tokens: nullish(Num),
-    cache_write_tokens: nullish(Num),
-    cache_write_tokens_details: nullish(withRest({ ttl_30m_tokens: nullish(Num), ttl_12h_tokens: nullish(Num) })),
-    orchestration_input_tokens: nullish(Num),
-    orchestration_input_cached_tokens: nullish(Num)
+  input_tokens_details: nullishKey(withRest({
+    cached_tokens: nullishKey(Num),
+    cache_write_tokens: nullishKey(Num),
+    cache_write_tokens_details: nullishKey(withRest({ ttl_30m_tokens: nullishKey(Num), ttl_12h_tokens: nullishKey(Num) })),
+    orchestration_input_tokens: nullishKey(Num),
+    orchestration_input_cached_tokens: nullishKey(Num)
   })),
   output_tokens: Num,
-  output_tokens_details: nullish(withRest({ reasoning_tokens: nullish(Num), orchestration_output_tokens: nullish(Num) })),
+  output_tokens_details: nullishKey(withRest({ reasoning_tokens: nullishKey(Num), orchestration_output_tokens: nullishKey(Num) })),
   total_tokens: optional(Num)
 })
 
 /** @since 0.2.0 */
 export type Usage = typeof Usage.Type
 
-const Keys = nullish(Schema.Array(Str))
+const Keys = nullishKey(Schema.Array(Str))
 
 /**
  * A computer-use action.
@@ -100,12 +100,12 @@ const ItemStatus = Schema.Literals(["in_progress", "completed", "incomplete"])
 const ComputerCall = Schema.Struct({
   type: Schema.Literal("computer_call"),
   id: Str,
-  call_id: nullish(Str),
+  call_id: nullishKey(Str),
   status: ItemStatus,
-  action: nullish(ComputerAction),
-  actions: nullish(Schema.Array(ComputerAction)),
-  pending_safety_checks: nullish(
-    Schema.Array(Schema.Struct({ id: Str, code: nullish(Str), message: nullish(Str) }))
+  action: nullishKey(ComputerAction),
+  actions: nullishKey(Schema.Array(ComputerAction)),
+  pending_safety_checks: nullishKey(
+    Schema.Array(Schema.Struct({ id: Str, code: nullishKey(Str), message: nullishKey(Str) }))
   )
 })
 
@@ -173,8 +173,8 @@ const ShellCall = Schema.Struct({
   status: ItemStatus,
   action: Schema.Struct({
     commands: Schema.Array(Str),
-    timeout_ms: nullish(Num),
-    max_output_length: nullish(Num)
+    timeout_ms: nullishKey(Num),
+    max_output_length: nullishKey(Num)
   })
 })
 
@@ -183,7 +183,7 @@ const ShellCallOutput = Schema.Struct({
   id: Str,
   call_id: Str,
   status: ItemStatus,
-  max_output_length: nullish(Num),
+  max_output_length: nullishKey(Num),
   output: Schema.Array(Schema.Struct({
     stdout: Str,
     stderr: Str,
@@ -214,7 +214,7 @@ const ToolSearchOutput = Schema.Struct({
   tools: Schema.Array(UnknownRecord)
 })
 
-const McpError = nullish(Schema.Union([
+const McpError = nullishKey(Schema.Union([
   Str,
   withRest({ type: optional(Str), code: optional(Schema.Union([Num, Str])), message: optional(Str) })
 ]))
@@ -226,9 +226,9 @@ const McpCall = Schema.Struct({
   arguments: Str,
   name: Str,
   server_label: Str,
-  output: nullish(Str),
+  output: nullishKey(Str),
   error: McpError,
-  approval_request_id: nullish(Str)
+  approval_request_id: nullishKey(Str)
 })
 
 const McpListTools = Schema.Struct({
@@ -269,12 +269,12 @@ const WebSearchSource = Schema.Union([
 export const WebSearchAction = Schema.Union([
   Schema.Struct({
     type: Schema.Literal("search"),
-    query: nullish(Str),
-    queries: nullish(Schema.Array(Str)),
-    sources: nullish(Schema.Array(WebSearchSource))
+    query: nullishKey(Str),
+    queries: nullishKey(Schema.Array(Str)),
+    sources: nullishKey(Schema.Array(WebSearchSource))
   }),
-  Schema.Struct({ type: Schema.Literal("open_page"), url: nullish(Str) }),
-  Schema.Struct({ type: Schema.Literal("find_in_page"), url: nullish(Str), pattern: nullish(Str) })
+  Schema.Struct({ type: Schema.Literal("open_page"), url: nullishKey(Str) }),
+  Schema.Struct({ type: Schema.Literal("find_in_page"), url: nullishKey(Str), pattern: nullishKey(Str) })
 ])
 
 /** @since 0.2.0 */
@@ -284,14 +284,14 @@ const WebSearchCall = Schema.Struct({
   type: Schema.Literal("web_search_call"),
   id: Str,
   status: Str,
-  action: nullish(WebSearchAction)
+  action: nullishKey(WebSearchAction)
 })
 
 const FileSearchCall = Schema.Struct({
   type: Schema.Literal("file_search_call"),
   id: Str,
   queries: Schema.Array(Str),
-  results: nullish(Schema.Array(Schema.Struct({
+  results: nullishKey(Schema.Array(Schema.Struct({
     attributes: Schema.Record(Schema.String, Schema.Union([Str, Num, Schema.Boolean])),
     file_id: Str,
     filename: Str,
@@ -310,7 +310,7 @@ const CodeInterpreterCall = Schema.Struct({
 
 const ImageGenerationCall = Schema.Struct({ type: Schema.Literal("image_generation_call"), id: Str, result: Str })
 
-const Phase = nullish(Schema.Literals(["commentary", "final_answer"]))
+const Phase = nullishKey(Schema.Literals(["commentary", "final_answer"]))
 
 /**
  * A text annotation.
@@ -349,14 +349,14 @@ const FunctionCallFields = {
   call_id: Str,
   name: Str,
   arguments: Str,
-  async: nullish(Schema.Boolean)
+  async: nullishKey(Schema.Boolean)
 } as const
 
 // Output items of `response.output_item.added`.
 const AddedItem = Schema.Union([
   Schema.Struct({ type: Schema.Literal("message"), id: Str, phase: Phase }),
-  Schema.Struct({ type: Schema.Literal("reasoning"), id: Str, encrypted_content: nullish(Str) }),
-  Schema.Struct({ ...FunctionCallFields, namespace: nullish(Str), caller: nullish(ToolCaller) }),
+  Schema.Struct({ type: Schema.Literal("reasoning"), id: Str, encrypted_content: nullishKey(Str) }),
+  Schema.Struct({ ...FunctionCallFields, namespace: nullishKey(Str), caller: nullishKey(ToolCaller) }),
   Program,
   ProgramOutput,
   Schema.Struct({ type: Schema.Literal("web_search_call"), id: Str, status: Str }),
@@ -372,7 +372,7 @@ const AddedItem = Schema.Union([
     outputs: CodeInterpreterOutputs,
     status: Str
   }),
-  Schema.Struct({ type: Schema.Literal("mcp_call"), id: Str, status: Str, approval_request_id: nullish(Str) }),
+  Schema.Struct({ type: Schema.Literal("mcp_call"), id: Str, status: Str, approval_request_id: nullishKey(Str) }),
   Schema.Struct({ type: Schema.Literal("mcp_list_tools"), id: Str }),
   Schema.Struct({ type: Schema.Literal("mcp_approval_request"), id: Str }),
   ApplyPatchCall,
@@ -382,10 +382,10 @@ const AddedItem = Schema.Union([
     call_id: Str,
     name: Str,
     input: Str,
-    async: nullish(Schema.Boolean)
+    async: nullishKey(Schema.Boolean)
   }),
   ShellCall,
-  Schema.Struct({ type: Schema.Literal("compaction"), id: Str, encrypted_content: nullish(Str) }),
+  Schema.Struct({ type: Schema.Literal("compaction"), id: Str, encrypted_content: nullishKey(Str) }),
   ShellCallOutput,
   ToolSearchCall,
   ToolSearchOutput
@@ -394,12 +394,12 @@ const AddedItem = Schema.Union([
 // Output items of `response.output_item.done`.
 const DoneItem = Schema.Union([
   Schema.Struct({ type: Schema.Literal("message"), id: Str, phase: Phase }),
-  Schema.Struct({ type: Schema.Literal("reasoning"), id: Str, encrypted_content: nullish(Str) }),
+  Schema.Struct({ type: Schema.Literal("reasoning"), id: Str, encrypted_content: nullishKey(Str) }),
   Schema.Struct({
     ...FunctionCallFields,
     status: ItemStatus,
-    namespace: nullish(Str),
-    caller: nullish(ToolCaller)
+    namespace: nullishKey(Str),
+    caller: nullishKey(ToolCaller)
   }),
   Program,
   ProgramOutput,
@@ -409,7 +409,7 @@ const DoneItem = Schema.Union([
     call_id: Str,
     name: Str,
     input: Str,
-    async: nullish(Schema.Boolean),
+    async: nullishKey(Schema.Boolean),
     status: Schema.Literal("completed")
   }),
   CodeInterpreterCall,
@@ -430,14 +430,14 @@ const DoneItem = Schema.Union([
 ])
 
 const FinishedResponse = {
-  prompt_cache_diagnostics: nullish(PromptCacheDiagnostics),
-  incomplete_details: nullish(Schema.Struct({ reason: Str })),
-  usage: nullish(Usage),
-  reasoning: nullish(Schema.Struct({ context: nullish(Str) })),
-  service_tier: nullish(Str)
+  prompt_cache_diagnostics: nullishKey(PromptCacheDiagnostics),
+  incomplete_details: nullishKey(Schema.Struct({ reason: Str })),
+  usage: nullishKey(Usage),
+  reasoning: nullishKey(Schema.Struct({ context: nullishKey(Str) })),
+  service_tier: nullishKey(Str)
 } as const
 
-const CreatedResponse = Schema.Struct({ id: Str, created_at: Num, model: Str, service_tier: nullish(Str) })
+const CreatedResponse = Schema.Struct({ id: Str, created_at: Num, model: Str, service_tier: nullishKey(Str) })
 
 /**
  * The Schema of each stream event type upstream models (one schema per
@@ -448,20 +448,20 @@ const CreatedResponse = Schema.Struct({ id: Str, created_at: Num, model: Str, se
 export const chunkSchemas = {
   "response.output_text.delta": Schema.Struct({ type: Schema.Literal("response.output_text.delta"),
     item_id: Str,
-    output_index: nullish(Num),
+    output_index: nullishKey(Num),
     delta: Str,
-    logprobs: nullish(Logprobs)
+    logprobs: nullishKey(Logprobs)
   }),
   "response.refusal.delta": Schema.Struct({ type: Schema.Literal("response.refusal.delta"),
     item_id: Str,
-    output_index: nullish(Num),
-    content_index: nullish(Num),
+    output_index: nullishKey(Num),
+    content_index: nullishKey(Num),
     delta: Str
   }),
   "response.refusal.done": Schema.Struct({ type: Schema.Literal("response.refusal.done"),
     item_id: Str,
-    output_index: nullish(Num),
-    content_index: nullish(Num),
+    output_index: nullishKey(Num),
+    content_index: nullishKey(Num),
     refusal: Str
   }),
   "response.completed": Schema.Struct({ type: Schema.Literal("response.completed"), response: Schema.Struct(FinishedResponse) }),
@@ -469,12 +469,12 @@ export const chunkSchemas = {
   "response.failed": Schema.Struct({ type: Schema.Literal("response.failed"),
     sequence_number: Num,
     response: Schema.Struct({
-      prompt_cache_diagnostics: nullish(PromptCacheDiagnostics),
-      error: nullish(Schema.Struct({ code: nullish(Str), message: Str })),
-      incomplete_details: nullish(Schema.Struct({ reason: Str })),
-      usage: nullish(Usage),
-      reasoning: nullish(Schema.Struct({ context: nullish(Str) })),
-      service_tier: nullish(Str)
+      prompt_cache_diagnostics: nullishKey(PromptCacheDiagnostics),
+      error: nullishKey(Schema.Struct({ code: nullishKey(Str), message: Str })),
+      incomplete_details: nullishKey(Schema.Struct({ reason: Str })),
+      usage: nullishKey(Usage),
+      reasoning: nullishKey(Schema.Struct({ context: nullishKey(Str) })),
+      service_tier: nullishKey(Str)
     })
   }),
   "response.created": Schema.Struct({ type: Schema.Literal("response.created"), response: CreatedResponse }),
@@ -516,25 +516,25 @@ export const chunkSchemas = {
   }),
   "response.reasoning_summary_part.added": Schema.Struct({ type: Schema.Literal("response.reasoning_summary_part.added"),
     item_id: Str,
-    output_index: nullish(Num),
+    output_index: nullishKey(Num),
     summary_index: Num
   }),
   "response.reasoning_summary_text.delta": Schema.Struct({ type: Schema.Literal("response.reasoning_summary_text.delta"),
     item_id: Str,
-    output_index: nullish(Num),
+    output_index: nullishKey(Num),
     summary_index: Num,
     delta: Str
   }),
   "response.reasoning_summary_part.done": Schema.Struct({ type: Schema.Literal("response.reasoning_summary_part.done"),
     item_id: Str,
-    output_index: nullish(Num),
+    output_index: nullishKey(Num),
     summary_index: Num
   }),
   "response.apply_patch_call_operation_diff.delta": Schema.Struct({ type: Schema.Literal("response.apply_patch_call_operation_diff.delta"),
     item_id: Str,
     output_index: Num,
     delta: Str,
-    obfuscation: nullish(Str)
+    obfuscation: nullishKey(Str)
   }),
   "response.apply_patch_call_operation_diff.done": Schema.Struct({ type: Schema.Literal("response.apply_patch_call_operation_diff.done"),
     item_id: Str,
@@ -545,10 +545,10 @@ export const chunkSchemas = {
     // The nested shape OpenAI sent for an early insufficient_quota after HTTP 200.
     Schema.Struct({ type: Schema.Literal("error"),
       sequence_number: Num,
-      error: Schema.Struct({ type: Str, code: nullish(Str), message: Str, param: nullish(Str) })
+      error: Schema.Struct({ type: Str, code: nullishKey(Str), message: Str, param: nullishKey(Str) })
     }),
     // The documented ResponseErrorEvent.
-    Schema.Struct({ type: Schema.Literal("error"), sequence_number: Num, code: nullish(Str), message: Str, param: nullish(Str) })
+    Schema.Struct({ type: Schema.Literal("error"), sequence_number: Num, code: nullishKey(Str), message: Str, param: nullishKey(Str) })
   ])
 } as const
 
@@ -602,7 +602,7 @@ const MessageContent = Schema.Union([
   Schema.Struct({
     type: Schema.Literal("output_text"),
     text: Str,
-    logprobs: nullish(Logprobs),
+    logprobs: nullishKey(Logprobs),
     annotations: Schema.Array(Annotation)
   }),
   Schema.Struct({ type: Schema.Literal("refusal"), refusal: Str })
@@ -627,9 +627,9 @@ const ResponseOutputItem = Schema.Union([
     name: Str,
     arguments: Str,
     id: Str,
-    async: nullish(Schema.Boolean),
-    namespace: nullish(Str),
-    caller: nullish(ToolCaller)
+    async: nullishKey(Schema.Boolean),
+    namespace: nullishKey(Str),
+    caller: nullishKey(ToolCaller)
   }),
   Program,
   ProgramOutput,
@@ -639,13 +639,13 @@ const ResponseOutputItem = Schema.Union([
     name: Str,
     input: Str,
     id: Str,
-    async: nullish(Schema.Boolean)
+    async: nullishKey(Schema.Boolean)
   }),
   ComputerCall,
   Schema.Struct({
     type: Schema.Literal("reasoning"),
     id: Str,
-    encrypted_content: nullish(Str),
+    encrypted_content: nullishKey(Str),
     summary: Schema.Array(Schema.Struct({ type: Schema.Literal("summary_text"), text: Str }))
   }),
   McpCall,
@@ -670,14 +670,14 @@ export type ResponseOutputItem = typeof ResponseOutputItem.Type
 export const Response = Schema.Struct({
   id: optional(Str),
   created_at: optional(Num),
-  error: nullish(Schema.Struct({ message: Str, type: Str, param: nullish(Str), code: Str })),
+  error: nullishKey(Schema.Struct({ message: Str, type: Str, param: nullishKey(Str), code: Str })),
   model: optional(Str),
   output: optional(Schema.Array(ResponseOutputItem)),
-  service_tier: nullish(Str),
-  prompt_cache_diagnostics: nullish(PromptCacheDiagnostics),
-  reasoning: nullish(Schema.Struct({ context: nullish(Str) })),
-  incomplete_details: nullish(Schema.Struct({ reason: Str })),
-  usage: nullish(Usage)
+  service_tier: nullishKey(Str),
+  prompt_cache_diagnostics: nullishKey(PromptCacheDiagnostics),
+  reasoning: nullishKey(Schema.Struct({ context: nullishKey(Str) })),
+  incomplete_details: nullishKey(Schema.Struct({ reason: Str })),
+  usage: nullishKey(Usage)
 })
 
 /** @since 0.2.0 */

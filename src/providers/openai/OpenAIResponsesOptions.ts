@@ -6,10 +6,10 @@
  * @since 0.2.0
  */
 import { Schema } from "effect"
-import { JsonValue, UnknownRecord } from "../../spec/Json.ts"
+import { JsonValue, UnknownRecord } from "../../contract/Json.ts"
+import { nullish } from "../../contract/Fields.ts"
 
 const opt = <S extends Schema.Top>(schema: S) => Schema.optional(schema)
-const nullish = <S extends Schema.Top>(schema: S) => Schema.optional(Schema.NullOr(schema))
 const Str = Schema.String
 
 /**

@@ -20,3 +20,5 @@ export * as OpenAIResponsesLanguageModel from "./OpenAIResponsesLanguageModel.ts
 export * as OpenAIResponsesOptions from "./OpenAIResponsesOptions.ts"
 /** @since 0.2.0 */
 export * as OpenAIResponsesTools from "./OpenAIResponsesTools.ts"
+/** @since 0.1.0 */
+export * as OpenAIEmbeddingModel from "./OpenAIEmbeddingModel.ts"

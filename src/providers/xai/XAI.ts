@@ -5,11 +5,10 @@
  *
  * @since 0.2.0
  */
-import { Config as EffectConfig, Effect, Layer, Redacted } from "effect"
-import type { HttpClient } from "effect/http"
+import { Effect, Redacted } from "effect"
 import { LanguageModel } from "../../LanguageModel.ts"
-import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as XAILanguageModel from "./XAILanguageModel.ts"
 
@@ -42,6 +41,13 @@ export const defaultBaseURL = "https://api.x.ai/v1"
  */
 export const VERSION = "5.0.12"
 
+/** Upstream's `loadApiKey` options of xAI (its description is `xAI API key`, as upstream). */
+const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
+  apiKey: settings.apiKey,
+  environmentVariableName: "XAI_API_KEY",
+  description: "xAI API key"
+})
+
 /**
  * Resolves settings into the model config.
  *
@@ -52,7 +58,7 @@ export const modelConfig = (modelId: string, settings: Settings = {}): XAILangua
   modelId,
   baseURL: (settings.baseURL ?? defaultBaseURL).replace(/\/$/, ""),
   headers: Effect.map(
-    ApiKey.loadApiKey({ apiKey: settings.apiKey, environmentVariableName: "XAI_API_KEY", description: "xAI API key" }),
+    ApiKey.loadApiKey(apiKeyOptions(settings)),
     (apiKey) =>
       RequestHeaders.withUserAgentSuffix(
         { Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers },
@@ -61,34 +67,37 @@ export const modelConfig = (modelId: string, settings: Settings = {}): XAILangua
   )
 })
 
+const constructors = ModelConstructors.make(
+  LanguageModel,
+  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
+    // the key is loaded when the model is built: a missing one fails the layer (LoadAPIKeyError)
+    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
+    return yield* XAILanguageModel.make(modelConfig(modelId, { ...settings, apiKey }))
+  }),
+  {}
+)
+
 /**
- * The Responses model for `modelId` as a service.
+ * The Responses model for `modelId` as a service; a missing or empty API key fails it with
+ * `LoadAPIKeyError`.
  *
  * @since 0.2.0
+ * @category models
  */
-export const model = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<LanguageModelNs.Service, never, HttpClient.HttpClient> =>
-  XAILanguageModel.make(modelConfig(modelId, settings))
+export const model = constructors.model
 
 /**
  * A Layer providing the Responses model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<LanguageModel, never, HttpClient.HttpClient> => Layer.effect(LanguageModel, model(modelId, settings))
+export const layer = constructors.layer
 
 /**
  * A Layer whose settings come from `Config`, e.g. `{ apiKey: Config.Redacted("XAI_API_KEY") }`.
  *
  * @since 0.2.0
+ * @category layers
  */
-export const layerConfig = (
-  modelId: string,
-  config: EffectConfig.Wrap<Settings>
-): Layer.Layer<LanguageModel, EffectConfig.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel, Effect.flatMap(EffectConfig.unwrap(config), (settings) => model(modelId, settings)))
+export const layerConfig = constructors.layerConfig

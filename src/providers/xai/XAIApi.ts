@@ -9,8 +9,8 @@
  * @since 0.2.0
  */
 import { Schema } from "effect"
+import { nullishKey } from "../../contract/Fields.ts"
 
-const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
 const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 
 const loose = <F extends Schema.Struct.Fields>(fields: F) =>
@@ -71,20 +71,20 @@ export const WebSearchWireSource = Schema.Struct({ type: Schema.Literal("url"), 
 export const WebSearchWireAction = Schema.Union([
   Schema.Struct({
     type: Schema.Literal("search"),
-    query: nullish(Schema.String),
-    queries: nullish(Schema.Array(Schema.String)),
-    sources: nullish(Schema.Array(Schema.Unknown))
+    query: nullishKey(Schema.String),
+    queries: nullishKey(Schema.Array(Schema.String)),
+    sources: nullishKey(Schema.Array(Schema.Unknown))
   }),
   Schema.Struct({
     type: Schema.Literal("open_page"),
-    url: nullish(Schema.String),
-    sources: nullish(Schema.Array(Schema.Unknown))
+    url: nullishKey(Schema.String),
+    sources: nullishKey(Schema.Array(Schema.Unknown))
   }),
   Schema.Struct({
     type: Schema.Literal("find_in_page"),
-    url: nullish(Schema.String),
-    pattern: nullish(Schema.String),
-    sources: nullish(Schema.Array(Schema.Unknown))
+    url: nullishKey(Schema.String),
+    pattern: nullishKey(Schema.String),
+    sources: nullishKey(Schema.Array(Schema.Unknown))
   })
 ])
 
@@ -105,7 +105,7 @@ export const OutputItem = Schema.Union([
     id: Schema.String,
     status: Schema.String,
     queries: optional(Schema.Array(Schema.String)),
-    results: nullish(Schema.Array(Schema.Struct({
+    results: nullishKey(Schema.Array(Schema.Struct({
       file_id: Schema.String,
       filename: Schema.String,
       score: Schema.Number,
@@ -116,8 +116,8 @@ export const OutputItem = Schema.Union([
     type: Schema.Literal("image_generation_call"),
     id: Schema.String,
     status: Schema.String,
-    prompt: nullish(Schema.String),
-    result: nullish(Schema.String)
+    prompt: nullishKey(Schema.String),
+    result: nullishKey(Schema.String)
   }),
   toolCallItem("custom_tool_call"),
   Schema.Struct({
@@ -148,9 +148,9 @@ export const OutputItem = Schema.Union([
     type: Schema.Literal("reasoning"),
     id: Schema.String,
     summary: Schema.Array(ReasoningSummaryPart),
-    content: nullish(Schema.Array(Schema.Struct({ type: Schema.String, text: Schema.String }))),
+    content: nullishKey(Schema.Array(Schema.Struct({ type: Schema.String, text: Schema.String }))),
     status: Schema.String,
-    encrypted_content: nullish(Schema.String)
+    encrypted_content: nullishKey(Schema.String)
   })
 ])
 
@@ -174,7 +174,7 @@ export const ResponsesUsage = loose({
   output_tokens_details: optional(loose({ reasoning_tokens: optional(Schema.Number) })),
   num_sources_used: optional(Schema.Number),
   num_server_side_tools_used: optional(Schema.Number),
-  cost_in_usd_ticks: nullish(Schema.Number)
+  cost_in_usd_ticks: nullishKey(Schema.Number)
 })
 
 /**
@@ -185,16 +185,16 @@ export const ResponsesUsage = loose({
 export type ResponsesUsage = typeof ResponsesUsage.Type
 
 const responseFields = {
-  id: nullish(Schema.String),
-  created_at: nullish(Schema.Number),
-  model: nullish(Schema.String),
+  id: nullishKey(Schema.String),
+  created_at: nullishKey(Schema.Number),
+  model: nullishKey(Schema.String),
   object: Schema.Literal("response"),
   output: Schema.Array(OutputItem),
-  usage: nullish(ResponsesUsage),
+  usage: nullishKey(ResponsesUsage),
   status: Schema.String,
-  service_tier: nullish(Schema.String),
-  prompt_cache_key: nullish(Schema.String),
-  safety_identifier: nullish(Schema.String)
+  service_tier: nullishKey(Schema.String),
+  prompt_cache_key: nullishKey(Schema.String),
+  safety_identifier: nullishKey(Schema.String)
 }
 
 /**
@@ -303,26 +303,26 @@ export const ResponsesChunk = Schema.Union([
   Schema.Struct({
     type: Schema.Literal("response.incomplete"),
     response: Schema.Struct({
-      incomplete_details: nullish(Schema.Struct({ reason: Schema.String })),
-      usage: nullish(ResponsesUsage),
-      service_tier: nullish(Schema.String),
-      prompt_cache_key: nullish(Schema.String),
-      safety_identifier: nullish(Schema.String)
+      incomplete_details: nullishKey(Schema.Struct({ reason: Schema.String })),
+      usage: nullishKey(ResponsesUsage),
+      service_tier: nullishKey(Schema.String),
+      prompt_cache_key: nullishKey(Schema.String),
+      safety_identifier: nullishKey(Schema.String)
     })
   }),
   Schema.Struct({
     type: Schema.Literal("response.failed"),
     response: Schema.Struct({
-      error: nullish(Schema.Struct({ code: nullish(Schema.String), message: Schema.String })),
-      incomplete_details: nullish(Schema.Struct({ reason: Schema.String })),
-      usage: nullish(ResponsesUsage)
+      error: nullishKey(Schema.Struct({ code: nullishKey(Schema.String), message: Schema.String })),
+      incomplete_details: nullishKey(Schema.Struct({ reason: Schema.String })),
+      usage: nullishKey(ResponsesUsage)
     })
   }),
   Schema.Struct({
     type: Schema.Literal("error"),
-    code: nullish(Schema.String),
+    code: nullishKey(Schema.String),
     message: Schema.String,
-    param: nullish(Schema.String)
+    param: nullishKey(Schema.String)
   }),
   Schema.Struct({ type: Schema.Literal("response.done"), response: ResponsesResponse }),
   Schema.Struct({ type: Schema.Literal("response.completed"), response: ResponsesResponse })
@@ -346,9 +346,9 @@ export const ErrorData = Schema.Union([
   Schema.Struct({
     error: Schema.Struct({
       message: Schema.String,
-      type: nullish(Schema.String),
+      type: nullishKey(Schema.String),
       param: optional(Schema.Unknown),
-      code: nullish(Schema.Union([Schema.String, Schema.Number]))
+      code: nullishKey(Schema.Union([Schema.String, Schema.Number]))
     })
   }),
   Schema.Struct({ code: Schema.String, error: Schema.String }),

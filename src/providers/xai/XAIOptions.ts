@@ -7,9 +7,9 @@
  * @since 0.2.0
  */
 import { Schema } from "effect"
+import { nullishKey } from "../../contract/Fields.ts"
 
 const opt = Schema.optionalKey
-const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
 const Strings = Schema.Array(Schema.String)
 const atMost = (n: number) => Strings.check(Schema.isMaxLength(n))
 
@@ -33,7 +33,7 @@ export const ResponsesOptions = Schema.Struct({
   store: opt(Schema.Boolean),
   previousResponseId: opt(Schema.String),
   user: opt(Schema.String),
-  include: nullish(Schema.Array(Schema.Literals([
+  include: nullishKey(Schema.Array(Schema.Literals([
     "file_search_call.results",
     "web_search_call.action.sources",
     "code_interpreter_call.outputs",

@@ -6,7 +6,7 @@
  *
  * @internal
  */
-import { DownloadError } from "../../spec/errors/DownloadError.ts"
+import { DownloadError } from "../../contract/errors/DownloadError.ts"
 
 /** @internal */
 export interface UrlPolicy {

@@ -15,9 +15,9 @@ import { convertArrayToReadableStream, convertReadableStreamToArray, MockLanguag
 import { Effect, Stream } from "effect"
 import * as Middleware from "../../../src/core/middleware/Middleware.ts"
 import * as LanguageModel from "../../../src/LanguageModel.ts"
-import type { CallOptions } from "../../../src/spec/CallOptions.ts"
-import type { GenerateResult } from "../../../src/spec/Results.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import type { CallOptions } from "../../../src/contract/CallOptions.ts"
+import type { GenerateResult } from "../../../src/contract/Results.ts"
+import type { StreamPart } from "../../../src/contract/StreamPart.ts"
 
 export interface Script {
   readonly generate?: LanguageModelV4GenerateResult

@@ -13,7 +13,7 @@ import { DefaultSettings } from "../../../src/core/middleware/index.ts"
 import { CustomProvider, Provider, ProviderRegistry } from "../../../src/core/registry/index.ts"
 import * as GenerateText from "../../../src/core/GenerateText.ts"
 import type { Service } from "../../../src/LanguageModel.ts"
-import { NoSuchModelError, NoSuchProviderError } from "../../../src/spec/errors/index.ts"
+import { NoSuchModelError, NoSuchProviderError } from "../../../src/contract/errors/index.ts"
 import { FromLanguageModelV4 } from "../../../src/interop/index.ts"
 
 const upModel = (provider: string, modelId: string): LanguageModelV4 => new MockLanguageModelV4({ provider, modelId })

@@ -5,8 +5,8 @@
  * hangs (erroring when the request is aborted).
  */
 import { Duration, Effect, Fiber, Stream } from "effect"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
-import { partJson } from "../../kit/wire.ts"
+import type { StreamPart } from "../../../src/contract/StreamPart.ts"
+import { partJson } from "./Wire.ts"
 import { readAll } from "./ReadAll.ts"
 
 /** A fetch whose response body sends `sse` once, then hangs until the request is aborted. */

@@ -17,8 +17,8 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import type * as LanguageModel from "../../../src/LanguageModel.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
-import { CallOptions } from "../../../src/spec/CallOptions.ts"
-import { errorJson, partsJson, wireJson } from "../../kit/wire.ts"
+import { CallOptions } from "../../../src/contract/CallOptions.ts"
+import { errorJson, partsJson, wireJson } from "./Wire.ts"
 
 /** An error as comparable JSON (every field it sets; validator wording cut). */
 export const errorView = (error: unknown): unknown => (error == null ? error : errorJson(error))

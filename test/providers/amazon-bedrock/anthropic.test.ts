@@ -16,7 +16,7 @@ import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import * as path from "node:path"
 import { afterEach, beforeEach, vi } from "vitest"
-import { guardCorpus } from "../../kit/corpus.ts"
+import { guardCorpus } from "../_kit/Corpus.ts"
 import { fixturesDir as anthropicFixtures, listFixtures, readText } from "../anthropic/harness.ts"
 import {
   aimuxGenerate,

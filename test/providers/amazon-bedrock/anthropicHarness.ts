@@ -16,7 +16,7 @@ import { createAmazonBedrockAnthropic } from "@ai-sdk/amazon-bedrock/anthropic"
 import { AnthropicLanguageModel as AnthropicLanguageModel405 } from "@ai-sdk/anthropic/internal"
 import { Effect } from "effect"
 import * as AmazonBedrockAnthropic from "../../../src/providers/amazon-bedrock/AmazonBedrockAnthropic.ts"
-import * as AnthropicLanguageModel from "../../../src/providers/anthropic-family/AnthropicLanguageModel.ts"
+import * as AnthropicLanguageModel from "../../../src/providers/kits/anthropic/AnthropicLanguageModel.ts"
 import type { Host } from "../anthropic/hostHarness.ts"
 import { type Auth, bearer, encodeFrame, type Frame, lineToFrame } from "./harness.ts"
 

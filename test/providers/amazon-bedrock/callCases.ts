@@ -343,6 +343,44 @@ export const callCases: ReadonlyArray<CallCase> = [
     }
   },
   {
+    name: "anthropic bash_20250124 on an anthropic model",
+    options: { prompt: hi, tools: [{ type: "provider", id: "anthropic.bash_20250124", name: "bash", args: {} }] }
+  },
+  {
+    name: "anthropic provider tools beside a function tool, tool choice auto",
+    options: {
+      prompt: hi,
+      tools: [
+        weather,
+        { type: "provider", id: "anthropic.text_editor_20250728", name: "str_replace_based_edit_tool", args: { maxCharacters: 1000 } },
+        { type: "provider", id: "anthropic.computer_20250124", name: "computer", args: { displayWidthPx: 1024, displayHeightPx: 768, displayNumber: 1 } },
+        { type: "provider", id: "anthropic.code_execution_20250825", name: "code_execution", args: {} },
+        { type: "provider", id: "anthropic.memory_20250818", name: "memory", args: {} }
+      ],
+      toolChoice: { type: "auto" }
+    }
+  },
+  {
+    name: "anthropic provider tool with tool choice naming it",
+    options: {
+      prompt: hi,
+      tools: [weather, { type: "provider", id: "anthropic.bash_20241022", name: "bash", args: {} }],
+      toolChoice: { type: "tool", toolName: "bash" }
+    }
+  },
+  {
+    name: "anthropic provider tool with disable parallel tool use",
+    options: {
+      prompt: hi,
+      tools: [{ type: "provider", id: "anthropic.bash_20250124", name: "bash", args: {} }],
+      providerOptions: { anthropic: { disableParallelToolUse: true } }
+    }
+  },
+  {
+    name: "an unknown anthropic provider tool on an anthropic model",
+    options: { prompt: hi, tools: [weather, { type: "provider", id: "anthropic.nonexistent_20990101", name: "nope", args: {} }] }
+  },
+  {
     name: "provider tool on a non-anthropic model",
     options: { prompt: hi, tools: [weather, { type: "provider", id: "openai.web_search", name: "ws", args: {} }] },
     modelId: "us.amazon.nova-pro-v1:0"

@@ -10,7 +10,7 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as AmazonBedrock from "../../../src/providers/amazon-bedrock/AmazonBedrock.ts"
 import * as AmazonBedrockLanguageModel from "../../../src/providers/amazon-bedrock/AmazonBedrockLanguageModel.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../../src/contract/StreamPart.ts"
 import { chunksToBody } from "./harness.ts"
 
 const head = chunksToBody([

@@ -11,28 +11,6 @@ const prompt: UpstreamOptions["prompt"] = [{ role: "user", content: [{ type: "te
 const body = chunksToBody('{"messageStop":{"stopReason":"end_turn"}}')
 
 describe("Amazon Bedrock: deliberate divergences", () => {
-  it.effect("Anthropic provider-defined tools on Converse: unsupported warning, no toolSpec", () =>
-    Effect.gen(function*() {
-      const options: UpstreamOptions = {
-        prompt,
-        tools: [
-          { type: "provider", id: "anthropic.bash_20250124", name: "bash", args: {} },
-          { type: "function", name: "weather", inputSchema: { type: "object" } }
-        ]
-      }
-      const upstream = yield* Effect.promise(() => upstreamStream({ body }, options))
-      const ours = yield* aimuxStream({ body }, options)
-      // upstream sends the bash tool's toolSpec (its input schema from the Anthropic package) ...
-      expect(upstream.captured.bodyText).toContain('"name":"bash"')
-      // ... aimux sends the function tools only and warns, as upstream does for provider tools on other models
-      expect(ours.captured.bodyText).not.toContain('"name":"bash"')
-      expect(ours.captured.bodyText).toContain('"name":"weather"')
-      expect(normalize(ours.parts[0])).toStrictEqual({
-        type: "stream-start",
-        warnings: [{ type: "unsupported", feature: "tool anthropic.bash_20250124" }]
-      })
-    }))
-
   it.effect("user agent: one provider suffix, aimux's provider-utils version", () =>
     Effect.gen(function*() {
       const upstream = yield* Effect.promise(() => upstreamStream({ body }, { prompt }))

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as path from "node:path"
-import { InvalidResponseDataError } from "../../../src/spec/errors/InvalidResponseDataError.ts"
+import { InvalidResponseDataError } from "../../../src/contract/errors/InvalidResponseDataError.ts"
 import { aimuxStream, chunksToBody, fixturesDir, partsView, readText, type UpstreamOptions, upstreamStream } from "./harness.ts"
 
 const prompt: UpstreamOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]

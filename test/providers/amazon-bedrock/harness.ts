@@ -15,9 +15,9 @@ import * as AmazonBedrock from "../../../src/providers/amazon-bedrock/AmazonBedr
 import type * as SigV4 from "../../../src/providers/amazon-bedrock/SigV4.ts"
 import * as AmazonBedrockLanguageModel from "../../../src/providers/amazon-bedrock/AmazonBedrockLanguageModel.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
-import { CallOptions } from "../../../src/spec/CallOptions.ts"
-import { recordingsDir } from "../../kit/corpus.ts"
-import { wireJson } from "../../kit/wire.ts"
+import { CallOptions } from "../../../src/contract/CallOptions.ts"
+import { recordingsDir } from "../_kit/Corpus.ts"
+import { wireJson } from "../_kit/Wire.ts"
 
 // Neither side may read credentials or endpoints from the machine.
 for (const name of Object.keys(process.env)) {

@@ -13,7 +13,7 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as StreamText from "../../../src/core/StreamText.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
 import { AmazonBedrock } from "../../../src/providers/amazon-bedrock/index.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../../src/contract/StreamPart.ts"
 import * as L from "../../reliability/loopback.ts"
 import { chunksToBody, DEFAULT_MODEL } from "./harness.ts"
 

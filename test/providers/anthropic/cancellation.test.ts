@@ -8,8 +8,8 @@ import { Deferred, Effect, Fiber, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Anthropic from "../../../src/providers/anthropic/Anthropic.ts"
-import * as AnthropicLanguageModel from "../../../src/providers/anthropic-family/AnthropicLanguageModel.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import * as AnthropicLanguageModel from "../../../src/providers/kits/anthropic/AnthropicLanguageModel.ts"
+import type { StreamPart } from "../../../src/contract/StreamPart.ts"
 import { chunksToSse } from "./harness.ts"
 
 const head = chunksToSse([

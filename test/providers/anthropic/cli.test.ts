@@ -7,8 +7,8 @@ import { writeFileSync } from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { cli, tempDir } from "../_kit/Cli.ts"
-import { guardCorpus } from "../../kit/corpus.ts"
-import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
+import { guardCorpus } from "../_kit/Corpus.ts"
+import { cliErrorJson, cliPartJson } from "../_kit/Wire.ts"
 import { chunksToSse, fixturesDir, listFixtures, readText, upstreamStream } from "./harness.ts"
 
 const tmp = tempDir("anthropic")

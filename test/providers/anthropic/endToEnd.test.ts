@@ -15,7 +15,7 @@ import * as Tool from "../../../src/core/Tool.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import * as Anthropic from "../../../src/providers/anthropic/Anthropic.ts"
-import * as AnthropicLanguageModel from "../../../src/providers/anthropic-family/AnthropicLanguageModel.ts"
+import * as AnthropicLanguageModel from "../../../src/providers/kits/anthropic/AnthropicLanguageModel.ts"
 import { type Captured, chunksToSse, fixturesDir, normalize, readText, replayClient, type Reply } from "./harness.ts"
 
 const recording = (name: string) => readText(path.join(fixturesDir, "recordings", name))

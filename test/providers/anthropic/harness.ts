@@ -6,12 +6,12 @@ import { createAnthropic } from "@ai-sdk/anthropic"
 import { Effect, Exit, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
-import * as AnthropicLanguageModel from "../../../src/providers/anthropic-family/AnthropicLanguageModel.ts"
+import * as AnthropicLanguageModel from "../../../src/providers/kits/anthropic/AnthropicLanguageModel.ts"
 import * as Anthropic from "../../../src/providers/anthropic/Anthropic.ts"
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { Schema } from "effect"
-import { CallOptions } from "../../../src/spec/CallOptions.ts"
-import { errorJson, wireJson } from "../../kit/wire.ts"
+import { CallOptions } from "../../../src/contract/CallOptions.ts"
+import { errorJson, wireJson } from "../_kit/Wire.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -162,7 +162,7 @@ export const failureOf = (exit: Exit.Exit<unknown, unknown>): unknown => {
   return exit.cause
 }
 
-/** Comparable form of an error: every field it sets (test/kit/wire.ts). */
+/** Comparable form of an error: every field it sets (test/providers/_kit/Wire.ts). */
 export const errorView = (error: unknown): unknown => (error == null ? error : errorJson(error))
 
 /** Parts with error parts' errors replaced by their views. */

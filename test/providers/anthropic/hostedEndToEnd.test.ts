@@ -6,7 +6,7 @@
  * replayed), on the same bytes: Vertex's SSE and JSON, Bedrock's event-stream
  * `chunk` frames and its error bodies. Text, a client tool round trip (the
  * second request byte for byte), an HTTP error and an error in the stream.
- * Every value is compared through `test/kit/wire.ts`.
+ * Every value is compared through `test/providers/_kit/Wire.ts`.
  */
 import { createGoogleVertexAnthropic } from "@ai-sdk/google-vertex/anthropic/edge"
 import type { LanguageModelV4 } from "@ai-sdk/provider"
@@ -21,9 +21,9 @@ import { isStepCount } from "../../../src/core/StopCondition.ts"
 import * as StreamText from "../../../src/core/StreamText.ts"
 import * as Tool from "../../../src/core/Tool.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
-import * as AnthropicLanguageModel from "../../../src/providers/anthropic-family/AnthropicLanguageModel.ts"
+import * as AnthropicLanguageModel from "../../../src/providers/kits/anthropic/AnthropicLanguageModel.ts"
 import * as GoogleVertexAnthropic from "../../../src/providers/google-vertex/GoogleVertexAnthropic.ts"
-import { errorJson, wireJson } from "../../kit/wire.ts"
+import { errorJson, wireJson } from "../_kit/Wire.ts"
 import { anthropicLinesToBody, host as bedrockHost, MODEL as BEDROCK_MODEL } from "../amazon-bedrock/anthropicHarness.ts"
 import { chunksToSse } from "./harness.ts"
 import { type Host, type Reply, webResponse } from "./hostHarness.ts"

@@ -8,7 +8,7 @@ import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Exit } from "effect"
 import * as Anthropic from "../../../src/providers/anthropic/Anthropic.ts"
-import * as AnthropicLanguageModel from "../../../src/providers/anthropic-family/AnthropicLanguageModel.ts"
+import * as AnthropicLanguageModel from "../../../src/providers/kits/anthropic/AnthropicLanguageModel.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
 import { type Captured, chunksToSse, errorView, failureOf, normalize, replayClient, type Reply, toAimux } from "./harness.ts"
 

@@ -12,7 +12,7 @@ import {
   readText,
   upstreamStream
 } from "./harness.ts"
-import { guardCorpus, listRecordings } from "../../kit/corpus.ts"
+import { guardCorpus, listRecordings } from "../_kit/Corpus.ts"
 
 const prompt: CallOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]
 

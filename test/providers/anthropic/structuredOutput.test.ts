@@ -12,7 +12,7 @@ import {
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import * as fc from "fast-check"
-import { sanitizeJsonSchema, supportsNativeStructuredOutputSchema } from "../../../src/providers/anthropic-family/internal/StructuredOutput.ts"
+import { sanitizeJsonSchema, supportsNativeStructuredOutputSchema } from "../../../src/providers/kits/anthropic/internal/StructuredOutput.ts"
 import { aimuxStream, errorView, upstreamStream } from "./harness.ts"
 
 const formats = fc.constantFrom("date-time", "email", "uuid", "slug", "ipv4", "phone")

@@ -12,7 +12,7 @@ import { createRequire } from "node:module"
 import * as path from "node:path"
 import * as ApplicationDefaultCredentials from "../../../src/providers/google-vertex/ApplicationDefaultCredentials.ts"
 import * as GoogleVertex from "../../../src/providers/google-vertex/GoogleVertex.ts"
-import { CallOptions } from "../../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../../src/contract/CallOptions.ts"
 import { Schema } from "effect"
 
 const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes(`${path.sep}google-auth-library${path.sep}`))

@@ -21,12 +21,12 @@ import { generateText as upstreamGenerateText, type ModelMessage as UpstreamMess
 import { Effect, Exit, Layer, Stream } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as GenerateText from "../../../src/core/GenerateText.ts"
-import type { ModelMessage } from "../../../src/core/internal/generationPrompt.ts"
+import type { ModelMessage } from "../../../src/core/ModelMessage.ts"
 import { LanguageModel, type Service } from "../../../src/LanguageModel.ts"
 import * as Google from "../../../src/providers/google/Google.ts"
 import * as GoogleVertex from "../../../src/providers/google-vertex/GoogleVertex.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
-import { errorJson, partsJson, wireJson } from "../../kit/wire.ts"
+import { errorJson, partsJson, wireJson } from "../_kit/Wire.ts"
 import { failureOf, toAimux } from "../google/harness.ts"
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2])
@@ -89,14 +89,16 @@ const upstreamModel = (flavor: Flavor, modelId: string, fetch: typeof globalThis
     })(modelId)
     : createGoogle({ apiKey: "test-key", fetch, generateId: makeCounter("id") })(modelId)
 
-const aimuxModel = (flavor: Flavor, modelId: string, settings: Settings = {}): Effect.Effect<Service, unknown, never> =>
-  (flavor === "vertex"
+const aimuxModel = (flavor: Flavor, modelId: string, settings: Settings = {}): Effect.Effect<Service, unknown, never> => {
+  const built: Effect.Effect<Service, unknown, Effect.Services<ReturnType<typeof Google.model>>> = flavor === "vertex"
     ? GoogleVertex.model(modelId, {
       apiKey: "test-key",
       generateId: makeCounter("id"),
       ...(settings.maxBytes !== undefined && { toolResultDownloads: { maxBytes: settings.maxBytes } })
     })
-    : Google.model(modelId, { apiKey: "test-key", generateId: makeCounter("id") })).pipe(Effect.provide(FetchHttpClient.layer))
+    : Google.model(modelId, { apiKey: "test-key", generateId: makeCounter("id") })
+  return built.pipe(Effect.provide(FetchHttpClient.layer))
+}
 
 const toolResult = (...value: Array<unknown>): LanguageModelV4Prompt[number] => ({
   role: "tool",

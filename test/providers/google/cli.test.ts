@@ -10,7 +10,7 @@ import * as path from "node:path"
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { describe, expect, it } from "vitest"
 import { cli, tempDir } from "../_kit/Cli.ts"
-import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
+import { cliErrorJson, cliPartJson } from "../_kit/Wire.ts"
 import { chunksToSse, fixturesDir, type Flavor, listFixtures, readText, upstreamStream } from "./harness.ts"
 
 const tmp = tempDir("google")

@@ -11,12 +11,12 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import * as GeminiLanguageModel from "../../../src/providers/gemini-family/GeminiLanguageModel.ts"
+import * as GeminiLanguageModel from "../../../src/providers/kits/gemini/GeminiLanguageModel.ts"
 import * as Google from "../../../src/providers/google/Google.ts"
 import * as GoogleVertex from "../../../src/providers/google-vertex/GoogleVertex.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
-import { CallOptions } from "../../../src/spec/CallOptions.ts"
-import { errorJson, wireJson } from "../../kit/wire.ts"
+import { CallOptions } from "../../../src/contract/CallOptions.ts"
+import { errorJson, wireJson } from "../_kit/Wire.ts"
 
 export const fixturesDir = path.resolve(import.meta.dirname, "../../../fixtures/google")
 export const vertexFixturesDir = path.resolve(import.meta.dirname, "../../../fixtures/google-vertex")
@@ -202,7 +202,7 @@ export const failureOf = (exit: Exit.Exit<unknown, unknown>): unknown => {
   return exit.cause
 }
 
-/** Comparable form of an error: every field it sets (test/kit/wire.ts). */
+/** Comparable form of an error: every field it sets (test/providers/_kit/Wire.ts). */
 export const errorView = (error: unknown): unknown => (error == null ? error : errorJson(error))
 
 /** Parts with error parts' errors replaced by their views. */

@@ -10,11 +10,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Deferred, Effect, Fiber, Stream } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
-import * as GeminiLanguageModel from "../../../src/providers/gemini-family/GeminiLanguageModel.ts"
+import * as GeminiLanguageModel from "../../../src/providers/kits/gemini/GeminiLanguageModel.ts"
 import * as Google from "../../../src/providers/google/Google.ts"
 import * as GoogleVertex from "../../../src/providers/google-vertex/GoogleVertex.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../../src/contract/StreamPart.ts"
 import { type Captured, errorView, failureOf, headersView, replayClient, toAimux } from "./harness.ts"
 
 const prompt: LanguageModelV4CallOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]

@@ -19,7 +19,7 @@ import {
   readText,
   upstreamStream
 } from "./harness.ts"
-import { recordingsDir } from "../../kit/corpus.ts"
+import { recordingsDir } from "../_kit/Corpus.ts"
 
 const prompt: CallOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]
 

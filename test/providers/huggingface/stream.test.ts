@@ -7,7 +7,7 @@ import type { UpstreamOptions as CallOptions } from "./harness.ts"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as fs from "node:fs"
-import { guardCorpus, hasRecordings, recordingsDir } from "../../kit/corpus.ts"
+import { guardCorpus, hasRecordings, recordingsDir } from "../_kit/Corpus.ts"
 import * as path from "node:path"
 import {
   aimuxStream,

@@ -9,7 +9,7 @@ import type { LanguageModelV4CallOptions } from "@ai-sdk/provider"
 import { Effect, Exit, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { getArgs } from "../../../src/providers/openai-compatible/internal/ChatArgs.ts"
-import { CallOptions } from "../../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../../src/contract/CallOptions.ts"
 import { type CallCase, commonCases } from "./callCases.ts"
 import { type Captured, json, mockFetch, readAll } from "./harness.ts"
 

@@ -8,7 +8,7 @@ import type * as HttpClient from "effect/http/HttpClient"
 import { expect } from "vitest"
 import { IdGenerator } from "../../../src/runtime/IdGenerator.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
-import { CallOptions } from "../../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../../src/contract/CallOptions.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
 import { normalizeParts } from "./streamHarness.ts"
 

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { guardCorpus, recordingsDir } from "../../kit/corpus.ts"
+import { guardCorpus, recordingsDir } from "../_kit/Corpus.ts"
 import { chunksToSse } from "./harness.ts"
 
 const root = path.join(import.meta.dirname, "../../..")

@@ -10,9 +10,9 @@ import { Cause, Effect, Exit, Layer, Schema, Stream } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import { IdGenerator } from "../../../src/runtime/IdGenerator.ts"
 import { LanguageModel } from "../../../src/LanguageModel.ts"
-import { CallOptions } from "../../../src/spec/CallOptions.ts"
+import { CallOptions } from "../../../src/contract/CallOptions.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
-import { errorJson, wireJson } from "../../kit/wire.ts"
+import { errorJson, wireJson } from "../_kit/Wire.ts"
 import { type Captured, json, mockFetch, readAll } from "./harness.ts"
 
 export interface RunResult {
@@ -27,7 +27,7 @@ export interface RunResult {
 
 const decodeCallOptions = Schema.decodeUnknownSync(CallOptions)
 
-/** An error as comparable JSON: every field it sets (test/kit/wire.ts). */
+/** An error as comparable JSON: every field it sets (test/providers/_kit/Wire.ts). */
 export const normalizeError = (error: unknown): unknown => errorJson(error)
 
 /** Parts as JSON, error parts normalized and generated ids (those not in `bodyText`) renamed. */

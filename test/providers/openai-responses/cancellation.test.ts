@@ -11,7 +11,7 @@ import { LanguageModel } from "../../../src/LanguageModel.ts"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
 import { IdGenerator } from "../../../src/runtime/IdGenerator.ts"
 import * as ReplayHttpClient from "../../../src/testing/ReplayHttpClient.ts"
-import { partJson } from "../../kit/wire.ts"
+import { partJson } from "../_kit/Wire.ts"
 import * as Cancellation from "../_kit/Cancellation.ts"
 import { decodeCallOptions, upstreamModel } from "./harness.ts"
 

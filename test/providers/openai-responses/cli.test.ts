@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { cli, tempDir } from "../_kit/Cli.ts"
-import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
+import { cliErrorJson, cliPartJson } from "../_kit/Wire.ts"
 import { type Captured, mockFetch, readAll } from "../openai/upstream.ts"
 import { chunksToSse, fixtureDir, listFiles, readText, recordingsDir, upstreamModel } from "./harness.ts"
 

@@ -13,9 +13,9 @@ import { expect } from "vitest"
 import { OpenAI } from "../../../src/providers/openai/index.ts"
 import * as OpenAIResponsesLanguageModel from "../../../src/providers/openai/OpenAIResponsesLanguageModel.ts"
 import { makeCounter } from "../../../src/runtime/IdGenerator.ts"
-import { CallOptions } from "../../../src/spec/CallOptions.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
-import { errorJson, wireJson } from "../../kit/wire.ts"
+import { CallOptions } from "../../../src/contract/CallOptions.ts"
+import type { StreamPart } from "../../../src/contract/StreamPart.ts"
+import { errorJson, wireJson } from "../_kit/Wire.ts"
 import { replayClient } from "../openai/replay.ts"
 import { type Captured, mockFetch, readAll } from "../openai/upstream.ts"
 
@@ -79,7 +79,7 @@ export const normalizeAll = (values: ReadonlyArray<unknown>, generated: RegExp):
 /** {@link normalizeAll} of one value. */
 export const normalizeIds = (value: unknown, generated: RegExp): unknown => normalizeAll([value], generated)[0]
 
-// Errors with every field they set (the suite's own serializer, test/kit/wire.ts).
+// Errors with every field they set (the suite's own serializer, test/providers/_kit/Wire.ts).
 const withData = (error: unknown): Record<string, unknown> => {
   const json = errorJson(error)
   return typeof json === "object" && json !== null ? { ...json } : { value: json }

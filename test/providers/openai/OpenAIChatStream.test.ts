@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { guardCorpus, listRecordings, recordingsDir as recordingsDirOf } from "../../kit/corpus.ts"
+import { guardCorpus, listRecordings, recordingsDir as recordingsDirOf } from "../_kit/Corpus.ts"
 import { expectSameStream } from "./differential.ts"
 
 const fixtureDir = join(import.meta.dirname, "../../../fixtures/openai-chat")

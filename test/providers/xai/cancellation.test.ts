@@ -12,7 +12,7 @@ import * as HuggingFace from "../../../src/providers/huggingface/HuggingFace.ts"
 import * as HuggingFaceLanguageModel from "../../../src/providers/huggingface/HuggingFaceLanguageModel.ts"
 import * as XAI from "../../../src/providers/xai/XAI.ts"
 import * as XAILanguageModel from "../../../src/providers/xai/XAILanguageModel.ts"
-import type { StreamPart } from "../../../src/spec/StreamPart.ts"
+import type { StreamPart } from "../../../src/contract/StreamPart.ts"
 import { linesToSse } from "./harness.ts"
 
 const xaiHead = linesToSse([

@@ -9,8 +9,8 @@ import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { cli, tempDir } from "../_kit/Cli.ts"
 import type { UpstreamOptions as LanguageModelV4CallOptions } from "./harness.ts"
-import { guardCorpus } from "../../kit/corpus.ts"
-import { cliErrorJson, cliPartJson } from "../../kit/wire.ts"
+import { guardCorpus } from "../_kit/Corpus.ts"
+import { cliErrorJson, cliPartJson } from "../_kit/Wire.ts"
 import { fixturesDir, linesToSse, listFixtures, readText, upstreamStream } from "./harness.ts"
 
 const tmp = tempDir("xai")

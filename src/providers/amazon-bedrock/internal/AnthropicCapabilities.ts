@@ -12,7 +12,7 @@
  * @internal
  */
 import { Predicate } from "effect"
-import { getConstraintDescription, supportedStringFormats } from "../../anthropic-family/SchemaConstraints.ts"
+import { getConstraintDescription, supportedStringFormats } from "../../kits/anthropic/SchemaConstraints.ts"
 
 /** The capabilities the Bedrock request builder reads. */
 export interface Capabilities {

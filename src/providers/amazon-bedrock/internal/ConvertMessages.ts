@@ -12,10 +12,10 @@ import { convertToBase64 } from "../../../provider-utils/Base64.ts"
 import { getTopLevelMediaType, isFullMediaType } from "../../../provider-utils/DetectMediaType.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
 import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
-import type { InvalidArgumentError } from "../../../spec/errors/InvalidArgumentError.ts"
-import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { FileDataDataOrUrl } from "../../../spec/FileData.ts"
-import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
+import type { InvalidArgumentError } from "../../../contract/errors/InvalidArgumentError.ts"
+import { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { FileDataDataOrUrl } from "../../../contract/FileData.ts"
+import type { ProviderOptions } from "../../../contract/ProviderMetadata.ts"
 import type {
   AssistantMessage,
   Message as PromptMessage,
@@ -24,7 +24,7 @@ import type {
   ToolMessage,
   ToolResultOutput,
   UserMessage
-} from "../../../spec/Prompt.ts"
+} from "../../../contract/Prompt.ts"
 import {
   BEDROCK_DOCUMENT_MIME_TYPES,
   BEDROCK_IMAGE_MIME_TYPES,

@@ -4,11 +4,11 @@
  *
  * @internal
  */
-import type { Content } from "../../../spec/Content.ts"
-import type { FinishReason } from "../../../spec/FinishReason.ts"
-import type { JsonObject } from "../../../spec/Json.ts"
-import type { ProviderMetadata } from "../../../spec/ProviderMetadata.ts"
-import type { Usage } from "../../../spec/Usage.ts"
+import type { Content } from "../../../contract/Content.ts"
+import type { FinishReason } from "../../../contract/FinishReason.ts"
+import type { JsonObject } from "../../../contract/Json.ts"
+import type { ProviderMetadata } from "../../../contract/ProviderMetadata.ts"
+import type { Usage } from "../../../contract/Usage.ts"
 import type { ConverseResponse } from "../AmazonBedrockApi.ts"
 import { JsonObjectTextExtractor } from "./JsonObjectTextExtractor.ts"
 import { isMistralModel, normalizeToolCallId } from "./ModelSupport.ts"

@@ -6,15 +6,17 @@
  * `tool_choice` in the additional model request fields.
  *
  * Anthropic provider-defined tools (computer, bash, text editor, ...) on an
- * Anthropic model are not ported: upstream builds their `toolSpec` from the
- * Anthropic package's tool factories; here they get the `unsupported`
- * warning upstream gives provider tools on other models (docs/divergences.md).
+ * Anthropic model are sent as `toolSpec`s with their input schemas; their tool
+ * choice, warnings and betas come from the Anthropic kit's preparation, as
+ * upstream takes them from the Anthropic package.
  *
  * @internal
  */
-import type { CallTool, FunctionTool, ToolChoice } from "../../../spec/CallOptions.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { CallTool, FunctionTool, ToolChoice } from "../../../contract/CallOptions.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import type { Tool, ToolConfiguration } from "../AmazonBedrockApi.ts"
+import { prepareHostedTools } from "../../kits/anthropic/AnthropicTools.ts"
+import { anthropicToolInputSchemas } from "./AnthropicToolSchemas.ts"
 import { isAnthropicModel as detectAnthropicModel, supportsStrictTools } from "./ModelSupport.ts"
 
 /** What `prepareTools` produces. */
@@ -113,10 +115,25 @@ export const prepareTools = (options: {
   let additionalTools: Record<string, unknown> | undefined = undefined
   const bedrockTools: Array<Tool> = []
 
-  for (const tool of providerToolsForRequest) toolWarnings.push({ type: "unsupported", feature: `tool ${tool.id}` })
+  const usingAnthropicTools = isAnthropicModel && providerToolsForRequest.length > 0
+  if (usingAnthropicTools) {
+    const anthropic = prepareHostedTools({ tools: providerTools, toolChoice, disableParallelToolUse, rejectsForcedToolUse })
+    toolWarnings.push(...anthropic.toolWarnings)
+    for (const beta of anthropic.betas) betas.add(beta)
+    // only the tool choice goes into the additional fields; the definitions are toolSpecs
+    if (anthropic.toolChoice) additionalTools = { tool_choice: anthropic.toolChoice }
+    for (const tool of providerToolsForRequest) {
+      const schema = Object.hasOwn(anthropicToolInputSchemas, tool.id) ? anthropicToolInputSchemas[tool.id] : undefined
+      if (schema !== undefined) bedrockTools.push({ toolSpec: { name: tool.name, inputSchema: { json: schema } } })
+      // upstream's message is a plain string, not a template: the id is not substituted
+      else toolWarnings.push({ type: "unsupported", feature: "tool ${tool.id}" })
+    }
+  } else {
+    for (const tool of providerToolsForRequest) toolWarnings.push({ type: "unsupported", feature: `tool ${tool.id}` })
+  }
 
   let preparedToolChoice = toolChoice
-  if (rejectsForcedToolChoice) {
+  if (!usingAnthropicTools && rejectsForcedToolChoice) {
     toolWarnings.push({
       type: "unsupported",
       feature: "toolChoice",
@@ -162,7 +179,7 @@ export const prepareTools = (options: {
     })
   }
 
-  if (isAnthropicModel && disableParallelToolUse && bedrockTools.length > 0 && preparedToolChoice?.type !== "none") {
+  if (isAnthropicModel && !usingAnthropicTools && disableParallelToolUse && bedrockTools.length > 0 && preparedToolChoice?.type !== "none") {
     additionalTools = {
       tool_choice: preparedToolChoice?.type === "required"
         ? { type: "any", disable_parallel_tool_use: true }

@@ -7,8 +7,8 @@
  *
  * @internal
  */
-import type { ReasoningLevel } from "../../../spec/CallOptions.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { ReasoningLevel } from "../../../contract/CallOptions.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import type { ChatOptions } from "../AmazonBedrockOptions.ts"
 import { getModelCapabilities } from "./AnthropicCapabilities.ts"
 import { isNova2ReasoningModel } from "./ModelSupport.ts"

@@ -9,9 +9,9 @@
  */
 import { Effect } from "effect"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
-import type { CallOptions, CallTool, FunctionTool } from "../../../spec/CallOptions.ts"
-import type { Prompt } from "../../../spec/Prompt.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { CallOptions, CallTool, FunctionTool } from "../../../contract/CallOptions.ts"
+import type { Prompt } from "../../../contract/Prompt.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import type { ConverseInput } from "../AmazonBedrockApi.ts"
 import { AnthropicOptions, ChatOptions } from "../AmazonBedrockOptions.ts"
 import { getModelCapabilities, sanitizeJsonSchema } from "./AnthropicCapabilities.ts"

@@ -6,12 +6,12 @@
  * @internal
  */
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
-import { createProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
-import type { FinishReason } from "../../../spec/FinishReason.ts"
-import type { JsonObject } from "../../../spec/Json.ts"
-import type { ProviderMetadata } from "../../../spec/ProviderMetadata.ts"
-import type { StreamPart } from "../../../spec/StreamPart.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import { createProviderStreamError } from "../../../contract/errors/ProviderStreamError.ts"
+import type { FinishReason } from "../../../contract/FinishReason.ts"
+import type { JsonObject } from "../../../contract/Json.ts"
+import type { ProviderMetadata } from "../../../contract/ProviderMetadata.ts"
+import type { StreamPart } from "../../../contract/StreamPart.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import type { StreamEvent } from "../AmazonBedrockApi.ts"
 import { JsonObjectTextExtractor } from "./JsonObjectTextExtractor.ts"
 import { normalizeToolCallId } from "./ModelSupport.ts"

@@ -5,9 +5,9 @@
  *
  * @internal
  */
-import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
-import type { JsonObject } from "../../../spec/Json.ts"
-import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
+import type { UnifiedFinishReason } from "../../../contract/FinishReason.ts"
+import type { JsonObject } from "../../../contract/Json.ts"
+import { emptyUsage, type Usage } from "../../../contract/Usage.ts"
 
 /** The usage fields Bedrock reports (every other key is kept in `raw`). */
 export interface BedrockUsage {

@@ -7,13 +7,13 @@
  * @since 0.1.0
  */
 import { Effect, Schema } from "effect"
-import type { CallOptions, CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
-import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { CallOptions, CallTool, ToolChoice } from "../../../contract/CallOptions.ts"
+import { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
-import { prepareTools as prepareOpenAIFamilyTools } from "../../openai-family/Tools.ts"
+import { prepareTools as prepareOpenAIFamilyTools } from "../../kits/openai/Tools.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
-import { responseFormatBody } from "../../openai-family/ResponseFormatBody.ts"
+import { responseFormatBody } from "../../kits/openai/ResponseFormatBody.ts"
 import { convertToDeepSeekMessages, isDeepSeekV4Model } from "./DeepSeekMessages.ts"
 import { DeepSeekChatOptions } from "../DeepSeekOptions.ts"
 

@@ -8,11 +8,11 @@
  * @since 0.1.0
  */
 import { Effect, Schema } from "effect"
-import type { ResponseFormat } from "../../../spec/CallOptions.ts"
-import { InvalidPromptError } from "../../../spec/errors/InvalidPromptError.ts"
-import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { FilePart, Prompt } from "../../../spec/Prompt.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { ResponseFormat } from "../../../contract/CallOptions.ts"
+import { InvalidPromptError } from "../../../contract/errors/InvalidPromptError.ts"
+import { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { FilePart, Prompt } from "../../../contract/Prompt.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import { convertToBase64 } from "../../../provider-utils/Base64.ts"
 import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"

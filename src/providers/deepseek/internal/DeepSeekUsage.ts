@@ -4,10 +4,10 @@
  *
  * @since 0.1.0
  */
-import type { UnifiedFinishReason } from "../../../spec/FinishReason.ts"
-import type { Usage } from "../../../spec/Usage.ts"
-import { convertOpenAIFamilyUsage, type DetailCounts } from "../../openai-family/Usage.ts"
-import { mapOpenAIFamilyFinishReason } from "../../openai-family/FinishReason.ts"
+import type { UnifiedFinishReason } from "../../../contract/FinishReason.ts"
+import type { Usage } from "../../../contract/Usage.ts"
+import { convertOpenAIFamilyUsage, type DetailCounts } from "../../kits/openai/Usage.ts"
+import { mapOpenAIFamilyFinishReason } from "../../kits/openai/FinishReason.ts"
 import type { TokenUsage } from "../DeepSeekApi.ts"
 
 const detailCounts = (usage: TokenUsage): DetailCounts => ({

@@ -6,16 +6,16 @@
  * @since 0.1.0
  */
 import { Effect, Schema } from "effect"
-import type { CallOptions, FunctionTool } from "../../../spec/CallOptions.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { CallOptions, FunctionTool } from "../../../contract/CallOptions.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provider-utils/MapReasoningToProvider.ts"
 import {
   prepareTools,
   type ProviderToolHandler,
   unsupportedProviderTool
-} from "../../openai-family/Tools.ts"
+} from "../../kits/openai/Tools.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
-import { responseFormatBody } from "../../openai-family/ResponseFormatBody.ts"
+import { responseFormatBody } from "../../kits/openai/ResponseFormatBody.ts"
 import { convertToGroqMessages } from "./GroqMessages.ts"
 import { languageEntry } from "./GroqModelCatalog.ts"
 import { GroqChatOptions } from "../GroqOptions.ts"

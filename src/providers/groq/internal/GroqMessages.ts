@@ -4,8 +4,8 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { Prompt } from "../../../spec/Prompt.ts"
+import { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { Prompt } from "../../../contract/Prompt.ts"
 import { convertToBase64 } from "../../../provider-utils/Base64.ts"
 import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
 import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"

@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import type { Usage } from "../../../spec/Usage.ts"
-import { convertOpenAIFamilyUsage, type DetailCounts } from "../../openai-family/Usage.ts"
+import type { Usage } from "../../../contract/Usage.ts"
+import { convertOpenAIFamilyUsage, type DetailCounts } from "../../kits/openai/Usage.ts"
 import type { TokenUsage } from "../GroqApi.ts"
 
 const detailCounts = (usage: TokenUsage): DetailCounts => ({

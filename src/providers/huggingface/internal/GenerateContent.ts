@@ -6,9 +6,9 @@
  * result when the router ran them).
  */
 import { Predicate } from "effect"
-import type { Content } from "../../../spec/Content.ts"
-import type { JsonValue } from "../../../spec/Json.ts"
-import { isJsonValue } from "../../../spec/Json.ts"
+import type { Content } from "../../../contract/Content.ts"
+import type { JsonValue } from "../../../contract/Json.ts"
+import { isJsonValue } from "../../../contract/Json.ts"
 import type { Response } from "../HuggingFaceApi.ts"
 
 // Upstream types annotations as `any` and reads `url` and `title`; aimux

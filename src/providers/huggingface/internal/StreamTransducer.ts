@@ -15,12 +15,12 @@
  */
 import { Predicate, Result, Schema } from "effect"
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
-import { createProviderStreamError, type ProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
-import { TypeValidationError } from "../../../spec/errors/TypeValidationError.ts"
-import type { FinishReason } from "../../../spec/FinishReason.ts"
-import type { JsonValue } from "../../../spec/Json.ts"
-import type { StreamPart } from "../../../spec/StreamPart.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import { createProviderStreamError, type ProviderStreamError } from "../../../contract/errors/ProviderStreamError.ts"
+import { TypeValidationError } from "../../../contract/errors/TypeValidationError.ts"
+import type { FinishReason } from "../../../contract/FinishReason.ts"
+import type { JsonValue } from "../../../contract/Json.ts"
+import type { StreamPart } from "../../../contract/StreamPart.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import {
   CompletedChunk,
   Created,

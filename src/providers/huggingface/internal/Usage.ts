@@ -3,9 +3,9 @@
  * `convert-huggingface-responses-usage.ts` and
  * `map-huggingface-responses-finish-reason.ts`).
  */
-import type { FinishReason } from "../../../spec/FinishReason.ts"
-import type { JsonObject } from "../../../spec/Json.ts"
-import { emptyUsage, type Usage } from "../../../spec/Usage.ts"
+import type { FinishReason } from "../../../contract/FinishReason.ts"
+import type { JsonObject } from "../../../contract/Json.ts"
+import { emptyUsage, type Usage } from "../../../contract/Usage.ts"
 
 /**
  * The usage fields read (the typed usage, or a raw one that has them).

@@ -6,13 +6,13 @@
  * @since 0.1.0
  */
 import { Effect, Schema } from "effect"
-import type { CallOptions, ReasoningLevel } from "../../../spec/CallOptions.ts"
-import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { CallOptions, ReasoningLevel } from "../../../contract/CallOptions.ts"
+import type { ProviderOptions } from "../../../contract/ProviderMetadata.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import { type EffortLevel, isCustomReasoning } from "../../../provider-utils/MapReasoningToProvider.ts"
 import { resolveProviderOptions } from "../../../provider-utils/ResolveProviderOptions.ts"
-import { prepareTools } from "../../openai-family/Tools.ts"
-import { responseFormatBody } from "../../openai-family/ResponseFormatBody.ts"
+import { prepareTools } from "../../kits/openai/Tools.ts"
+import { responseFormatBody } from "../../kits/openai/ResponseFormatBody.ts"
 import { convertToChatMessages } from "./ChatMessages.ts"
 import { ChatOptions } from "../OpenAICompatibleOptions.ts"
 

@@ -6,11 +6,11 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import type { NoSuchProviderReferenceError } from "../../../spec/errors/NoSuchProviderReferenceError.ts"
-import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { JsonObject } from "../../../spec/Json.ts"
-import type { FilePart, Prompt, TextPart, ToolResultOutput } from "../../../spec/Prompt.ts"
-import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
+import type { NoSuchProviderReferenceError } from "../../../contract/errors/NoSuchProviderReferenceError.ts"
+import { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { JsonObject } from "../../../contract/Json.ts"
+import type { FilePart, Prompt, TextPart, ToolResultOutput } from "../../../contract/Prompt.ts"
+import type { ProviderOptions } from "../../../contract/ProviderMetadata.ts"
 import { convertBase64ToUint8Array, convertToBase64 } from "../../../provider-utils/Base64.ts"
 import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts"
 import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"

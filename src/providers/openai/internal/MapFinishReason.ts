@@ -3,9 +3,9 @@
  *
  * @internal
  */
-import { mapOpenAIFamilyFinishReason } from "../../openai-family/FinishReason.ts"
-import { convertOpenAIFamilyUsage, type DetailCounts } from "../../openai-family/Usage.ts"
-import type { Usage } from "../../../spec/Usage.ts"
+import { mapOpenAIFamilyFinishReason } from "../../kits/openai/FinishReason.ts"
+import { convertOpenAIFamilyUsage, type DetailCounts } from "../../kits/openai/Usage.ts"
+import type { Usage } from "../../../contract/Usage.ts"
 import type { OpenAIChatUsage } from "../OpenAIChatApi.ts"
 
 /**

@@ -6,8 +6,8 @@
  */
 import { Result } from "effect"
 import { isFullMediaType } from "../../../provider-utils/DetectMediaType.ts"
-import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { FilePart } from "../../../spec/Prompt.ts"
+import { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { FilePart } from "../../../contract/Prompt.ts"
 
 /**
  * A full `type/subtype` media type. Upstream sniffs the bytes of inline data

@@ -6,8 +6,8 @@
  * @internal
  */
 import { Result } from "effect"
-import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 
 type JsonSchema = { [key: string]: unknown }
 

@@ -7,10 +7,10 @@
  * @internal
  */
 import { Result } from "effect"
-import { toolChoiceBody } from "../../openai-family/Tools.ts"
-import type { CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
-import type { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import { toolChoiceBody } from "../../kits/openai/Tools.ts"
+import type { CallTool, ToolChoice } from "../../../contract/CallOptions.ts"
+import type { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import type { OpenAIChatFunctionTool, OpenAIChatToolChoice } from "../OpenAIChatApi.ts"
 import { normalizeOpenAIJsonSchema } from "./NormalizeJsonSchema.ts"
 

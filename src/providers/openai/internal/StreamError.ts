@@ -6,9 +6,9 @@
  *
  * @internal
  */
-import { fromStatusCode } from "../../openai-family/ErrorTypeMetadata.ts"
-import { APICallError } from "../../../spec/errors/APICallError.ts"
-import { createProviderStreamError, type ProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
+import { fromStatusCode } from "../../kits/openai/ErrorTypeMetadata.ts"
+import { APICallError } from "../../../contract/errors/APICallError.ts"
+import { createProviderStreamError, type ProviderStreamError } from "../../../contract/errors/ProviderStreamError.ts"
 
 interface StreamError {
   readonly message: string

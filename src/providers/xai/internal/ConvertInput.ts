@@ -10,12 +10,12 @@ import { getTopLevelMediaType } from "../../../provider-utils/DetectMediaType.ts
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
 import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
 import { resolveProviderReference } from "../../../provider-utils/ResolveProviderReference.ts"
-import type { InvalidArgumentError } from "../../../spec/errors/InvalidArgumentError.ts"
-import type { NoSuchProviderReferenceError } from "../../../spec/errors/NoSuchProviderReferenceError.ts"
-import { UnsupportedFunctionalityError } from "../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { ProviderOptions } from "../../../spec/ProviderMetadata.ts"
-import type { FilePart, Prompt, ToolResultOutput } from "../../../spec/Prompt.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { InvalidArgumentError } from "../../../contract/errors/InvalidArgumentError.ts"
+import type { NoSuchProviderReferenceError } from "../../../contract/errors/NoSuchProviderReferenceError.ts"
+import { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { ProviderOptions } from "../../../contract/ProviderMetadata.ts"
+import type { FilePart, Prompt, ToolResultOutput } from "../../../contract/Prompt.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import { FilePartOptions } from "../XAIOptions.ts"
 
 type OutputContent = Array<{ type: "input_text"; text: string } | { type: "input_image"; image_url: string }>

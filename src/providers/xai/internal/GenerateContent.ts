@@ -4,10 +4,10 @@
  * `xai-responses-language-model.ts`). As upstream, only web search and file
  * search calls get a result part; other provider-executed calls have none.
  */
-import type { Content } from "../../../spec/Content.ts"
-import type { FinishReason } from "../../../spec/FinishReason.ts"
-import type { ProviderMetadata } from "../../../spec/ProviderMetadata.ts"
-import type { Usage } from "../../../spec/Usage.ts"
+import type { Content } from "../../../contract/Content.ts"
+import type { FinishReason } from "../../../contract/FinishReason.ts"
+import type { ProviderMetadata } from "../../../contract/ProviderMetadata.ts"
+import type { Usage } from "../../../contract/Usage.ts"
 import type { ResponsesResponse } from "../XAIApi.ts"
 import type { ToolNames } from "./RequestArgs.ts"
 import { fileSearchResult, isToolCallItem, mapWebSearchAction, toolInputOf, toolNameOf } from "./ServerTools.ts"

@@ -5,9 +5,9 @@
  * tool cannot be forced).
  */
 import { Effect, Result, Schema } from "effect"
-import type { CallTool, ToolChoice } from "../../../spec/CallOptions.ts"
-import { TypeValidationError } from "../../../spec/errors/TypeValidationError.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { CallTool, ToolChoice } from "../../../contract/CallOptions.ts"
+import { TypeValidationError } from "../../../contract/errors/TypeValidationError.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import { FileSearchArgs, ImageGenerationArgs, McpServerArgs, WebSearchArgs, XSearchArgs } from "../XAIOptions.ts"
 
 /**

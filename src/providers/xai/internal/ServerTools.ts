@@ -5,7 +5,7 @@
  * writes twice with the same rules).
  */
 import { Result, Schema } from "effect"
-import type { JsonObject } from "../../../spec/Json.ts"
+import type { JsonObject } from "../../../contract/Json.ts"
 import type { OutputItem } from "../XAIApi.ts"
 import { WebSearchWireAction, WebSearchWireSource } from "../XAIApi.ts"
 import type { ToolNames } from "./RequestArgs.ts"

@@ -4,7 +4,7 @@
  * `createXaiResponsesStreamError`): a 4xx/5xx code gives its status, other
  * known codes map to a status, unknown codes carry none.
  */
-import { createProviderStreamError, type ProviderStreamError } from "../../../spec/errors/ProviderStreamError.ts"
+import { createProviderStreamError, type ProviderStreamError } from "../../../contract/errors/ProviderStreamError.ts"
 
 const metadataOf = (code: string | null | undefined): { statusCode?: number; isRetryable?: boolean } => {
   switch (code) {

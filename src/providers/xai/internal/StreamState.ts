@@ -4,8 +4,8 @@
  * reasoning ends, provider-executed calls and their results, message text
  * not streamed by deltas and its citations, function calls.
  */
-import type { JsonObject } from "../../../spec/Json.ts"
-import type { StreamPart } from "../../../spec/StreamPart.ts"
+import type { JsonObject } from "../../../contract/Json.ts"
+import type { StreamPart } from "../../../contract/StreamPart.ts"
 import type { Annotation, OutputItem } from "../XAIApi.ts"
 import type { ToolNames } from "./RequestArgs.ts"
 import { fileSearchResult, isToolCallItem, mapWebSearchAction, toolInputOf, toolNameOf } from "./ServerTools.ts"

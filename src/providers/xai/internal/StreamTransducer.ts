@@ -9,10 +9,10 @@
  * the finish reason starts as `other`.
  */
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
-import type { FinishReason } from "../../../spec/FinishReason.ts"
-import type { StreamPart } from "../../../spec/StreamPart.ts"
-import type { Usage } from "../../../spec/Usage.ts"
-import type { Warning } from "../../../spec/Warning.ts"
+import type { FinishReason } from "../../../contract/FinishReason.ts"
+import type { StreamPart } from "../../../contract/StreamPart.ts"
+import type { Usage } from "../../../contract/Usage.ts"
+import type { Warning } from "../../../contract/Warning.ts"
 import { createLanguageModelResponseMetadata } from "../../../provider-utils/ResponseMetadata.ts"
 import type { ResponsesChunk } from "../XAIApi.ts"
 import type { ToolNames } from "./RequestArgs.ts"

@@ -2,8 +2,8 @@
  * Usage and finish reasons of the Responses API (upstream
  * `convert-xai-responses-usage.ts` and `map-xai-responses-finish-reason.ts`).
  */
-import type { FinishReason } from "../../../spec/FinishReason.ts"
-import type { Usage } from "../../../spec/Usage.ts"
+import type { FinishReason } from "../../../contract/FinishReason.ts"
+import type { Usage } from "../../../contract/Usage.ts"
 import type { ResponsesUsage } from "../XAIApi.ts"
 
 /**

@@ -5,10 +5,10 @@
  *
  * @internal
  */
-import type { FunctionTool } from "../../../../spec/CallOptions.ts"
-import type { Content } from "../../../../spec/Content.ts"
-import type { FinishReason } from "../../../../spec/FinishReason.ts"
-import type { ProviderMetadata } from "../../../../spec/ProviderMetadata.ts"
+import type { FunctionTool } from "../../../../contract/CallOptions.ts"
+import type { Content } from "../../../../contract/Content.ts"
+import type { FinishReason } from "../../../../contract/FinishReason.ts"
+import type { ProviderMetadata } from "../../../../contract/ProviderMetadata.ts"
 import type { Logprobs, Response } from "../../OpenAIResponsesApi.ts"
 import { mapComputerCallInput } from "./ComputerInput.ts"
 import { annotationCitations, annotationSource, mapFinishReason } from "./Mapping.ts"

@@ -7,12 +7,12 @@
  */
 import { Effect, Result, Schema } from "effect"
 import { secureJsonParse } from "../../../../runtime/ParseJson.ts"
-import { InvalidArgumentError } from "../../../../spec/errors/InvalidArgumentError.ts"
-import { JSONParseError } from "../../../../spec/errors/JSONParseError.ts"
-import type { NoSuchProviderReferenceError } from "../../../../spec/errors/NoSuchProviderReferenceError.ts"
-import { TypeValidationError } from "../../../../spec/errors/TypeValidationError.ts"
-import type { UnsupportedFunctionalityError } from "../../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { ProviderOptions } from "../../../../spec/ProviderMetadata.ts"
+import { InvalidArgumentError } from "../../../../contract/errors/InvalidArgumentError.ts"
+import { JSONParseError } from "../../../../contract/errors/JSONParseError.ts"
+import type { NoSuchProviderReferenceError } from "../../../../contract/errors/NoSuchProviderReferenceError.ts"
+import { TypeValidationError } from "../../../../contract/errors/TypeValidationError.ts"
+import type { UnsupportedFunctionalityError } from "../../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { ProviderOptions } from "../../../../contract/ProviderMetadata.ts"
 import type { ParallelState } from "./ParallelGroups.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
 

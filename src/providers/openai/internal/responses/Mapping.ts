@@ -6,10 +6,10 @@
  *
  * @internal
  */
-import type { Citation, Source } from "../../../../spec/Content.ts"
-import type { FinishReason } from "../../../../spec/FinishReason.ts"
-import { isJsonObject } from "../../../../spec/Json.ts"
-import { emptyUsage, type Usage } from "../../../../spec/Usage.ts"
+import type { Citation, Source } from "../../../../contract/Content.ts"
+import type { FinishReason } from "../../../../contract/FinishReason.ts"
+import { isJsonObject } from "../../../../contract/Json.ts"
+import { emptyUsage, type Usage } from "../../../../contract/Usage.ts"
 import type { Annotation, Usage as WireUsage, WebSearchAction } from "../../OpenAIResponsesApi.ts"
 
 /** @internal */

@@ -9,8 +9,8 @@
  *
  * @internal
  */
-import { toJsonValue } from "../../../../spec/Json.ts"
-import type { CustomContent, DocumentSource, ToolApprovalRequest, ToolCall, ToolResult, UrlSource } from "../../../../spec/Content.ts"
+import { toJsonValue } from "../../../../contract/Json.ts"
+import type { CustomContent, DocumentSource, ToolApprovalRequest, ToolCall, ToolResult, UrlSource } from "../../../../contract/Content.ts"
 import type { DoneItem } from "../../OpenAIResponsesApi.ts"
 import { webSearchResult } from "./Mapping.ts"
 

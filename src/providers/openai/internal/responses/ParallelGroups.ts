@@ -8,8 +8,8 @@
  * @internal
  */
 import { Predicate } from "effect"
-import type { Prompt, ToolResultPart } from "../../../../spec/Prompt.ts"
-import type { ProviderOptions } from "../../../../spec/ProviderMetadata.ts"
+import type { Prompt, ToolResultPart } from "../../../../contract/Prompt.ts"
+import type { ProviderOptions } from "../../../../contract/ProviderMetadata.ts"
 
 /** @internal */
 export interface ParallelToolCallMetadata {

@@ -7,8 +7,8 @@
  */
 import { Predicate, Result } from "effect"
 import { secureJsonParse } from "../../../../runtime/ParseJson.ts"
-import type { FunctionTool } from "../../../../spec/CallOptions.ts"
-import type { ToolCall } from "../../../../spec/Content.ts"
+import type { FunctionTool } from "../../../../contract/CallOptions.ts"
+import type { ToolCall } from "../../../../contract/Content.ts"
 
 const parallelToolName = "parallel"
 const recipientNamePrefix = "functions."

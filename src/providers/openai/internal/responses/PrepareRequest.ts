@@ -8,9 +8,9 @@
  */
 import { Effect, Result, Schema } from "effect"
 import { mapReasoningToProviderEffort } from "../../../../provider-utils/MapReasoningToProvider.ts"
-import type { CallOptions } from "../../../../spec/CallOptions.ts"
-import { UnsupportedFunctionalityError } from "../../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { Warning } from "../../../../spec/Warning.ts"
+import type { CallOptions } from "../../../../contract/CallOptions.ts"
+import { UnsupportedFunctionalityError } from "../../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { Warning } from "../../../../contract/Warning.ts"
 import { ResponsesOptions, TOP_LOGPROBS_MAX } from "../../OpenAIResponsesOptions.ts"
 import { getChatModelEntry } from "../ModelCatalog.ts"
 import { normalizeOpenAIJsonSchema } from "../NormalizeJsonSchema.ts"

@@ -7,9 +7,9 @@
  */
 import { Effect, Result } from "effect"
 import { resolveProviderReference } from "../../../../provider-utils/ResolveProviderReference.ts"
-import type { CallTool, FunctionTool, ToolChoice } from "../../../../spec/CallOptions.ts"
-import { UnsupportedFunctionalityError } from "../../../../spec/errors/UnsupportedFunctionalityError.ts"
-import type { Warning } from "../../../../spec/Warning.ts"
+import type { CallTool, FunctionTool, ToolChoice } from "../../../../contract/CallOptions.ts"
+import { UnsupportedFunctionalityError } from "../../../../contract/errors/UnsupportedFunctionalityError.ts"
+import type { Warning } from "../../../../contract/Warning.ts"
 import * as Tools from "../../OpenAIResponsesTools.ts"
 import { normalizeOpenAIJsonSchema } from "../NormalizeJsonSchema.ts"
 import { validate } from "./InputContext.ts"

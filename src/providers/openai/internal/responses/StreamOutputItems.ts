@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import type { StreamPart } from "../../../../spec/StreamPart.ts"
+import type { StreamPart } from "../../../../contract/StreamPart.ts"
 import type { AddedItem, ComputerCall, DoneItem } from "../../OpenAIResponsesApi.ts"
 import { mapComputerCallInput } from "./ComputerInput.ts"
 import { annotationCitations, escapeJsonDelta } from "./Mapping.ts"

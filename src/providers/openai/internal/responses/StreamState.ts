@@ -4,9 +4,9 @@
  *
  * @internal
  */
-import type { FunctionTool } from "../../../../spec/CallOptions.ts"
-import type { FinishReason } from "../../../../spec/FinishReason.ts"
-import type { Warning } from "../../../../spec/Warning.ts"
+import type { FunctionTool } from "../../../../contract/CallOptions.ts"
+import type { FinishReason } from "../../../../contract/FinishReason.ts"
+import type { Warning } from "../../../../contract/Warning.ts"
 import type { Annotation, Logprobs, PromptCacheDiagnostics, Usage } from "../../OpenAIResponsesApi.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
 

@@ -5,7 +5,7 @@
  * @internal
  */
 import { Effect, Result } from "effect"
-import type { Warning } from "../../../../spec/Warning.ts"
+import type { Warning } from "../../../../contract/Warning.ts"
 import type { TextFormat } from "../../OpenAIResponsesOptions.ts"
 import { normalizeOpenAIJsonSchema } from "../NormalizeJsonSchema.ts"
 

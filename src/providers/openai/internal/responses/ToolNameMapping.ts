@@ -5,7 +5,7 @@
  * @internal
  */
 import { createToolNameMapping, type ToolNameMapping as ProviderToolNameMapping } from "../../../../provider-utils/ToolNameMapping.ts"
-import type { CallTool } from "../../../../spec/CallOptions.ts"
+import type { CallTool } from "../../../../contract/CallOptions.ts"
 import { providerToolNames } from "../../OpenAIResponsesTools.ts"
 
 /** @internal */
