@@ -18,3 +18,5 @@ export * as ExtractJson from "./ExtractJson.ts"
 export * as SimulateStreaming from "./SimulateStreaming.ts"
 /** @since 0.2.0 */
 export * as AddToolInputExamples from "./AddToolInputExamples.ts"
+/** @since 0.2.0 */
+export * as EmbeddingMiddleware from "./EmbeddingMiddleware.ts"
