@@ -14,6 +14,12 @@ export * as LanguageModel from "./LanguageModel.ts"
 /** @since 0.1.0 */
 export * as DecisionModel from "./DecisionModel.ts"
 /** @since 0.1.0 */
+export * as ImageModel from "./ImageModel.ts"
+/** @since 0.1.0 */
+export * as SpeechModel from "./SpeechModel.ts"
+/** @since 0.1.0 */
+export * as TranscriptionModel from "./TranscriptionModel.ts"
+/** @since 0.1.0 */
 export * from "./contract/index.ts"
 /** @since 0.1.0 */
 export * as Errors from "./contract/errors/index.ts"

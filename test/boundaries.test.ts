@@ -50,7 +50,11 @@ const coreEntries: ReadonlySet<string> = new Set([
   "StreamText.ts",
   "StreamTextLowMemory.ts",
   "Agent.ts",
-  "index.ts"
+  "index.ts",
+  // the media entry functions (they share the engine's call retries)
+  "GenerateImage.ts",
+  "GenerateSpeech.ts",
+  "Transcribe.ts"
 ])
 
 type Layer =
@@ -72,6 +76,8 @@ const layerOf = (file: string): Layer | undefined => {
   if (parts.length === 2) {
     if (parts[1] === "LanguageModel.ts" || parts[1] === "DecisionModel.ts") return { kind: "model" }
     if (parts[1] === "EmbeddingModel.ts" || parts[1] === "RerankingModel.ts") return { kind: "model" }
+    // the media model kinds (image, speech, transcription): contract only, like LanguageModel
+    if (parts[1] === "ImageModel.ts" || parts[1] === "SpeechModel.ts" || parts[1] === "TranscriptionModel.ts") return { kind: "model" }
     if (parts[1] === "index.ts") return { kind: "open" }
     return undefined
   }

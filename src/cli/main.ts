@@ -25,6 +25,8 @@ commands:
                        replay a recorded response body through <provider>'s stream and
                        print every V4 stream part as one JSON line
 ${EmbedCommand.usageLine}
+  image | speak | transcribe <provider> ...
+                       media models, files in, files out (see aimux image --help)
   help                 show this help
 
 providers: ${Object.keys(providers).join(", ")}`
@@ -179,6 +181,10 @@ const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       return (await import("./Demo.ts")).run(rest)
     case "embed":
       return EmbedCommand.run(rest)
+    case "image":
+    case "speak":
+    case "transcribe":
+      return (await import("./Media.ts")).run(command, rest)
     case "stream": {
       if (rest[0] === "--help" || rest[0] === "-h") {
         process.stdout.write(`${usage}\n`)

@@ -15,6 +15,8 @@ export * as FileData from "./FileData.ts"
 /** @since 0.1.0 */
 export * as FinishReason from "./FinishReason.ts"
 /** @since 0.1.0 */
+export * as Image from "./Image.ts"
+/** @since 0.1.0 */
 export * as Json from "./Json.ts"
 /** @since 0.1.0 */
 export * as Prompt from "./Prompt.ts"
@@ -25,7 +27,11 @@ export * as ResponseMetadata from "./ResponseMetadata.ts"
 /** @since 0.1.0 */
 export * as Results from "./Results.ts"
 /** @since 0.1.0 */
+export * as Speech from "./Speech.ts"
+/** @since 0.1.0 */
 export * as StreamPart from "./StreamPart.ts"
+/** @since 0.1.0 */
+export * as Transcription from "./Transcription.ts"
 /** @since 0.1.0 */
 export * as Usage from "./Usage.ts"
 /** @since 0.1.0 */

@@ -8,6 +8,10 @@
 /** @since 0.1.0 */
 export * as CoreUsage from "./CoreUsage.ts"
 /** @since 0.1.0 */
+export * as GenerateImage from "./GenerateImage.ts"
+/** @since 0.1.0 */
+export * as GenerateSpeech from "./GenerateSpeech.ts"
+/** @since 0.1.0 */
 export * as GenerateText from "./GenerateText.ts"
 /** @since 0.1.0 */
 export * as ResponseMessages from "./ResponseMessages.ts"
@@ -71,6 +75,8 @@ export * as CosineSimilarity from "./CosineSimilarity.ts"
 export * as Rerank from "./Rerank.ts"
 /** @since 0.1.0 */
 export * as Decide from "./Decide.ts"
+/** @since 0.1.0 */
+export * as Transcribe from "./Transcribe.ts"
 /** @since 0.2.0 */
 export * from "./middleware/index.ts"
 /** @since 0.2.0 */

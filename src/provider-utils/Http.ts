@@ -411,7 +411,7 @@ export interface PostOptions<A, E1, E2> {
   readonly url: string
   /** Plain or `Redacted` values; secrets are revealed only on the outgoing request. */
   readonly headers?: RequestHeaders.Input | undefined
-  readonly body: { readonly content: string | Uint8Array; readonly values: unknown }
+  readonly body: { readonly content: string | Uint8Array | FormData; readonly values: unknown }
   readonly successfulResponseHandler: ResponseHandler<A, E1>
   readonly failedResponseHandler: ResponseHandler<APICallError, E2>
 }
@@ -437,7 +437,10 @@ export const postToApi = <A, E1, E2>(
     )
     const contentType = headers["content-type"]
     const content = options.body.content
-    const body = typeof content === "string"
+    // a FormData body is handed to fetch as it is (fetch writes the multipart boundary), as upstream
+    const body = content instanceof FormData
+      ? HttpBody.formData(content)
+      : typeof content === "string"
       ? HttpBody.text(content, typeof contentType === "string" ? contentType : undefined)
       : HttpBody.uint8Array(content, typeof contentType === "string" ? contentType : undefined)
     const request = HttpClientRequest.post(url).pipe(
@@ -519,3 +522,52 @@ export const postJsonToApi = <A, E1, E2>(
     successfulResponseHandler: options.successfulResponseHandler,
     failedResponseHandler: options.failedResponseHandler
   })
+
+/**
+ * Options of `postFormDataToApi`.
+ *
+ * @since 0.1.0
+ */
+export interface PostFormDataOptions<A, E1, E2> {
+  readonly url: string
+  readonly headers?: RequestHeaders.Input | undefined
+  readonly formData: FormData
+  readonly successfulResponseHandler: ResponseHandler<A, E1>
+  readonly failedResponseHandler: ResponseHandler<APICallError, E2>
+}
+
+/**
+ * Upstream `postFormDataToApi`: the web `FormData` as the body (no content type of ours: fetch
+ * sets `multipart/form-data` with its boundary); `requestBodyValues` is
+ * `Object.fromEntries(formData.entries())`.
+ *
+ * @since 0.1.0
+ */
+export const postFormDataToApi = <A, E1, E2>(
+  options: PostFormDataOptions<A, E1, E2>
+): Effect.Effect<HandlerResult<A>, APICallError, HttpClient.HttpClient> =>
+  postToApi({
+    url: options.url,
+    headers: options.headers,
+    body: { content: options.formData, values: Object.fromEntries(options.formData.entries()) },
+    successfulResponseHandler: options.successfulResponseHandler,
+    failedResponseHandler: options.failedResponseHandler
+  })
+
+/**
+ * Upstream `createBinaryResponseHandler`: the body as bytes; no body is
+ * `APICallError("Response body is empty")`, a read failure
+ * `APICallError("Failed to read response as array buffer")`.
+ *
+ * @since 0.1.0
+ */
+export const binaryResponseHandler: ResponseHandler<Uint8Array, APICallError> = ({ requestBodyValues, response, url }) => {
+  const responseHeaders = responseHeadersOf(response)
+  const base = { url, requestBodyValues, statusCode: response.status, responseHeaders, responseBody: undefined }
+  if (!hasBody(response)) return Effect.fail(new APICallError({ ...base, message: "Response body is empty" }))
+  return Effect.map(
+    Effect.mapError(response.arrayBuffer, (error) =>
+      new APICallError({ ...base, message: "Failed to read response as array buffer", cause: causeOf(error) })),
+    (buffer) => ({ responseHeaders, value: new Uint8Array(buffer) })
+  )
+}

@@ -21,6 +21,8 @@ export * as EarlyError from "./EarlyError.ts"
 /** @since 0.1.0 */
 export * as ElementTransformer from "./ElementTransformer.ts"
 /** @since 0.1.0 */
+export * as FormData from "./FormData.ts"
+/** @since 0.1.0 */
 export * as Http from "./Http.ts"
 /** @since 0.1.0 */
 export * as IdGenerator from "../runtime/IdGenerator.ts"

@@ -19,3 +19,9 @@ export * as MockEmbeddingModel from "./MockEmbeddingModel.ts"
 export * as MockRerankingModel from "./MockRerankingModel.ts"
 /** @since 0.1.0 */
 export * as MockDecisionModel from "./MockDecisionModel.ts"
+/** @since 0.1.0 */
+export * as MockImageModel from "./MockImageModel.ts"
+/** @since 0.1.0 */
+export * as MockSpeechModel from "./MockSpeechModel.ts"
+/** @since 0.1.0 */
+export * as MockTranscriptionModel from "./MockTranscriptionModel.ts"

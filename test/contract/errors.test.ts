@@ -296,6 +296,36 @@ const cases: ReadonlyArray<Case> = [
     upIsInstance: UpCore.ToolCallRepairError.isInstance,
     oursIsInstance: E.ToolCallRepairError.isInstance
   },
+  // the media functions' errors (responses: the calls' response metadata)
+  ...[{}, { message: "none at all", cause, responses: [{ timestamp: new Date(0), modelId: "m", headers: { "x-a": "1" } }] }].map(
+    (options, i): Case => ({
+      label: `NoImageGeneratedError #${i}`,
+      tag: "NoImageGeneratedError",
+      upstream: new UpCore.NoImageGeneratedError(options),
+      ours: new E.NoImageGeneratedError(options),
+      fields: ["cause", "responses"],
+      upIsInstance: UpCore.NoImageGeneratedError.isInstance,
+      oursIsInstance: E.NoImageGeneratedError.isInstance
+    })
+  ),
+  ...[{ responses: [] }, { responses: [{ timestamp: new Date(0), modelId: "tts" }], cause }].map((options, i): Case => ({
+    label: `NoSpeechGeneratedError #${i}`,
+    tag: "NoSpeechGeneratedError",
+    upstream: new UpCore.NoSpeechGeneratedError(options),
+    ours: new E.NoSpeechGeneratedError(options),
+    fields: ["cause", "responses"],
+    upIsInstance: UpCore.NoSpeechGeneratedError.isInstance,
+    oursIsInstance: E.NoSpeechGeneratedError.isInstance
+  })),
+  ...[{ responses: [{ timestamp: new Date(0), modelId: "whisper-1" }] }].map((options, i): Case => ({
+    label: `NoTranscriptGeneratedError #${i}`,
+    tag: "NoTranscriptGeneratedError",
+    upstream: new UpCore.NoTranscriptGeneratedError(options),
+    ours: new E.NoTranscriptGeneratedError(options),
+    fields: ["responses"],
+    upIsInstance: UpCore.NoTranscriptGeneratedError.isInstance,
+    oursIsInstance: E.NoTranscriptGeneratedError.isInstance
+  })),
   ...[undefined, { message: "nothing", cause }].map((options, i): Case => ({
     label: `NoOutputGeneratedError #${i}`,
     tag: "NoOutputGeneratedError",

@@ -94,6 +94,12 @@ export {
   type NoContentGeneratedErrorLike,
   type NoContentGeneratedErrorOptions
 } from "./NoContentGeneratedError.ts"
+/** @since 0.1.0 */
+export {
+  NoImageGeneratedError,
+  type NoImageGeneratedErrorLike,
+  type NoImageGeneratedErrorOptions
+} from "./NoImageGeneratedError.ts"
 /** @since 0.2.0 */
 export {
   NoObjectGeneratedError,
@@ -106,6 +112,12 @@ export {
   type NoOutputGeneratedErrorLike,
   type NoOutputGeneratedErrorOptions
 } from "./NoOutputGeneratedError.ts"
+/** @since 0.1.0 */
+export {
+  NoSpeechGeneratedError,
+  type NoSpeechGeneratedErrorLike,
+  type NoSpeechGeneratedErrorOptions
+} from "./NoSpeechGeneratedError.ts"
 /** @since 0.1.0 */
 export {
   ModelType,
@@ -127,6 +139,12 @@ export {
 } from "./NoSuchProviderReferenceError.ts"
 /** @since 0.1.0 */
 export { NoSuchToolError, type NoSuchToolErrorLike, type NoSuchToolErrorOptions } from "./NoSuchToolError.ts"
+/** @since 0.1.0 */
+export {
+  NoTranscriptGeneratedError,
+  type NoTranscriptGeneratedErrorLike,
+  type NoTranscriptGeneratedErrorOptions
+} from "./NoTranscriptGeneratedError.ts"
 /** @since 0.1.0 */
 export { createProviderStreamError, isProviderStreamError, type ProviderStreamError } from "./ProviderStreamError.ts"
 /** @since 0.1.0 */

@@ -54,7 +54,9 @@ const headersOf = (error: unknown): Pick<APICallError, "responseHeaders"> =>
  */
 export const withRetries = <A, E, R>(
   effect: Effect.Effect<A, E, R>,
-  maxRetries: number
+  maxRetries: number,
+  // upstream `additionalRetryableError` (generateImage retries its unclassified empty results)
+  additionalRetryable?: (error: E) => boolean
 ): Effect.Effect<A, E | RetryError, R> => {
   if (maxRetries === 0) return effect
   return Effect.flatMap(Schedule.toStep(Schedule.exponential(Duration.millis(2000), 2)), (step) => {
@@ -73,7 +75,7 @@ export const withRetries = <A, E, R>(
             })
           )
         }
-        if (!isRetryable(error)) {
+        if (!isRetryable(error) && additionalRetryable?.(error) !== true) {
           if (tryNumber === 1) return yield* Effect.fail(error)
           return yield* Effect.fail(
             new RetryError({

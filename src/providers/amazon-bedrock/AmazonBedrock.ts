@@ -7,11 +7,14 @@
  *
  * @since 0.2.0
  */
-import { Config, Effect, Option, Redacted } from "effect"
+import { Config, Effect, Layer, Option, Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import * as ImageModel from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
 import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
+import * as AmazonBedrockImageModel from "./AmazonBedrockImageModel.ts"
 import * as AmazonBedrockLanguageModel from "./AmazonBedrockLanguageModel.ts"
 import { EmbeddingModel } from "../../EmbeddingModel.ts"
 import { RerankingModel } from "../../RerankingModel.ts"
@@ -342,3 +345,20 @@ export const rerankingLayer = rerankingConstructors.layer
  * @category layers
  */
 export const rerankingLayerConfig = rerankingConstructors.layerConfig
+
+/**
+ * The image model for `modelId` (upstream `bedrock.image(modelId)`: Nova Canvas, Titan Image).
+ *
+ * @since 0.1.0
+ */
+export const image = (modelId: string, settings: Settings = {}): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
+  Effect.flatMap(modelConfig(modelId, settings), (config) =>
+    AmazonBedrockImageModel.make({ modelId, baseURL: config.baseURL, headers: config.headers, authorize: config.authorize }))
+
+/**
+ * A Layer providing {@link image} as the `ImageModel` service.
+ *
+ * @since 0.1.0
+ */
+export const imageLayer = (modelId: string, settings: Settings = {}): Layer.Layer<ImageModel.ImageModel, never, HttpClient.HttpClient> =>
+  Layer.effect(ImageModel.ImageModel, image(modelId, settings))

@@ -24,3 +24,5 @@ export * as AnthropicTransport from "./AnthropicTransport.ts"
 export * as AmazonBedrockEmbeddingModel from "./AmazonBedrockEmbeddingModel.ts"
 /** @since 0.1.0 */
 export * as AmazonBedrockRerankingModel from "./AmazonBedrockRerankingModel.ts"
+/** @since 0.1.0 */
+export * as AmazonBedrockImageModel from "./AmazonBedrockImageModel.ts"

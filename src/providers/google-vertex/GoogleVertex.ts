@@ -8,7 +8,7 @@
  *
  * @since 0.2.0
  */
-import { Config as EffectConfig, Effect, Option, Redacted } from "effect"
+import { Config as EffectConfig, Effect, Layer, Option, Redacted } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
@@ -17,6 +17,8 @@ import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import type { APICallError } from "../../contract/errors/APICallError.ts"
 import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
 import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
+import * as ImageModelNs from "../../ImageModel.ts"
+import * as GeminiImageModel from "../kits/gemini/GeminiImageModel.ts"
 import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
 import { EmbeddingModel } from "../../EmbeddingModel.ts"
 import * as GoogleVertexEmbeddingModel from "./GoogleVertexEmbeddingModel.ts"
@@ -256,3 +258,31 @@ export const embeddingLayer = embeddingConstructors.layer
  * @category layers
  */
 export const embeddingLayerConfig = embeddingConstructors.layerConfig
+
+/**
+ * The Gemini image model on Vertex for `modelId` (upstream `vertex.image(modelId)`): the Gemini
+ * model with provider `google.vertex.image`.
+ *
+ * @since 0.1.0
+ */
+export const image = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<ImageModelNs.Service, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const config = yield* modelConfig(modelId, settings, client)
+    const languageModel = yield* GeminiLanguageModel.make({ ...config, provider: "google.vertex.image", supportedUrls })
+    return GeminiImageModel.make({ provider: "google.vertex.image", modelId, languageModel, flavour: "vertex", maxImagesPerCall: 1 })
+  })
+
+/**
+ * A Layer providing {@link image} as the `ImageModel` service.
+ *
+ * @since 0.1.0
+ */
+export const imageLayer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<ImageModelNs.ImageModel, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
+  Layer.effect(ImageModelNs.ImageModel, image(modelId, settings))

@@ -5,12 +5,16 @@
  *
  * @since 0.2.0
  */
-import { Effect, type Redacted } from "effect"
+import { Config as EffectConfig, Effect, Layer, type Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import type { LoadAPIKeyError } from "../../contract/errors/LoadAPIKeyError.ts"
+import * as ImageModel from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import * as GeminiImageModel from "../kits/gemini/GeminiImageModel.ts"
 import * as GeminiLanguageModel from "../kits/gemini/GeminiLanguageModel.ts"
 import { EmbeddingModel } from "../../EmbeddingModel.ts"
 import * as GoogleEmbeddingModel from "./GoogleEmbeddingModel.ts"
@@ -188,3 +192,34 @@ export const embeddingLayer = embeddingConstructors.layer
  * @category layers
  */
 export const embeddingLayerConfig = embeddingConstructors.layerConfig
+
+/**
+ * The Gemini image model for `modelId` (upstream `google.image(modelId, { maxImagesPerCall })`).
+ *
+ * @since 0.1.0
+ */
+export const image = (
+  modelId: string,
+  settings: Settings = {},
+  imageSettings: { readonly maxImagesPerCall?: number | undefined } = {}
+): Effect.Effect<ImageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
+  Effect.map(model(modelId, settings), (languageModel) =>
+    GeminiImageModel.make({
+      provider: settings.name ?? "google.generative-ai",
+      modelId,
+      languageModel,
+      flavour: "google",
+      maxImagesPerCall: imageSettings.maxImagesPerCall ?? 1
+    }))
+
+/**
+ * A Layer providing {@link image} as the `ImageModel` service.
+ *
+ * @since 0.1.0
+ */
+export const imageLayer = (
+  modelId: string,
+  settings: Settings = {},
+  imageSettings: { readonly maxImagesPerCall?: number | undefined } = {}
+): Layer.Layer<ImageModel.ImageModel, LoadAPIKeyError, HttpClient.HttpClient> =>
+  Layer.effect(ImageModel.ImageModel, image(modelId, settings, imageSettings))

@@ -12,3 +12,5 @@ export * as GroqApi from "./GroqApi.ts"
 export * as GroqLanguageModel from "./GroqLanguageModel.ts"
 /** @since 0.2.0 */
 export * as GroqOptions from "./GroqOptions.ts"
+/** @since 0.1.0 */
+export * as GroqTranscriptionModel from "./GroqTranscriptionModel.ts"

@@ -4,16 +4,24 @@
  *
  * @since 0.1.0
  */
-import { Config, Effect, Option, Redacted } from "effect"
+import { Config, Effect, Layer, Option, Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import * as ImageModelNs from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
+import { LoadAPIKeyError } from "../../contract/errors/LoadAPIKeyError.ts"
+import * as SpeechModelNs from "../../SpeechModel.ts"
+import * as TranscriptionModelNs from "../../TranscriptionModel.ts"
 import * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
 import { EmbeddingModel } from "../../EmbeddingModel.ts"
 import * as OpenAIEmbeddingModel from "./OpenAIEmbeddingModel.ts"
+import * as OpenAIImageModel from "./OpenAIImageModel.ts"
 import * as OpenAIResponsesLanguageModel from "./OpenAIResponsesLanguageModel.ts"
+import * as OpenAISpeechModel from "./OpenAISpeechModel.ts"
+import * as OpenAITranscriptionModel from "./OpenAITranscriptionModel.ts"
 
 /**
  * Provider settings, as upstream's.
@@ -239,3 +247,78 @@ export const embeddingLayer = embeddingConstructors.layer
  * @category layers
  */
 export const embeddingLayerConfig = embeddingConstructors.layerConfig
+
+// The media models: the chat config's key, base URL and headers, upstream's `<name>.<kind>` provider.
+const mediaConfig = (modelId: string, settings: Settings, kind: string) =>
+  Effect.map(chatConfig(modelId, settings), (chat) => ({
+    provider: `${settings.name ?? "openai"}.${kind}`,
+    modelId,
+    baseURL: chat.url.slice(0, chat.url.length - chatPath.length),
+    headers: chat.headers
+  }))
+
+/**
+ * The image model service (upstream `openai.image(modelId)`).
+ *
+ * @since 0.1.0
+ */
+export const image = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<ImageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Effect.flatMap(mediaConfig(modelId, settings, "image"), OpenAIImageModel.make)
+
+/**
+ * A Layer providing {@link image} as the `ImageModel` service.
+ *
+ * @since 0.1.0
+ */
+export const imageLayer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<ImageModelNs.ImageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Layer.effect(ImageModelNs.ImageModel, image(modelId, settings))
+
+/**
+ * The speech model service (upstream `openai.speech(modelId)`).
+ *
+ * @since 0.1.0
+ */
+export const speech = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<SpeechModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Effect.flatMap(mediaConfig(modelId, settings, "speech"), OpenAISpeechModel.make)
+
+/**
+ * A Layer providing {@link speech} as the `SpeechModel` service.
+ *
+ * @since 0.1.0
+ */
+export const speechLayer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<SpeechModelNs.SpeechModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Layer.effect(SpeechModelNs.SpeechModel, speech(modelId, settings))
+
+/**
+ * The transcription model service (upstream `openai.transcription(modelId)`).
+ *
+ * @since 0.1.0
+ */
+export const transcription = (
+  modelId: string,
+  settings: Settings = {}
+): Effect.Effect<TranscriptionModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Effect.flatMap(mediaConfig(modelId, settings, "transcription"), OpenAITranscriptionModel.make)
+
+/**
+ * A Layer providing {@link transcription} as the `TranscriptionModel` service.
+ *
+ * @since 0.1.0
+ */
+export const transcriptionLayer = (
+  modelId: string,
+  settings: Settings = {}
+): Layer.Layer<TranscriptionModelNs.TranscriptionModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
+  Layer.effect(TranscriptionModelNs.TranscriptionModel, transcription(modelId, settings))

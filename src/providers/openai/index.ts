@@ -22,3 +22,9 @@ export * as OpenAIResponsesOptions from "./OpenAIResponsesOptions.ts"
 export * as OpenAIResponsesTools from "./OpenAIResponsesTools.ts"
 /** @since 0.1.0 */
 export * as OpenAIEmbeddingModel from "./OpenAIEmbeddingModel.ts"
+/** @since 0.1.0 */
+export * as OpenAIImageModel from "./OpenAIImageModel.ts"
+/** @since 0.1.0 */
+export * as OpenAISpeechModel from "./OpenAISpeechModel.ts"
+/** @since 0.1.0 */
+export * as OpenAITranscriptionModel from "./OpenAITranscriptionModel.ts"

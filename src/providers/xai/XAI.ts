@@ -5,11 +5,14 @@
  *
  * @since 0.2.0
  */
-import { Effect, Redacted } from "effect"
+import { Config as EffectConfig, Effect, Layer, Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import * as ImageModel from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import * as XAIImageModel from "./XAIImageModel.ts"
 import * as XAILanguageModel from "./XAILanguageModel.ts"
 
 /**
@@ -101,3 +104,19 @@ export const layer = constructors.layer
  * @category layers
  */
 export const layerConfig = constructors.layerConfig
+
+/**
+ * The image model for `modelId` (upstream `xai.image(modelId)`); the API key is loaded per request.
+ *
+ * @since 0.1.0
+ */
+export const image = (modelId: string, settings: Settings = {}): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
+  XAIImageModel.make({ ...modelConfig(modelId, settings), provider: "xai.image" })
+
+/**
+ * A layer providing {@link image} as the `ImageModel` service.
+ *
+ * @since 0.1.0
+ */
+export const imageLayer = (modelId: string, settings: Settings = {}): Layer.Layer<ImageModel.ImageModel, never, HttpClient.HttpClient> =>
+  Layer.effect(ImageModel.ImageModel, image(modelId, settings))

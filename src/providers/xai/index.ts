@@ -12,3 +12,5 @@ export * as XAIApi from "./XAIApi.ts"
 export * as XAILanguageModel from "./XAILanguageModel.ts"
 /** @since 0.2.0 */
 export * as XAIOptions from "./XAIOptions.ts"
+/** @since 0.1.0 */
+export * as XAIImageModel from "./XAIImageModel.ts"
