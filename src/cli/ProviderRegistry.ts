@@ -15,7 +15,7 @@ import { Groq } from "../providers/groq/index.ts"
 import { Google } from "../providers/google/index.ts"
 import { GoogleVertex, GoogleVertexAnthropic } from "../providers/google-vertex/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
-import { OpenAICompatible } from "../providers/openai-compatible/index.ts"
+import { OpenAICompatible, OpenAICompatiblePresets } from "../providers/openai-compatible/index.ts"
 import { HuggingFace } from "../providers/huggingface/index.ts"
 import { XAI } from "../providers/xai/index.ts"
 import type { ModelError } from "../contract/errors/ModelError.ts"
@@ -117,5 +117,10 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
     defaultModel: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
     make: ({ apiKey, baseURL, modelId }) =>
       AmazonBedrockAnthropic.model(modelId, { region: "us-east-1", apiKey, baseURL })
-  }
+  },
+  // the OpenAI-compatible presets (Together AI, Fireworks, ..., Ollama, vLLM): one entry each
+  ...Object.fromEntries(OpenAICompatiblePresets.presets.map((preset): [string, ProviderEntry] => [preset.id, {
+    defaultModel: preset.defaultModel,
+    make: ({ apiKey, baseURL, modelId }) => OpenAICompatiblePresets.model(preset, modelId, { apiKey, baseURL })
+  }]))
 }

@@ -125,6 +125,12 @@ export {
   type NoSuchModelErrorLike,
   type NoSuchModelErrorOptions
 } from "./NoSuchModelError.ts"
+/** @since 0.2.0 */
+export {
+  NoSuchProviderError,
+  type NoSuchProviderErrorLike,
+  type NoSuchProviderErrorOptions
+} from "./NoSuchProviderError.ts"
 /** @since 0.1.0 */
 export {
   NoSuchProviderReferenceError,

@@ -1,0 +1,179 @@
+/**
+ * `createProviderRegistry` (upstream `ai/src/registry/provider-registry.ts`) as an Effect
+ * service: providers under ids, models addressed as `"<providerId><separator><modelId>"`
+ * (`"openai:gpt-4.1"`; the separator defaults to `:` and the model id is everything after its
+ * first occurrence), optional middleware applied to every language model it returns.
+ *
+ * A program picks its model from configuration with {@link layerLanguageModel}:
+ * `ProviderRegistry.layerLanguageModel(Config.String("MODEL"))` provides `LanguageModel` for
+ * `generateText`, `streamText` and `Agent`.
+ *
+ * @since 0.2.0
+ */
+import { Config, Context, Effect, Layer } from "effect"
+import { dual } from "effect/Function"
+import { LanguageModel, type Service as LanguageModelService } from "../../LanguageModel.ts"
+import type { ModelError } from "../../contract/errors/ModelError.ts"
+import { NoSuchModelError } from "../../contract/errors/NoSuchModelError.ts"
+import { NoSuchProviderError } from "../../contract/errors/NoSuchProviderError.ts"
+import * as Middleware from "../middleware/Middleware.ts"
+import type { Provider } from "./Provider.ts"
+
+/**
+ * What resolving a model id can fail with: an invalid id or unknown model (`NoSuchModelError`),
+ * an unknown provider (`NoSuchProviderError`), or the provider's own failure to build the model
+ * (a missing API key, ...).
+ *
+ * @since 0.2.0
+ */
+export type ResolveError = ModelError | NoSuchProviderError
+
+/**
+ * The registry service.
+ *
+ * @since 0.2.0
+ */
+export interface Service {
+  readonly separator: string
+  readonly providerIds: ReadonlyArray<string>
+  readonly languageModel: (id: string) => Effect.Effect<LanguageModelService, ResolveError>
+}
+
+/**
+ * The provider registry service.
+ *
+ * @since 0.2.0
+ */
+export class ProviderRegistry extends Context.Service<ProviderRegistry, Service>()("aimux/core/ProviderRegistry") {}
+
+/**
+ * Options, as upstream's.
+ *
+ * @since 0.2.0
+ */
+export interface Options {
+  /** Between provider id and model id; default `":"`. */
+  readonly separator?: string | undefined
+  /** Applied to every language model the registry returns (first = outermost). */
+  readonly languageModelMiddleware?: Middleware.Middlewares | undefined
+}
+
+/**
+ * Builds the registry over `providers`; their services (`R`) are taken from the context once.
+ *
+ * @since 0.2.0
+ */
+export const make = <R = never>(
+  providers: Readonly<Record<string, Provider<R>>>,
+  options: Options = {}
+): Effect.Effect<Service, never, R> =>
+  Effect.map(Effect.context<R>(), (context) => makeWithContext(providers, context, options))
+
+/**
+ * Builds the registry over `providers` whose services come from `context`.
+ *
+ * @since 0.2.0
+ */
+export const makeWithContext = <R>(
+  providers: Readonly<Record<string, Provider<R>>>,
+  context: Context.Context<R>,
+  options: Options = {}
+): Service => {
+  const separator = options.separator ?? ":"
+  const middleware = options.languageModelMiddleware
+  const byId = new Map(Object.entries(providers))
+  const providerIds = Array.from(byId.keys())
+  const languageModel = (id: string): Effect.Effect<LanguageModelService, ResolveError> =>
+    Effect.suspend((): Effect.Effect<LanguageModelService, ResolveError> => {
+      const index = id.indexOf(separator)
+      if (index === -1) {
+        return Effect.fail(
+          new NoSuchModelError({
+            modelId: id,
+            modelType: "languageModel",
+            message: `Invalid languageModel id for registry: ${id} (must be in the format "providerId${separator}modelId")`
+          })
+        )
+      }
+      const providerId = id.slice(0, index)
+      const modelId = id.slice(index + separator.length)
+      const provider = byId.get(providerId)
+      if (provider === undefined) {
+        return Effect.fail(
+          new NoSuchProviderError({
+            modelId: providerId,
+            modelType: "languageModel",
+            providerId,
+            availableProviders: providerIds
+          })
+        )
+      }
+      if (provider.languageModel === undefined) {
+        return Effect.fail(new NoSuchModelError({ modelId: id, modelType: "languageModel" }))
+      }
+      const model = Effect.provideContext(provider.languageModel(modelId), context)
+      return middleware === undefined ? model : Effect.map(model, (m) => Middleware.wrap(m, middleware))
+    })
+  return { separator, providerIds, languageModel }
+}
+
+/**
+ * A layer providing the registry.
+ *
+ * @since 0.2.0
+ */
+export const layer = <R = never>(
+  providers: Readonly<Record<string, Provider<R>>>,
+  options: Options = {}
+): Layer.Layer<ProviderRegistry, never, R> => Layer.effect(ProviderRegistry, make(providers, options))
+
+/**
+ * The language model with id `id` (`"openai:gpt-4.1"`) from the registry of the context.
+ *
+ * @since 0.2.0
+ */
+export const languageModel = (id: string): Effect.Effect<LanguageModelService, ResolveError, ProviderRegistry> =>
+  Effect.gen(function*() {
+    const registry = yield* ProviderRegistry
+    return yield* registry.languageModel(id)
+  })
+
+/**
+ * A layer providing `LanguageModel` as the registry's model `id`, given directly or read from
+ * configuration (`Config.String("MODEL")`).
+ *
+ * @since 0.2.0
+ */
+export const layerLanguageModel = (
+  id: string | Config.Config<string>
+): Layer.Layer<LanguageModel, ResolveError | Config.ConfigError, ProviderRegistry> =>
+  Layer.effect(
+    LanguageModel,
+    typeof id === "string" ? languageModel(id) : Effect.gen(function*() {
+      return yield* languageModel(yield* id)
+    })
+  )
+
+/**
+ * Runs `effect` with `LanguageModel` provided as the registry's model `id`.
+ *
+ * @since 0.2.0
+ */
+export const withLanguageModel: {
+  (id: string): <A, E, R>(
+    effect: Effect.Effect<A, E, R>
+  ) => Effect.Effect<A, E | ResolveError, Exclude<R, LanguageModel> | ProviderRegistry>
+  <A, E, R>(
+    effect: Effect.Effect<A, E, R>,
+    id: string
+  ): Effect.Effect<A, E | ResolveError, Exclude<R, LanguageModel> | ProviderRegistry>
+} = dual(
+  2,
+  <A, E, R>(effect: Effect.Effect<A, E, R>, id: string) => provide(effect, id)
+)
+
+const provide = <A, E, R>(
+  effect: Effect.Effect<A, E, R>,
+  id: string
+): Effect.Effect<A, E | ResolveError, Exclude<R, LanguageModel> | ProviderRegistry> =>
+  Effect.flatMap(languageModel(id), (model) => Effect.provideService(effect, LanguageModel, model))
