@@ -77,7 +77,7 @@ export * as Rerank from "./Rerank.ts"
 export * as Decide from "./Decide.ts"
 /** @since 0.1.0 */
 export * as Transcribe from "./Transcribe.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * from "./middleware/index.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * from "./registry/index.ts"

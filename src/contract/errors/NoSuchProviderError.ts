@@ -3,7 +3,7 @@
  * `ai/src/registry/no-such-provider-error.ts`, a subclass of `NoSuchModelError`: an instance
  * carries both markers, so `NoSuchModelError.isInstance` accepts it too).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 import { hasMarker, markerOf, markPrototype, omitUndefined, type UpstreamLike } from "./internal/marker.ts"
@@ -15,7 +15,7 @@ const marker = markerOf(name)
 /**
  * Constructor options, named as upstream's.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface NoSuchProviderErrorOptions {
   readonly modelId: string
@@ -28,7 +28,7 @@ export interface NoSuchProviderErrorOptions {
 /**
  * No such provider; default message `No such provider: <id> (available providers: <a>,<b>)`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export class NoSuchProviderError extends Schema.TaggedError<NoSuchProviderError>(name)("NoSuchProviderError", {
   message: Schema.String,
@@ -51,7 +51,7 @@ export class NoSuchProviderError extends Schema.TaggedError<NoSuchProviderError>
   /**
    * True for aimux and upstream instances alike (marker check, no `instanceof`).
    *
-   * @since 0.2.0
+   * @since 0.1.0
    */
   static isInstance(u: unknown): u is UpstreamLike<NoSuchProviderError> {
     return hasMarker(u, marker)
@@ -64,6 +64,6 @@ markPrototype(NoSuchProviderError.prototype, name)
 /**
  * What `NoSuchProviderError.isInstance` narrows to.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type NoSuchProviderErrorLike = UpstreamLike<NoSuchProviderError>

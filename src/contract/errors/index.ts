@@ -125,7 +125,7 @@ export {
   type NoSuchModelErrorLike,
   type NoSuchModelErrorOptions
 } from "./NoSuchModelError.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export {
   NoSuchProviderError,
   type NoSuchProviderErrorLike,

@@ -3,7 +3,7 @@
  * description, for providers without native input examples (upstream
  * `ai/src/middleware/add-tool-input-examples-middleware.ts`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import type { CallTool } from "../../contract/CallOptions.ts"
@@ -13,7 +13,7 @@ import type { Middleware } from "./Middleware.ts"
 /**
  * Options, as upstream's.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options {
   /** Put before the examples; default `"Input Examples:"`. */
@@ -29,7 +29,7 @@ const defaultFormat = (example: { readonly input: JsonObject }): string => JSON.
 /**
  * The middleware.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (options: Options = {}): Middleware => {
   const prefix = options.prefix ?? "Input Examples:"

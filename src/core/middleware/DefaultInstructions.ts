@@ -2,7 +2,7 @@
  * `defaultInstructionsMiddleware`: system messages put before the prompt of every call whose
  * prompt has no system message yet (upstream `ai/src/middleware/default-instructions-middleware.ts`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import type { ProviderOptions } from "../../contract/ProviderMetadata.ts"
@@ -12,7 +12,7 @@ import type { Middleware } from "./Middleware.ts"
 /**
  * One system message of the instructions.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface SystemMessage {
   readonly role: "system"
@@ -23,7 +23,7 @@ export interface SystemMessage {
 /**
  * Upstream's `Instructions`: a text, a system message, or several.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Instructions = string | SystemMessage | ReadonlyArray<SystemMessage>
 
@@ -41,7 +41,7 @@ const toMessages = (instructions: Instructions): ReadonlyArray<Message> =>
 /**
  * The middleware adding `instructions` where the prompt has no system message.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (instructions: Instructions): Middleware => {
   const defaults = toMessages(instructions)

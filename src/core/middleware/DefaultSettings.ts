@@ -4,7 +4,7 @@
  * the defaults with upstream's `mergeObjects` (nested objects such as `providerOptions` merge
  * key by key; arrays, and values of other kinds, are replaced; `undefined` never overrides).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import { validateCallOptions } from "../../LanguageModel.ts"
@@ -15,7 +15,7 @@ import type { Middleware } from "./Middleware.ts"
 /**
  * The settings a default can be given for (upstream's list).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Settings = Partial<
   Pick<
@@ -39,7 +39,7 @@ export type Settings = Partial<
 /**
  * The middleware applying `settings` as defaults.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (settings: Settings): Middleware => ({
   // The merged record is checked against the call-options Schema: a default of the wrong shape

@@ -6,7 +6,7 @@
  * first, the last wraps the model directly). The input-bytes limit and the provider-options
  * transformer of the wrapped model are kept, as upstream.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Layer } from "effect"
 import type { EmbeddingCallOptions, EmbeddingResult } from "../../contract/Embedding.ts"
@@ -16,7 +16,7 @@ import { mergeObjects } from "./internal/mergeObjects.ts"
 /**
  * An embedding middleware.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface EmbeddingMiddleware {
   readonly transformParams?:
@@ -71,7 +71,7 @@ const doWrap = (
 /**
  * Wraps an embedding model with middleware (upstream `wrapEmbeddingModel`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const wrap = (
   model: EmbeddingModel.Service,
@@ -86,7 +86,7 @@ export const wrap = (
 /**
  * A layer providing `EmbeddingModel` as the one below it wrapped with middleware.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const layer = (
   middleware: EmbeddingMiddleware | ReadonlyArray<EmbeddingMiddleware>
@@ -102,7 +102,7 @@ export const layer = (
  * `defaultEmbeddingSettingsMiddleware`: default `headers` / `providerOptions` deep-merged under
  * each call's own.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const defaultSettings = (settings: Pick<EmbeddingCallOptions, "headers" | "providerOptions">): EmbeddingMiddleware => ({
   transformParams: ({ params }) => Effect.suspend(() => EmbeddingModel.validateCallOptions(mergeObjects(settings, params)))

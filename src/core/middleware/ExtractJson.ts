@@ -6,7 +6,7 @@
  * known whether the text opens with a fence, and only what could still become the closing fence
  * or trailing whitespace is held back. A custom `transform` buffers each text block to its end.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Stream } from "effect"
 import type { Content } from "../../contract/Content.ts"
@@ -16,7 +16,7 @@ import type { Middleware } from "./Middleware.ts"
 /**
  * Options, as upstream's.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options {
   /** Replaces the default fence stripping; the stream then buffers each text block. */
@@ -50,7 +50,7 @@ interface Block {
 /**
  * The middleware.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (options: Options = {}): Middleware => {
   const transform = options.transform ?? defaultTransform

@@ -11,7 +11,7 @@
  * starting inside a reasoning section. The scan works on each array of parts the inner stream
  * yields, with no Effect per part.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Stream } from "effect"
 import type { Content } from "../../contract/Content.ts"
@@ -23,7 +23,7 @@ import type { Middleware } from "./Middleware.ts"
 /**
  * Options, as upstream's.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options {
   /** A tag name (`think` for `<think>...</think>`) or literal delimiters. */
@@ -58,7 +58,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
  * The middleware. Empty delimiters make every call fail with `InvalidArgumentError` (upstream
  * throws when the middleware is created; see docs/divergences.md).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (options: Options): Middleware => {
   const { tagName } = options

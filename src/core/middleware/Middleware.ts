@@ -12,7 +12,7 @@
  * last is wrapped directly around the model. A middleware that needs services (a cache, a
  * guardrail service) declares them in `R`; {@link layer} takes them from the context it is built in.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Context, Effect, Layer } from "effect"
 import { LanguageModel, type Service, type StreamResponse, type SupportedUrls } from "../../LanguageModel.ts"
@@ -23,7 +23,7 @@ import type { GenerateResult } from "../../contract/Results.ts"
 /**
  * What `transformParams` receives.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface TransformParamsOptions {
   readonly params: CallOptions
@@ -35,7 +35,7 @@ export interface TransformParamsOptions {
 /**
  * What `wrapGenerate` / `wrapStream` receive.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface WrapOptions {
   /** The inner model's `generate` over the transformed options. */
@@ -50,7 +50,7 @@ export interface WrapOptions {
 /**
  * A language-model middleware; `R` are the services its effects need.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Middleware<R = never> {
   readonly transformParams?: ((options: TransformParamsOptions) => Effect.Effect<CallOptions, ModelError, R>) | undefined
@@ -66,7 +66,7 @@ export interface Middleware<R = never> {
 /**
  * Options of {@link wrap} besides the middleware (upstream's `modelId` / `providerId`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface WrapModelOptions {
   readonly modelId?: string | undefined
@@ -76,7 +76,7 @@ export interface WrapModelOptions {
 /**
  * One middleware or several (first = outermost).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type Middlewares<R = never> = Middleware<R> | ReadonlyArray<Middleware<R>>
 
@@ -134,7 +134,7 @@ const doWrap = <R>(
 /**
  * Wraps a model service with middleware needing no services (upstream `wrapLanguageModel`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const wrap = (model: Service, middleware: Middlewares, options: WrapModelOptions = {}): Service =>
   wrapWithContext(model, middleware, Context.empty(), options)
@@ -142,7 +142,7 @@ export const wrap = (model: Service, middleware: Middlewares, options: WrapModel
 /**
  * Wraps a model service with middleware whose services come from `context`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const wrapWithContext = <R>(
   model: Service,
@@ -159,7 +159,7 @@ export const wrapWithContext = <R>(
  * Wraps the model of the context with middleware and its services from the
  * context too.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const wrapEffect = <R>(
   middleware: Middlewares<R>,
@@ -175,7 +175,7 @@ export const wrapEffect = <R>(
  * A layer that provides `LanguageModel` as the `LanguageModel` below it wrapped with middleware:
  * `Middleware.layer(mw).pipe(Layer.provide(OpenAI.layer("gpt-4.1")))`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const layer = <R>(
   middleware: Middlewares<R>,
@@ -185,6 +185,6 @@ export const layer = <R>(
 /**
  * Defines a middleware (identity; fixes the type for inference).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = <R = never>(middleware: Middleware<R>): Middleware<R> => middleware

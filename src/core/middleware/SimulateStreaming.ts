@@ -5,7 +5,7 @@
  * with citations) and per reasoning part (ids `"0"`, `"1"`, ... in content order), every other
  * content part as it is, then `finish`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Stream } from "effect"
 import type { GenerateResult } from "../../contract/Results.ts"
@@ -58,7 +58,7 @@ const toParts = (result: GenerateResult): Array<StreamPart> => {
 /**
  * The middleware.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = (): Middleware => ({
   wrapStream: ({ doGenerate }) =>

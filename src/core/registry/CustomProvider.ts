@@ -3,7 +3,7 @@
  * models (aliases such as `fast` → a configured model, models with middleware or settings) and an
  * optional fallback provider asked for every id that is not named.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import type { Service as LanguageModelService } from "../../LanguageModel.ts"
@@ -14,14 +14,14 @@ import type { Provider } from "./Provider.ts"
 /**
  * A named model: the service itself, or an Effect building it (built on each request for it).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ModelEntry<R> = LanguageModelService | Effect.Effect<LanguageModelService, ModelError, R>
 
 /**
  * Options, as upstream's (language models for now).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options<Ids extends string, R> {
   readonly languageModels?: { readonly [K in Ids]: ModelEntry<R> } | undefined
@@ -33,7 +33,7 @@ export interface Options<Ids extends string, R> {
  * The custom provider. An unknown id without a fallback provider fails with `NoSuchModelError`
  * (`No such languageModel: <id>`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = <Ids extends string = string, R = never>(options: Options<Ids, R>): Provider<R> => {
   const models: Readonly<Record<string, ModelEntry<R>>> | undefined = options.languageModels

@@ -7,7 +7,7 @@
  * A model that a provider does not have fails with `NoSuchModelError`; a provider without a
  * `languageModel` function has no language models at all.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import type { Service as LanguageModelService } from "../../LanguageModel.ts"
@@ -17,7 +17,7 @@ import * as Middleware from "../middleware/Middleware.ts"
 /**
  * A provider; `R` are the services its models need to be built (e.g. `HttpClient`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Provider<R = never> {
   readonly languageModel?: ((modelId: string) => Effect.Effect<LanguageModelService, ModelError, R>) | undefined
@@ -26,14 +26,14 @@ export interface Provider<R = never> {
 /**
  * Defines a provider (identity; fixes the type for inference).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = <R = never>(provider: Provider<R>): Provider<R> => provider
 
 /**
  * Options of {@link wrap} (upstream `wrapProvider`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface WrapOptions {
   /** Applied to every language model of the provider (first = outermost). */
@@ -43,7 +43,7 @@ export interface WrapOptions {
 /**
  * The provider whose language models are wrapped with middleware (upstream `wrapProvider`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const wrap = <R>(provider: Provider<R>, options: WrapOptions): Provider<R> => {
   const languageModel = provider.languageModel

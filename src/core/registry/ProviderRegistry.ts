@@ -8,7 +8,7 @@
  * `ProviderRegistry.layerLanguageModel(Config.String("MODEL"))` provides `LanguageModel` for
  * `generateText`, `streamText` and `Agent`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Config, Context, Effect, Layer } from "effect"
 import { dual } from "effect/Function"
@@ -24,14 +24,14 @@ import type { Provider } from "./Provider.ts"
  * an unknown provider (`NoSuchProviderError`), or the provider's own failure to build the model
  * (a missing API key, ...).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export type ResolveError = ModelError | NoSuchProviderError
 
 /**
  * The registry service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Service {
   readonly separator: string
@@ -42,14 +42,14 @@ export interface Service {
 /**
  * The provider registry service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export class ProviderRegistry extends Context.Service<ProviderRegistry, Service>()("aimux/core/ProviderRegistry") {}
 
 /**
  * Options, as upstream's.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Options {
   /** Between provider id and model id; default `":"`. */
@@ -61,7 +61,7 @@ export interface Options {
 /**
  * Builds the registry over `providers`; their services (`R`) are taken from the context once.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const make = <R = never>(
   providers: Readonly<Record<string, Provider<R>>>,
@@ -72,7 +72,7 @@ export const make = <R = never>(
 /**
  * Builds the registry over `providers` whose services come from `context`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const makeWithContext = <R>(
   providers: Readonly<Record<string, Provider<R>>>,
@@ -120,7 +120,7 @@ export const makeWithContext = <R>(
 /**
  * A layer providing the registry.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const layer = <R = never>(
   providers: Readonly<Record<string, Provider<R>>>,
@@ -130,7 +130,7 @@ export const layer = <R = never>(
 /**
  * The language model with id `id` (`"openai:gpt-4.1"`) from the registry of the context.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const languageModel = (id: string): Effect.Effect<LanguageModelService, ResolveError, ProviderRegistry> =>
   Effect.gen(function*() {
@@ -142,7 +142,7 @@ export const languageModel = (id: string): Effect.Effect<LanguageModelService, R
  * A layer providing `LanguageModel` as the registry's model `id`, given directly or read from
  * configuration (`Config.String("MODEL")`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const layerLanguageModel = (
   id: string | Config.Config<string>
@@ -157,7 +157,7 @@ export const layerLanguageModel = (
 /**
  * Runs `effect` with `LanguageModel` provided as the registry's model `id`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const withLanguageModel: {
   (id: string): <A, E, R>(

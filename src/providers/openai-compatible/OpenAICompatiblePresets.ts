@@ -16,7 +16,7 @@
  * `reasoningField` names the message field that carries reasoning text (the chat model reads
  * both `reasoning_content` and `reasoning`; the field is recorded for users and tests).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
@@ -28,7 +28,7 @@ import * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.
 /**
  * One endpoint of the catalogue.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Preset {
   /** The registry / CLI id. */
@@ -50,7 +50,7 @@ export interface Preset {
 /**
  * The catalogue, in the issue's order.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const presets: ReadonlyArray<Preset> = [
   {
@@ -194,14 +194,14 @@ export const presets: ReadonlyArray<Preset> = [
 /**
  * The catalogue by id.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const byId: ReadonlyMap<string, Preset> = new Map(presets.map((preset) => [preset.id, preset]))
 
 /**
  * What a user may set over a preset.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export interface Overrides {
   /** Wins over the preset's environment variable. */
@@ -215,7 +215,7 @@ export interface Overrides {
  * The chat-model settings of a preset: its base URL, name and quirks, and the API key (the
  * explicit one, else the preset's environment variable; a local server needs none).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const settings = (
   preset: Preset,
@@ -243,7 +243,7 @@ export const settings = (
 /**
  * The chat model `modelId` of a preset.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const model = (
   preset: Preset,
@@ -255,7 +255,7 @@ export const model = (
 /**
  * A preset as a registry provider (structurally core's `Provider<HttpClient>`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const provider = (preset: Preset, overrides: Overrides = {}): {
   readonly languageModel: (
@@ -266,7 +266,7 @@ export const provider = (preset: Preset, overrides: Overrides = {}): {
 /**
  * Every preset as a registry provider under its id, with per-preset overrides.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const providers = (
   overrides: Readonly<Record<string, Overrides>> = {}

@@ -14,5 +14,5 @@ export * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.
 export * as OpenAICompatibleOptions from "./OpenAICompatibleOptions.ts"
 /** @since 0.1.0 */
 export * as OpenAICompatibleEmbeddingModel from "./OpenAICompatibleEmbeddingModel.ts"
-/** @since 0.2.0 */
+/** @since 0.1.0 */
 export * as OpenAICompatiblePresets from "./OpenAICompatiblePresets.ts"

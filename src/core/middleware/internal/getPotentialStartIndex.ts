@@ -3,7 +3,7 @@
  * `searched` starts in `text`, or where a suffix of `text` that is a prefix of `searched` starts
  * (the tag may continue in the next delta); `undefined` when neither.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const getPotentialStartIndex = (text: string, searched: string): number | undefined => {
   if (searched.length === 0) return undefined

@@ -3,7 +3,7 @@
  * wins, `undefined` override values are skipped, arrays, dates and regexps are replaced whole, and
  * the prototype-polluting keys are never copied.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Predicate } from "effect"
 
@@ -13,7 +13,7 @@ const isMergeable = (u: unknown): u is Record<string, unknown> =>
 /**
  * Merges `overrides` into a copy of `base`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const mergeObjects = (
   base: Readonly<Record<string, unknown>> | undefined,
