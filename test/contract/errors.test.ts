@@ -175,6 +175,18 @@ const cases: ReadonlyArray<Case> = [
     upIsInstance: Up.NoSuchModelError.isInstance,
     oursIsInstance: E.NoSuchModelError.isInstance
   })),
+  ...[
+    { modelId: "x:m", modelType: "languageModel" as const, providerId: "x", availableProviders: ["openai", "anthropic"] },
+    { modelId: "y:e", modelType: "embeddingModel" as const, providerId: "y", availableProviders: [], message: "custom" }
+  ].map((options, i): Case => ({
+    label: `NoSuchProviderError #${i}`,
+    tag: "NoSuchProviderError",
+    upstream: new UpCore.NoSuchProviderError(options),
+    ours: new E.NoSuchProviderError(options),
+    fields: ["modelId", "modelType", "providerId", "availableProviders"],
+    upIsInstance: UpCore.NoSuchProviderError.isInstance,
+    oursIsInstance: E.NoSuchProviderError.isInstance
+  })),
   {
     label: "TooManyEmbeddingValuesForCallError",
     tag: "TooManyEmbeddingValuesForCallError",
