@@ -14,6 +14,7 @@ import * as AnthropicH from "../providers/anthropic/harness.ts"
 import * as GoogleH from "../providers/google/harness.ts"
 import * as Responses from "../providers/openai-responses/harness.ts"
 import * as XaiH from "../providers/xai/harness.ts"
+import { OpenAICompatiblePresets } from "../../src/providers/openai-compatible/index.ts"
 import * as L from "../reliability/loopback.ts"
 
 const root = path.resolve(import.meta.dirname, "../../fixtures")
@@ -32,6 +33,8 @@ interface Source {
   readonly suffix: string
   readonly convert: (text: string) => string | Uint8Array
   readonly contentType?: string
+  /** file names to keep (all when absent) */
+  readonly only?: ReadonlySet<string>
 }
 
 const sse = (dir: string): Source => ({ dir, suffix: ".sse", convert: (t) => t })
@@ -56,6 +59,22 @@ const sources: Record<string, ReadonlyArray<Source>> = {
   ]
 }
 
+/**
+ * The OpenAI-compatible presets are the OpenAI-compatible model with their own URL, headers and
+ * defaults: each runs a sample of that corpus (text, tools, reasoning, an early and a late error),
+ * enough to prove its wiring holds under every fault without running the whole corpus 13 more times.
+ */
+const presetSample = new Set([
+  "text.sse",
+  "parallel-tool-calls.sse",
+  "reasoning-content.sse",
+  "error-first.sse",
+  "error-after-finish.sse"
+])
+for (const preset of OpenAICompatiblePresets.presets) {
+  sources[preset.id] = [{ ...sse("openai-compatible"), only: presetSample }]
+}
+
 /** One fixture body as a provider receives it. */
 export interface Body {
   readonly provider: string
@@ -70,7 +89,7 @@ export const providerIds = L.providerIds
 /** All bodies, per registered provider, in a stable order. */
 export const bodies: ReadonlyArray<Body> = providerIds.flatMap((provider) =>
   (sources[provider] ?? []).flatMap((s) =>
-    walk(path.join(root, s.dir), s.suffix).map((file) => ({
+    walk(path.join(root, s.dir), s.suffix).filter((file) => s.only?.has(path.basename(file)) ?? true).map((file) => ({
       provider,
       name: path.relative(root, file),
       bytes: s.convert(fs.readFileSync(file, "utf8")),
