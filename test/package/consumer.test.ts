@@ -10,11 +10,16 @@
  * (3) the consumer, importing every public entry, typechecks with `strict`, `module: NodeNext`,
  *     `noUncheckedIndexedAccess`, `exactOptionalPropertyTypes` and `skipLibCheck: false`;
  * (4) the installed `aimux` bin runs `help` and `stream` on a fixture, on both Nodes, and prints
- *     what the CLI source prints.
+ *     what the CLI source prints;
+ * (5) the README's example and the migration page's examples (`docs/examples/readme*.ts`,
+ *     `migration*.ts`, with their tests) run against the installed package on both Nodes;
+ * (6) `aimux demo --json | jq` against an endpoint that fails: jq reads every line (real `jq`,
+ *     installed by `.ci/run` from `.ci/apt-packages`).
  * The tarball's size and file count are printed; no test, fixture or bench file is in it.
  * One pack and one install serve every case (the setup takes a minute or two).
  */
 import { execFile } from "node:child_process"
+import { createServer } from "node:http"
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -91,7 +96,10 @@ beforeAll(async () => {
       effect: version("effect"),
       "@effect/vitest": version("@effect/vitest"),
       vitest: version("vitest"),
-      "@types/node": version("@types/node")
+      "@types/node": version("@types/node"),
+      // the migration page keeps an upstream provider through aimux/interop
+      "@ai-sdk/anthropic": version("@ai-sdk/anthropic"),
+      "@ai-sdk/provider": version("@ai-sdk/provider")
     }
   }, null, 2))
   writeFileSync(join(node22Dir, "package.json"), JSON.stringify({
@@ -110,6 +118,11 @@ beforeAll(async () => {
   const fixtures = join(import.meta.dirname, "consumer")
   copyFileSync(join(fixtures, "agent.ts"), join(app, "src/agent.ts"))
   copyFileSync(join(fixtures, "mock.consumer-test.ts"), join(app, "src/mock.test.ts"))
+  // the documentation's examples, as a user copies them (outside src/: run, not part of the strict typecheck)
+  mkdirSync(join(app, "examples"))
+  for (const file of ["readme.ts", "readme.test.ts", "migration.ts", "migration.test.ts"]) {
+    copyFileSync(join(root, "docs/examples", file), join(app, "examples", file))
+  }
   const manifest: { exports: Record<string, unknown> } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
   // durable needs its optional peers @effect/sql-pg and @effect/platform-node, not installed here either
   const entries = Object.keys(manifest.exports).filter((s) => s !== "./package.json" && s !== "./interop" && s !== "./durable")
@@ -226,6 +239,43 @@ describe("the packed package in a fresh consumer project", () => {
     expect(result.code, result.stdout + result.stderr).toBe(0)
     expect(result.stdout).toMatch(/Tests\s+1 passed \(1\)/)
   }, 180_000)
+
+  it("runs the README example and the migration page's examples on Node 24 and on Node 22", async () => {
+    for (const node of [node24, node22]) {
+      const result = await run(node, [join(app, "node_modules/vitest/vitest.mjs"), "run", "examples/"], app, { NO_COLOR: "1" })
+      expect(result.code, result.stdout + result.stderr).toBe(0)
+      expect(result.stdout).toMatch(/Test Files\s+2 passed \(2\)/)
+      expect(result.stdout).toMatch(/Tests\s+4 passed \(4\)/)
+    }
+  }, 240_000)
+
+  it("`aimux demo --json | jq` reads every line when the call fails (401), on Node 24 and 22", async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(401, { "content-type": "application/json" })
+      res.end(JSON.stringify({ error: { message: "Incorrect API key provided: sk-bad", type: "invalid_request_error", code: "invalid_api_key" } }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    const address = server.address()
+    const url = `http://127.0.0.1:${address !== null && typeof address === "object" ? address.port : 0}/v1`
+    try {
+      for (const node of [node24, node22]) {
+        const bin = join(app, "node_modules/aimux/bin/aimux.js")
+        // pipefail: the shell reports jq's status and the demo's; both are checked
+        const result = await run("bash", ["-c", `set -o pipefail; "${node}" "${bin}" demo --json | jq -c '.type'; echo "statuses \${PIPESTATUS[*]}"`], app, {
+          OPENAI_API_KEY: "sk-bad",
+          OPENAI_BASE_URL: url,
+          NO_COLOR: "1"
+        })
+        const lines = result.stdout.trim().split("\n")
+        expect(lines, result.stderr).toEqual(["\"start\"", "\"error\"", "statuses 1 0"])
+        expect(result.stderr.trimEnd().split("\n").at(-1)).toBe(
+          `aimux demo: the call to ${url} failed (status 401): Incorrect API key provided: sk-bad; check the API key (OPENAI_API_KEY)`
+        )
+      }
+    } finally {
+      server.close()
+    }
+  }, 120_000)
 
   it("the installed bin runs `aimux help` and `aimux stream` on a fixture, on Node 24 and 22, as the CLI source does", async () => {
     const bin = join(app, "node_modules/aimux/bin/aimux.js")
