@@ -21,6 +21,8 @@ export * as OpenAIResponsesOptions from "./OpenAIResponsesOptions.ts"
 /** @since 0.1.0 */
 export * as OpenAIResponsesTools from "./OpenAIResponsesTools.ts"
 /** @since 0.1.0 */
+export * as OpenAITools from "./OpenAITools.ts"
+/** @since 0.1.0 */
 export * as OpenAIEmbeddingModel from "./OpenAIEmbeddingModel.ts"
 /** @since 0.1.0 */
 export * as OpenAIImageModel from "./OpenAIImageModel.ts"
