@@ -14,3 +14,5 @@ export * as GroqLanguageModel from "./GroqLanguageModel.ts"
 export * as GroqOptions from "./GroqOptions.ts"
 /** @since 0.1.0 */
 export * as GroqTranscriptionModel from "./GroqTranscriptionModel.ts"
+/** @since 0.1.0 */
+export * as GroqTools from "./GroqTools.ts"

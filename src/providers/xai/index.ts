@@ -14,3 +14,5 @@ export * as XAILanguageModel from "./XAILanguageModel.ts"
 export * as XAIOptions from "./XAIOptions.ts"
 /** @since 0.1.0 */
 export * as XAIImageModel from "./XAIImageModel.ts"
+/** @since 0.1.0 */
+export * as XAITools from "./XAITools.ts"
