@@ -13,3 +13,5 @@ export * as AnthropicApi from "../kits/anthropic/AnthropicApi.ts"
 export * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
 /** @since 0.1.0 */
 export * as AnthropicOptions from "../kits/anthropic/AnthropicOptions.ts"
+/** @since 0.1.0 */
+export * as AnthropicTools from "../kits/anthropic/AnthropicToolFactories.ts"
