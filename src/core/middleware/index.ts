@@ -20,3 +20,5 @@ export * as SimulateStreaming from "./SimulateStreaming.ts"
 export * as AddToolInputExamples from "./AddToolInputExamples.ts"
 /** @since 0.1.0 */
 export * as EmbeddingMiddleware from "./EmbeddingMiddleware.ts"
+/** @since 0.1.0 */
+export * as ImageMiddleware from "./ImageMiddleware.ts"
