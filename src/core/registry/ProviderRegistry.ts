@@ -12,12 +12,18 @@
  */
 import { Config, Context, Effect, Layer } from "effect"
 import { dual } from "effect/Function"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import { ImageModel } from "../../ImageModel.ts"
 import { LanguageModel, type Service as LanguageModelService } from "../../LanguageModel.ts"
+import { RerankingModel } from "../../RerankingModel.ts"
+import { SpeechModel } from "../../SpeechModel.ts"
+import { TranscriptionModel } from "../../TranscriptionModel.ts"
 import type { ModelError } from "../../contract/errors/ModelError.ts"
 import { NoSuchModelError } from "../../contract/errors/NoSuchModelError.ts"
 import { NoSuchProviderError } from "../../contract/errors/NoSuchProviderError.ts"
+import * as ImageMiddleware from "../middleware/ImageMiddleware.ts"
 import * as Middleware from "../middleware/Middleware.ts"
-import type { Provider } from "./Provider.ts"
+import type { Kind, Models, Provider } from "./Provider.ts"
 
 /**
  * What resolving a model id can fail with: an invalid id or unknown model (`NoSuchModelError`),
@@ -37,6 +43,11 @@ export interface Service {
   readonly separator: string
   readonly providerIds: ReadonlyArray<string>
   readonly languageModel: (id: string) => Effect.Effect<LanguageModelService, ResolveError>
+  readonly embeddingModel: (id: string) => Effect.Effect<Models["embeddingModel"], ResolveError>
+  readonly imageModel: (id: string) => Effect.Effect<Models["imageModel"], ResolveError>
+  readonly transcriptionModel: (id: string) => Effect.Effect<Models["transcriptionModel"], ResolveError>
+  readonly speechModel: (id: string) => Effect.Effect<Models["speechModel"], ResolveError>
+  readonly rerankingModel: (id: string) => Effect.Effect<Models["rerankingModel"], ResolveError>
 }
 
 /**
@@ -56,6 +67,8 @@ export interface Options {
   readonly separator?: string | undefined
   /** Applied to every language model the registry returns (first = outermost). */
   readonly languageModelMiddleware?: Middleware.Middlewares | undefined
+  /** Applied to every image model the registry returns (first = outermost). */
+  readonly imageModelMiddleware?: ImageMiddleware.ImageMiddleware | ReadonlyArray<ImageMiddleware.ImageMiddleware> | undefined
 }
 
 /**
@@ -80,18 +93,22 @@ export const makeWithContext = <R>(
   options: Options = {}
 ): Service => {
   const separator = options.separator ?? ":"
-  const middleware = options.languageModelMiddleware
   const byId = new Map(Object.entries(providers))
   const providerIds = Array.from(byId.keys())
-  const languageModel = (id: string): Effect.Effect<LanguageModelService, ResolveError> =>
-    Effect.suspend((): Effect.Effect<LanguageModelService, ResolveError> => {
+  const resolve = <S>(
+    kind: Kind,
+    pick: (provider: Provider<R>) => ((modelId: string) => Effect.Effect<S, ModelError, R>) | undefined,
+    wrap: ((model: S) => S) | undefined
+  ) =>
+  (id: string): Effect.Effect<S, ResolveError> =>
+    Effect.suspend((): Effect.Effect<S, ResolveError> => {
       const index = id.indexOf(separator)
       if (index === -1) {
         return Effect.fail(
           new NoSuchModelError({
             modelId: id,
-            modelType: "languageModel",
-            message: `Invalid languageModel id for registry: ${id} (must be in the format "providerId${separator}modelId")`
+            modelType: kind,
+            message: `Invalid ${kind} id for registry: ${id} (must be in the format "providerId${separator}modelId")`
           })
         )
       }
@@ -99,22 +116,29 @@ export const makeWithContext = <R>(
       const modelId = id.slice(index + separator.length)
       const provider = byId.get(providerId)
       if (provider === undefined) {
-        return Effect.fail(
-          new NoSuchProviderError({
-            modelId: providerId,
-            modelType: "languageModel",
-            providerId,
-            availableProviders: providerIds
-          })
-        )
+        return Effect.fail(new NoSuchProviderError({ modelId: providerId, modelType: kind, providerId, availableProviders: providerIds }))
       }
-      if (provider.languageModel === undefined) {
-        return Effect.fail(new NoSuchModelError({ modelId: id, modelType: "languageModel" }))
-      }
-      const model = Effect.provideContext(provider.languageModel(modelId), context)
-      return middleware === undefined ? model : Effect.map(model, (m) => Middleware.wrap(m, middleware))
+      const make = pick(provider)
+      if (make === undefined) return Effect.fail(new NoSuchModelError({ modelId: id, modelType: kind }))
+      const model = Effect.provideContext(make(modelId), context)
+      return wrap === undefined ? model : Effect.map(model, wrap)
     })
-  return { separator, providerIds, languageModel }
+  const languageMiddleware = options.languageModelMiddleware
+  const imageMiddleware = options.imageModelMiddleware
+  return {
+    separator,
+    providerIds,
+    languageModel: resolve(
+      "languageModel",
+      (p) => p.languageModel,
+      languageMiddleware === undefined ? undefined : (m) => Middleware.wrap(m, languageMiddleware)
+    ),
+    embeddingModel: resolve("embeddingModel", (p) => p.embeddingModel, undefined),
+    imageModel: resolve("imageModel", (p) => p.imageModel, imageMiddleware === undefined ? undefined : (m) => ImageMiddleware.wrap(m, imageMiddleware)),
+    transcriptionModel: resolve("transcriptionModel", (p) => p.transcriptionModel, undefined),
+    speechModel: resolve("speechModel", (p) => p.speechModel, undefined),
+    rerankingModel: resolve("rerankingModel", (p) => p.rerankingModel, undefined)
+  }
 }
 
 /**
@@ -177,3 +201,56 @@ const provide = <A, E, R>(
   id: string
 ): Effect.Effect<A, E | ResolveError, Exclude<R, LanguageModel> | ProviderRegistry> =>
   Effect.flatMap(languageModel(id), (model) => Effect.provideService(effect, LanguageModel, model))
+
+const layerOf = <I, S>(
+  tag: Context.Key<I, S>,
+  resolveOne: (registry: Service, id: string) => Effect.Effect<S, ResolveError>
+) =>
+(id: string | Config.Config<string>): Layer.Layer<I, ResolveError | Config.ConfigError, ProviderRegistry> =>
+  Layer.effect(
+    tag,
+    Effect.gen(function*() {
+      const registry = yield* ProviderRegistry
+      return yield* resolveOne(registry, typeof id === "string" ? id : yield* id)
+    })
+  )
+
+/**
+ * A layer providing `EmbeddingModel` as the registry's model `id` (given or from `Config`).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerEmbeddingModel = layerOf(EmbeddingModel, (r, id) => r.embeddingModel(id))
+
+/**
+ * A layer providing `ImageModel` as the registry's model `id` (given or from `Config`).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerImageModel = layerOf(ImageModel, (r, id) => r.imageModel(id))
+
+/**
+ * A layer providing `TranscriptionModel` as the registry's model `id` (given or from `Config`).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerTranscriptionModel = layerOf(TranscriptionModel, (r, id) => r.transcriptionModel(id))
+
+/**
+ * A layer providing `SpeechModel` as the registry's model `id` (given or from `Config`).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerSpeechModel = layerOf(SpeechModel, (r, id) => r.speechModel(id))
+
+/**
+ * A layer providing `RerankingModel` as the registry's model `id` (given or from `Config`).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerRerankingModel = layerOf(RerankingModel, (r, id) => r.rerankingModel(id))
