@@ -14,6 +14,6 @@ export * as GoogleApi from "../kits/gemini/GeminiApi.ts"
 /** @since 0.1.0 */
 export * as GoogleOptions from "../kits/gemini/GeminiOptions.ts"
 /** @since 0.1.0 */
-export * as GoogleTools from "../kits/gemini/PrepareTools.ts"
+export * as GoogleTools from "../kits/gemini/GeminiTools.ts"
 /** @since 0.1.0 */
 export * as GoogleEmbeddingModel from "./GoogleEmbeddingModel.ts"
