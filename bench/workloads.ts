@@ -22,7 +22,7 @@ import * as GeminiLanguageModel from "../src/providers/kits/gemini/GeminiLanguag
 import * as Google from "../src/providers/google/Google.ts"
 import * as AnthropicLanguageModel from "../src/providers/kits/anthropic/AnthropicLanguageModel.ts"
 import * as OpenAIChatLanguageModel from "../src/providers/openai/OpenAIChatLanguageModel.ts"
-import * as OpenAIResponsesLanguageModel from "../src/providers/openai/OpenAIResponsesLanguageModel.ts"
+import * as OpenAIResponsesLanguageModel from "../src/providers/openai/responses/OpenAIResponsesLanguageModel.ts"
 import * as XAI from "../src/providers/xai/XAI.ts"
 import * as XAILanguageModel from "../src/providers/xai/XAILanguageModel.ts"
 import { CallOptions } from "../src/contract/CallOptions.ts"

@@ -20,9 +20,10 @@ import type { GenerateResult } from "../../contract/Results.ts"
 import type { StreamPart } from "../../contract/StreamPart.ts"
 import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
 import { ChatResponse, Chunk, ErrorData } from "./DeepSeekApi.ts"
-import { getArgs } from "./internal/DeepSeekArgs.ts"
+import { getArgs } from "./internal/RequestArgs.ts"
 import { makeTransformer } from "./internal/StreamTransducer.ts"
-import { convertUsage, mapFinishReason } from "./internal/DeepSeekUsage.ts"
+import { convertUsage } from "./internal/Usage.ts"
+import { mapFinishReason } from "./internal/FinishReason.ts"
 
 /**
  * What the model needs besides the `HttpClient`: the model id and the endpoint (a base URL ending

@@ -14,7 +14,7 @@ export * as GoogleVertexLanguageModel from "../kits/gemini/GeminiLanguageModel.t
 /** @since 0.1.0 */
 export * as GoogleVertexOptions from "../kits/gemini/GeminiOptions.ts"
 /** @since 0.1.0 */
-export * as GoogleVertexTools from "../kits/gemini/GeminiTools.ts"
+export * as GoogleVertexTools from "../kits/gemini/GeminiToolFactories.ts"
 /** @since 0.1.0 */
 export * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
 /** @since 0.1.0 */

@@ -14,8 +14,8 @@ export * as GoogleApi from "../kits/gemini/GeminiApi.ts"
 /** @since 0.1.0 */
 export * as GoogleOptions from "../kits/gemini/GeminiOptions.ts"
 /** @since 0.1.0 */
-export * as GooglePrepareTools from "../kits/gemini/PrepareTools.ts"
+export * as GooglePrepareTools from "../kits/gemini/GeminiTools.ts"
 /** @since 0.1.0 */
-export * as GoogleTools from "../kits/gemini/GeminiTools.ts"
+export * as GoogleTools from "../kits/gemini/GeminiToolFactories.ts"
 /** @since 0.1.0 */
 export * as GoogleEmbeddingModel from "./GoogleEmbeddingModel.ts"

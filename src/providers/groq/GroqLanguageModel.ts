@@ -20,10 +20,10 @@ import type { GenerateResult } from "../../contract/Results.ts"
 import type { StreamPart } from "../../contract/StreamPart.ts"
 import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
 import { ChatResponse, Chunk, ErrorData } from "./GroqApi.ts"
-import { getArgs } from "./internal/GroqArgs.ts"
+import { getArgs } from "./internal/RequestArgs.ts"
 import { makeJsonResponseToolTransformer, makeTransformer } from "./internal/StreamTransducer.ts"
 import { mapOpenAIFamilyFinishReason } from "../kits/openai/FinishReason.ts"
-import { convertUsage } from "./internal/GroqUsage.ts"
+import { convertUsage } from "./internal/Usage.ts"
 
 /**
  * What the model needs besides the `HttpClient`: the model id and the endpoint.

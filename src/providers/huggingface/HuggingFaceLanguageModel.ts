@@ -24,7 +24,8 @@ import { type Envelope as EnvelopeType, Envelope, ErrorData, Response } from "./
 import { mapContent } from "./internal/GenerateContent.ts"
 import { getArgs } from "./internal/RequestArgs.ts"
 import { makeTransducer } from "./internal/StreamTransducer.ts"
-import { convertUsage, mapFinishReason } from "./internal/Usage.ts"
+import { convertUsage } from "./internal/Usage.ts"
+import { mapFinishReason } from "./internal/FinishReason.ts"
 
 /**
  * Resolved model configuration.

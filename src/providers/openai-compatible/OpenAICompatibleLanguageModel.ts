@@ -24,10 +24,10 @@ import type { StreamPart } from "../../contract/StreamPart.ts"
 import type { Usage } from "../../contract/Usage.ts"
 import type { Warning } from "../../contract/Warning.ts"
 import { ChatResponse, ChunkBase, ErrorData, type TokenUsage } from "./OpenAICompatibleApi.ts"
-import { getArgs } from "./internal/ChatArgs.ts"
-import { convertContent } from "./internal/ChatContent.ts"
+import { getArgs } from "./internal/RequestArgs.ts"
+import { convertContent } from "./internal/GenerateContent.ts"
 import { makeTransformer, type StreamMetadataExtractor } from "./internal/StreamTransducer.ts"
-import { convertUsage as defaultConvertUsage } from "./internal/ChatUsage.ts"
+import { convertUsage as defaultConvertUsage } from "./internal/Usage.ts"
 import { mapOpenAIFamilyFinishReason } from "../kits/openai/FinishReason.ts"
 
 /**

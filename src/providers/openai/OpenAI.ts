@@ -19,7 +19,7 @@ import * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
 import { EmbeddingModel } from "../../EmbeddingModel.ts"
 import * as OpenAIEmbeddingModel from "./OpenAIEmbeddingModel.ts"
 import * as OpenAIImageModel from "./OpenAIImageModel.ts"
-import * as OpenAIResponsesLanguageModel from "./OpenAIResponsesLanguageModel.ts"
+import * as OpenAIResponsesLanguageModel from "./responses/OpenAIResponsesLanguageModel.ts"
 import * as OpenAISpeechModel from "./OpenAISpeechModel.ts"
 import * as OpenAITranscriptionModel from "./OpenAITranscriptionModel.ts"
 

@@ -11,7 +11,7 @@ import { Schema } from "effect"
 import { UnknownRecord } from "../../contract/Json.ts"
 import { nullish } from "../../contract/Fields.ts"
 import * as Factory from "../../provider-utils/ProviderToolFactory.ts"
-import * as T from "./OpenAIResponsesTools.ts"
+import * as T from "./responses/OpenAIResponsesTools.ts"
 
 const Empty = Schema.Struct({})
 

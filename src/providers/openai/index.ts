@@ -13,13 +13,13 @@ export * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
 /** @since 0.1.0 */
 export * as OpenAIChatOptions from "./OpenAIChatOptions.ts"
 /** @since 0.1.0 */
-export * as OpenAIResponsesApi from "./OpenAIResponsesApi.ts"
+export * as OpenAIResponsesApi from "./responses/OpenAIResponsesApi.ts"
 /** @since 0.1.0 */
-export * as OpenAIResponsesLanguageModel from "./OpenAIResponsesLanguageModel.ts"
+export * as OpenAIResponsesLanguageModel from "./responses/OpenAIResponsesLanguageModel.ts"
 /** @since 0.1.0 */
-export * as OpenAIResponsesOptions from "./OpenAIResponsesOptions.ts"
+export * as OpenAIResponsesOptions from "./responses/OpenAIResponsesOptions.ts"
 /** @since 0.1.0 */
-export * as OpenAIResponsesTools from "./OpenAIResponsesTools.ts"
+export * as OpenAIResponsesTools from "./responses/OpenAIResponsesTools.ts"
 /** @since 0.1.0 */
 export * as OpenAITools from "./OpenAITools.ts"
 /** @since 0.1.0 */

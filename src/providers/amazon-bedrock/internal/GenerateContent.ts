@@ -12,7 +12,8 @@ import type { Usage } from "../../../contract/Usage.ts"
 import type { ConverseResponse } from "../AmazonBedrockApi.ts"
 import { JsonObjectTextExtractor } from "./JsonObjectTextExtractor.ts"
 import { isMistralModel, normalizeToolCallId } from "./ModelSupport.ts"
-import { convertUsage, mapFinishReason } from "./Usage.ts"
+import { convertUsage } from "./Usage.ts"
+import { mapFinishReason } from "./FinishReason.ts"
 
 /** The mapped response. */
 export interface Mapped {

@@ -15,7 +15,8 @@ import type { Warning } from "../../../contract/Warning.ts"
 import type { StreamEvent } from "../AmazonBedrockApi.ts"
 import { JsonObjectTextExtractor } from "./JsonObjectTextExtractor.ts"
 import { normalizeToolCallId } from "./ModelSupport.ts"
-import { convertUsage, mapFinishReason } from "./Usage.ts"
+import { convertUsage } from "./Usage.ts"
+import { mapFinishReason } from "./FinishReason.ts"
 
 /** The in-stream exception types and upstream's status and retryability for each. */
 export const streamErrorMetadata = (type: string): { statusCode?: number; isRetryable?: boolean } => {

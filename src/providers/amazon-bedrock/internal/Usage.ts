@@ -1,11 +1,9 @@
 /**
  * Converse usage → V4 usage (upstream `convertAmazonBedrockUsage`: cache
- * reads and writes count into the input total) and stop reason → unified
- * finish reason (upstream `mapAmazonBedrockFinishReason`).
+ * reads and writes count into the input total).
  *
  * @internal
  */
-import type { UnifiedFinishReason } from "../../../contract/FinishReason.ts"
 import type { JsonObject } from "../../../contract/Json.ts"
 import { emptyUsage, type Usage } from "../../../contract/Usage.ts"
 
@@ -31,23 +29,5 @@ export const convertUsage = (usage: (BedrockUsage & JsonObject) | undefined | nu
     },
     outputTokens: { total: usage.outputTokens, text: usage.outputTokens, reasoning: undefined },
     raw: usage
-  }
-}
-
-/** Upstream `mapAmazonBedrockFinishReason`. */
-export const mapFinishReason = (stopReason: string, isJsonResponseFromTool: boolean): UnifiedFinishReason => {
-  switch (stopReason) {
-    case "stop_sequence":
-    case "end_turn":
-      return "stop"
-    case "max_tokens":
-      return "length"
-    case "content_filtered":
-    case "guardrail_intervened":
-      return "content-filter"
-    case "tool_use":
-      return isJsonResponseFromTool ? "stop" : "tool-calls"
-    default:
-      return "other"
   }
 }

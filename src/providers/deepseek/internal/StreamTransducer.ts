@@ -18,7 +18,8 @@ import * as ChatStream from "../../kits/openai/ChatStream.ts"
 import { fromErrorType, fromStatusCode } from "../../kits/openai/ErrorTypeMetadata.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import type { ChunkBase, ErrorData, Logprob, TokenUsage } from "../DeepSeekApi.ts"
-import { convertUsage, mapFinishReason } from "./DeepSeekUsage.ts"
+import { convertUsage } from "./Usage.ts"
+import { mapFinishReason } from "./FinishReason.ts"
 
 const streamErrorMetadata = (
   error: ErrorData["error"]

@@ -16,7 +16,7 @@ import { fromErrorType } from "../../kits/openai/ErrorTypeMetadata.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import type { ChunkBase, ErrorData, TokenUsage } from "../GroqApi.ts"
 import { mapOpenAIFamilyFinishReason } from "../../kits/openai/FinishReason.ts"
-import { convertUsage } from "./GroqUsage.ts"
+import { convertUsage } from "./Usage.ts"
 
 /**
  * The in-stream error payload of a Groq error frame (status from `error.type` only).

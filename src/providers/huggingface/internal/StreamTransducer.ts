@@ -36,7 +36,8 @@ import {
   RawCompleted,
   RawUsage
 } from "../HuggingFaceApi.ts"
-import { convertUsage, mapFinishReason, type UsageInput } from "./Usage.ts"
+import { convertUsage, type UsageInput } from "./Usage.ts"
+import { mapFinishReason } from "./FinishReason.ts"
 
 type Out = Array<StreamPart>
 

@@ -1,9 +1,7 @@
 /**
- * Usage and finish reasons of the Hugging Face Responses API (upstream
- * `convert-huggingface-responses-usage.ts` and
- * `map-huggingface-responses-finish-reason.ts`).
+ * Usage of the Hugging Face Responses API (upstream
+ * `convert-huggingface-responses-usage.ts`).
  */
-import type { FinishReason } from "../../../contract/FinishReason.ts"
 import type { JsonObject } from "../../../contract/Json.ts"
 import { emptyUsage, type Usage } from "../../../contract/Usage.ts"
 
@@ -32,27 +30,5 @@ export const convertUsage = (usage: UsageInput | null | undefined): Usage => {
     inputTokens: { total: usage.input_tokens, noCache: usage.input_tokens - cached, cacheRead: cached, cacheWrite: undefined },
     outputTokens: { total: usage.output_tokens, text: usage.output_tokens - reasoning, reasoning },
     raw: usage
-  }
-}
-
-/**
- * An incomplete reason (`stop` when absent) as the unified finish reason.
- *
- * @since 0.1.0
- */
-export const mapFinishReason = (reason: unknown): FinishReason["unified"] => {
-  switch (reason) {
-    case "stop":
-      return "stop"
-    case "length":
-      return "length"
-    case "content_filter":
-      return "content-filter"
-    case "tool_calls":
-      return "tool-calls"
-    case "error":
-      return "error"
-    default:
-      return "other"
   }
 }

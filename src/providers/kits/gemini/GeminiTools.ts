@@ -1,69 +1,210 @@
 /**
- * The Gemini provider tool factories (upstream `google.tools.*`, `@ai-sdk/google` `src/tool/`,
- * also `vertex.tools`): each returns the provider tool upstream's factory returns. All are
- * executed by Google; the model sends their results as sources and provider metadata.
+ * Call tools as Gemini `tools` and `toolConfig` (upstream
+ * `google-prepare-tools.ts`): function declarations, the provider tools
+ * (`google.google_search`, `enterprise_web_search`, `url_context`,
+ * `code_execution`, `file_search`, `vertex_rag_store`, `google_maps`) with
+ * their model-dependent warnings, tool combination on Gemini 3.
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
-import * as Factory from "../../../provider-utils/ProviderToolFactory.ts"
+import type { CallTool, FunctionTool, ToolChoice } from "../../../contract/CallOptions.ts"
+import type { Warning } from "../../../contract/Warning.ts"
+import * as ModelCapabilities from "./internal/ModelCapabilities.ts"
 
-const Empty = Schema.Struct({})
-
-/** `google.code_execution` tool input. @since 0.1.0 @category schemas */
-export const CodeExecutionInput = Schema.Struct({ language: Schema.String, code: Schema.String })
-
-/** `google.code_execution` tool output. @since 0.1.0 @category schemas */
-export const CodeExecutionOutput = Schema.Struct({ outcome: Schema.String, output: Schema.String })
-
-/** `google.google_search` args (loose upstream: other keys pass through). @since 0.1.0 @category schemas */
-export interface GoogleSearchArgs {
-  readonly searchTypes?: { readonly webSearch?: {}; readonly imageSearch?: {} }
-  readonly timeRangeFilter?: { readonly startTime: string; readonly endTime: string }
-  readonly [key: string]: unknown
+/**
+ * A function declaration.
+ *
+ * @since 0.1.0
+ */
+export interface FunctionDeclaration {
+  readonly name: string
+  readonly description: string
+  readonly parametersJsonSchema: unknown
 }
 
-/** `google.file_search` args (loose upstream). @since 0.1.0 @category schemas */
-export interface FileSearchArgs {
-  readonly fileSearchStoreNames: ReadonlyArray<string>
-  readonly topK?: number
-  readonly metadataFilter?: string
-  readonly [key: string]: unknown
+/**
+ * The function-calling part of the tool config.
+ *
+ * @since 0.1.0
+ */
+export interface ToolConfig {
+  readonly functionCallingConfig?: {
+    readonly mode: "AUTO" | "NONE" | "ANY" | "VALIDATED"
+    readonly allowedFunctionNames?: ReadonlyArray<string>
+  }
+  readonly includeServerSideToolInvocations?: true
 }
 
-/** `google.vertex_rag_store` args. @since 0.1.0 @category schemas */
-export interface VertexRagStoreArgs {
-  readonly ragCorpus: string
-  readonly topK?: number
+/**
+ * The prepared tools.
+ *
+ * @since 0.1.0
+ */
+export interface PreparedTools {
+  readonly tools: ReadonlyArray<Readonly<Record<string, unknown>>> | undefined
+  readonly toolConfig: ToolConfig | undefined
+  readonly toolWarnings: Array<Warning>
 }
 
-const search = Factory.executed<GoogleSearchArgs, {}, {}>({ id: "google.google_search", inputSchema: Empty, outputSchema: Empty })
-const enterprise = Factory.executed<{}, {}, {}>({ id: "google.enterprise_web_search", inputSchema: Empty, outputSchema: Empty })
-const maps = Factory.executed<{}, {}, {}>({ id: "google.google_maps", inputSchema: Empty, outputSchema: Empty })
-const url = Factory.executed<{}, {}, {}>({ id: "google.url_context", inputSchema: Empty, outputSchema: Empty })
-const code = Factory.executed<{}, typeof CodeExecutionInput.Type, typeof CodeExecutionOutput.Type>({
-  id: "google.code_execution",
-  inputSchema: CodeExecutionInput,
-  outputSchema: CodeExecutionOutput
+const declaration = (tool: FunctionTool): FunctionDeclaration => ({
+  name: tool.name,
+  description: tool.description ?? "",
+  parametersJsonSchema: tool.inputSchema
 })
 
-/** Grounding with Google Search (upstream `google.tools.googleSearch`). @since 0.1.0 @category tools */
-export const googleSearch = (args: GoogleSearchArgs = {}) => search(args)
+const choiceConfig = (toolChoice: ToolChoice): ToolConfig["functionCallingConfig"] | undefined => {
+  switch (toolChoice.type) {
+    case "auto":
+      return undefined
+    case "none":
+      return { mode: "NONE" }
+    case "required":
+      return { mode: "ANY" }
+    case "tool":
+      return { mode: "ANY", allowedFunctionNames: [toolChoice.toolName] }
+  }
+}
 
-/** Enterprise web search, Vertex only (upstream `google.tools.enterpriseWebSearch`). @since 0.1.0 @category tools */
-export const enterpriseWebSearch = (args: {} = {}) => enterprise(args)
+/**
+ * Prepares the tools of a call.
+ *
+ * @since 0.1.0
+ */
+export const prepareTools = (options: {
+  readonly tools: ReadonlyArray<CallTool> | undefined
+  readonly toolChoice: ToolChoice | undefined
+  readonly modelId: string
+  readonly isVertexProvider: boolean
+}): PreparedTools => {
+  const { isVertexProvider, modelId, toolChoice } = options
+  // NONE only disables function calling: provider tools are dropped so they
+  // cannot run server-side; declarations stay for the history.
+  const filtered = toolChoice?.type === "none"
+    ? options.tools?.filter((tool) => tool.type === "function")
+    : options.tools
+  const tools = filtered !== undefined && filtered.length > 0 ? filtered : undefined
+  const toolWarnings: Array<Warning> = []
+  const { supportsFileSearch, supportsGemini2Tools, usesGemini3Features } = ModelCapabilities.of(modelId)
+  if (tools === undefined) return { tools: undefined, toolConfig: undefined, toolWarnings }
 
-/** Grounding with Google Maps (upstream `google.tools.googleMaps`). @since 0.1.0 @category tools */
-export const googleMaps = (args: {} = {}) => maps(args)
+  const hasFunctionTools = tools.some((tool) => tool.type === "function")
+  const hasProviderTools = tools.some((tool) => tool.type === "provider")
+  if (hasFunctionTools && hasProviderTools && !usesGemini3Features) {
+    toolWarnings.push({ type: "unsupported", feature: "combination of function and provider-defined tools" })
+  }
 
-/** URL context (upstream `google.tools.urlContext`). @since 0.1.0 @category tools */
-export const urlContext = (args: {} = {}) => url(args)
+  if (hasProviderTools) {
+    const googleTools: Array<Readonly<Record<string, unknown>>> = []
+    const gated = (id: string, ok: boolean, tool: Readonly<Record<string, unknown>>, details: string) => {
+      if (ok) googleTools.push(tool)
+      else toolWarnings.push({ type: "unsupported", feature: `provider-defined tool ${id}`, details })
+    }
+    for (const tool of tools) {
+      if (tool.type !== "provider") continue
+      switch (tool.id) {
+        case "google.google_search":
+          gated(tool.id, supportsGemini2Tools, { googleSearch: { ...tool.args } }, "Google Search requires Gemini 2.0 or newer.")
+          break
+        case "google.enterprise_web_search":
+          gated(
+            tool.id,
+            supportsGemini2Tools,
+            { enterpriseWebSearch: {} },
+            "Enterprise Web Search requires Gemini 2.0 or newer."
+          )
+          break
+        case "google.url_context":
+          gated(
+            tool.id,
+            supportsGemini2Tools,
+            { urlContext: {} },
+            "The URL context tool is not supported with other Gemini models than Gemini 2."
+          )
+          break
+        case "google.code_execution":
+          gated(
+            tool.id,
+            supportsGemini2Tools,
+            { codeExecution: {} },
+            "The code execution tool is not supported with other Gemini models than Gemini 2."
+          )
+          break
+        case "google.file_search":
+          gated(
+            tool.id,
+            supportsFileSearch,
+            { fileSearch: { ...tool.args } },
+            "The file search tool is only supported with Gemini 2.5 models and Gemini 3 models."
+          )
+          break
+        case "google.vertex_rag_store":
+          gated(
+            tool.id,
+            supportsGemini2Tools,
+            {
+              retrieval: {
+                vertex_rag_store: {
+                  rag_resources: { rag_corpus: tool.args["ragCorpus"] },
+                  similarity_top_k: tool.args["topK"]
+                }
+              }
+            },
+            "The RAG store tool is not supported with other Gemini models than Gemini 2."
+          )
+          break
+        case "google.google_maps":
+          gated(
+            tool.id,
+            supportsGemini2Tools,
+            { googleMaps: {} },
+            "The Google Maps grounding tool is not supported with Gemini models other than Gemini 2 or newer."
+          )
+          break
+        default:
+          toolWarnings.push({ type: "unsupported", feature: `provider-defined tool ${tool.id}` })
+      }
+    }
 
-/** File search over file search stores (upstream `google.tools.fileSearch`). @since 0.1.0 @category tools */
-export const fileSearch = Factory.executed<FileSearchArgs, {}, {}>({ id: "google.file_search", inputSchema: Empty, outputSchema: Empty })
+    if (hasFunctionTools && usesGemini3Features && googleTools.length > 0) {
+      const functionDeclarations: Array<FunctionDeclaration> = []
+      for (const tool of tools) if (tool.type === "function") functionDeclarations.push(declaration(tool))
+      const functionCallingConfig = (toolChoice !== undefined ? choiceConfig(toolChoice) : undefined) ??
+        { mode: "VALIDATED" as const }
+      return {
+        tools: [...googleTools, { functionDeclarations }],
+        toolConfig: {
+          functionCallingConfig,
+          ...(!isVertexProvider && { includeServerSideToolInvocations: true as const })
+        },
+        toolWarnings
+      }
+    }
+    return { tools: googleTools.length > 0 ? googleTools : undefined, toolConfig: undefined, toolWarnings }
+  }
 
-/** Code execution (upstream `google.tools.codeExecution`). @since 0.1.0 @category tools */
-export const codeExecution = (args: {} = {}) => code(args)
-
-/** Retrieval from a Vertex RAG corpus (upstream `google.tools.vertexRagStore`). @since 0.1.0 @category tools */
-export const vertexRagStore = Factory.executed<VertexRagStoreArgs, {}, {}>({ id: "google.vertex_rag_store", inputSchema: Empty, outputSchema: Empty })
+  const functionDeclarations: Array<FunctionDeclaration> = []
+  let hasStrictTools = false
+  for (const tool of tools) {
+    if (tool.type === "function") {
+      functionDeclarations.push(declaration(tool))
+      if (tool.strict === true) hasStrictTools = true
+    } else {
+      toolWarnings.push({ type: "unsupported", feature: `function tool ${tool.name}` })
+    }
+  }
+  const declarations = [{ functionDeclarations }]
+  if (toolChoice === undefined) {
+    return {
+      tools: declarations,
+      toolConfig: hasStrictTools ? { functionCallingConfig: { mode: "VALIDATED" } } : undefined,
+      toolWarnings
+    }
+  }
+  return {
+    tools: declarations,
+    toolConfig: {
+      functionCallingConfig: choiceConfig(toolChoice) ?? { mode: hasStrictTools ? "VALIDATED" : "AUTO" }
+    },
+    toolWarnings
+  }
+}

@@ -14,7 +14,7 @@ import type { ParseResult } from "../../../runtime/ParseJson.ts"
 import * as ChatStream from "../../kits/openai/ChatStream.ts"
 import type * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
 import type { ChunkBase, TokenUsage, ToolCallDelta } from "../OpenAICompatibleApi.ts"
-import { convertContent } from "./ChatContent.ts"
+import { convertContent } from "./GenerateContent.ts"
 import { mapOpenAIFamilyFinishReason } from "../../kits/openai/FinishReason.ts"
 
 /**

@@ -11,7 +11,8 @@ import type { Usage } from "../../../contract/Usage.ts"
 import type { ResponsesResponse } from "../XAIApi.ts"
 import type { ToolNames } from "./RequestArgs.ts"
 import { fileSearchResult, isToolCallItem, mapWebSearchAction, toolInputOf, toolNameOf } from "./ServerTools.ts"
-import { convertUsage, mapFinishReason, zeroUsage } from "./Usage.ts"
+import { convertUsage, zeroUsage } from "./Usage.ts"
+import { mapFinishReason } from "./FinishReason.ts"
 
 /**
  * The mapped response.

@@ -11,7 +11,7 @@ import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptio
 import type { CallOptions, ReasoningLevel } from "../../../contract/CallOptions.ts"
 import type { Warning } from "../../../contract/Warning.ts"
 import { ResponsesOptions } from "../XAIOptions.ts"
-import { convertToInput } from "./ConvertInput.ts"
+import { convertToInput } from "./ConvertPrompt.ts"
 import { prepareTools } from "./PrepareTools.ts"
 
 /**

@@ -18,7 +18,8 @@ import type { ResponsesChunk } from "../XAIApi.ts"
 import type { ToolNames } from "./RequestArgs.ts"
 import { announce, makeState, outputItem, source } from "./StreamState.ts"
 import { streamError } from "./StreamError.ts"
-import { convertUsage, mapFinishReason, zeroUsage } from "./Usage.ts"
+import { convertUsage, zeroUsage } from "./Usage.ts"
+import { mapFinishReason } from "./FinishReason.ts"
 
 /**
  * What the transducer needs from the call.

@@ -1,8 +1,6 @@
 /**
- * Usage and finish reasons of the Responses API (upstream
- * `convert-xai-responses-usage.ts` and `map-xai-responses-finish-reason.ts`).
+ * Usage of the Responses API (upstream `convert-xai-responses-usage.ts`).
  */
-import type { FinishReason } from "../../../contract/FinishReason.ts"
 import type { Usage } from "../../../contract/Usage.ts"
 import type { ResponsesUsage } from "../XAIApi.ts"
 
@@ -36,26 +34,3 @@ export const zeroUsage = (): Usage => ({
   inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 0, text: 0, reasoning: 0 }
 })
-
-/**
- * A response status or incomplete reason as the unified finish reason.
- *
- * @since 0.1.0
- */
-export const mapFinishReason = (reason: string | null | undefined): FinishReason["unified"] => {
-  switch (reason) {
-    case "stop":
-    case "completed":
-      return "stop"
-    case "length":
-    case "max_output_tokens":
-      return "length"
-    case "tool_calls":
-    case "function_call":
-      return "tool-calls"
-    case "content_filter":
-      return "content-filter"
-    default:
-      return "other"
-  }
-}

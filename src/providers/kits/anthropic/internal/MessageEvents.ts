@@ -11,10 +11,10 @@ import { createProviderStreamError } from "../../../../contract/errors/ProviderS
 import type { JsonObject } from "../../../../contract/Json.ts"
 import type { ProviderMetadata } from "../../../../contract/ProviderMetadata.ts"
 import type { StreamEvent } from "../AnthropicApi.ts"
-import { convertUsage, mapIterations } from "./AnthropicUsage.ts"
+import { convertUsage, mapIterations } from "./Usage.ts"
 import { mapContextManagement, mapStopDetails } from "./Metadata.ts"
 import { callerInfo } from "./ServerToolResults.ts"
-import { isContinuationStopReason, mapStopReason } from "./StopReason.ts"
+import { isContinuationStopReason, mapStopReason } from "./FinishReason.ts"
 import { emit, type StreamState } from "./StreamState.ts"
 import { flushHeldBack } from "./TextBlocks.ts"
 

@@ -15,7 +15,7 @@ import { resolveProviderOptions } from "../../../../provider-utils/ResolveProvid
 import { resolveProviderReference } from "../../../../provider-utils/ResolveProviderReference.ts"
 import { LanguageModelOptions, type Thinking } from "../AnthropicOptions.ts"
 import { makeCacheControlValidator } from "./CacheControl.ts"
-import { convertToAnthropicPrompt } from "./ConvertToAnthropicPrompt.ts"
+import { convertToAnthropicPrompt } from "./ConvertPrompt.ts"
 import { getModelCapabilities, type ModelCapabilities } from "./ModelCapabilities.ts"
 import { hasDynamicFilteringWebToolWithoutCodeExecution, prepareTools, type RequestTool } from "./PrepareTools.ts"
 import { sanitizeJsonSchema, supportsNativeStructuredOutputSchema } from "./StructuredOutput.ts"

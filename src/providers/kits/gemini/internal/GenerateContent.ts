@@ -13,7 +13,8 @@ import type { Usage } from "../../../../contract/Usage.ts"
 import type { GroundingMetadata, Response } from "../GeminiApi.ts"
 import { extractSources } from "./Sources.ts"
 import type { Refined } from "./Refine.ts"
-import { convertUsage, isConfirmedPromptBlockReason, mapFinishReason, toolResponseResult } from "./Usage.ts"
+import { convertUsage, toolResponseResult } from "./Usage.ts"
+import { isConfirmedPromptBlockReason, mapFinishReason } from "./FinishReason.ts"
 
 /**
  * Conversion options.

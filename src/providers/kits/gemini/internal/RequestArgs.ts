@@ -16,11 +16,11 @@ import {
 import { resolveProviderOptions } from "../../../../provider-utils/ResolveProviderOptions.ts"
 import type { CallOptions, CallTool, FunctionTool } from "../../../../contract/CallOptions.ts"
 import type { Warning } from "../../../../contract/Warning.ts"
-import * as ConvertToGeminiMessages from "./ConvertToGeminiMessages.ts"
+import * as ConvertToGeminiMessages from "./ConvertPrompt.ts"
 import { LanguageModelOptions, type ThinkingConfig } from "../GeminiOptions.ts"
 import { downloadToolResultFiles } from "./DownloadToolResultFiles.ts"
 import * as ModelCapabilities from "./ModelCapabilities.ts"
-import { prepareTools } from "../PrepareTools.ts"
+import { prepareTools } from "../GeminiTools.ts"
 
 /**
  * What request preparation needs of the model config.

@@ -30,14 +30,8 @@ import type {
 } from "../GeminiApi.ts"
 import { JsonAccumulator } from "./JsonAccumulator.ts"
 import { extractSources } from "./Sources.ts"
-import {
-  addUsageMetadata,
-  convertUsage,
-  isConfirmedPromptBlockReason,
-  mapFinishReason,
-  statusCodeOfRpcStatus,
-  toolResponseResult
-} from "./Usage.ts"
+import { addUsageMetadata, convertUsage, statusCodeOfRpcStatus, toolResponseResult } from "./Usage.ts"
+import { isConfirmedPromptBlockReason, mapFinishReason } from "./FinishReason.ts"
 import { type Refined, refine } from "./Refine.ts"
 
 /**

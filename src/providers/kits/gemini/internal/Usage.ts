@@ -1,8 +1,7 @@
 /**
- * Usage and finish-reason mapping (upstream `convert-google-usage.ts`,
- * `map-google-finish-reason.ts`).
+ * Usage (upstream `convert-google-usage.ts`), the RPC status codes of errors
+ * and server tool results.
  */
-import type { UnifiedFinishReason } from "../../../../contract/FinishReason.ts"
 import { isJsonValue, type NonNullJsonValue } from "../../../../contract/Json.ts"
 import { emptyUsage, type Usage } from "../../../../contract/Usage.ts"
 import type { UsageMetadata } from "../GeminiApi.ts"
@@ -83,38 +82,6 @@ export const addUsageMetadata = (
   }
   return out
 }
-
-/**
- * The unified finish reason of a Gemini finish reason.
- */
-export const mapFinishReason = (finishReason: string | null | undefined, hasToolCalls: boolean): UnifiedFinishReason => {
-  switch (finishReason) {
-    case "STOP":
-      return hasToolCalls ? "tool-calls" : "stop"
-    case "MAX_TOKENS":
-    // the per-request cap of a long decode; continued, surfaced only if that fails
-    case "CONTINUATION":
-      return "length"
-    case "IMAGE_SAFETY":
-    case "RECITATION":
-    case "SAFETY":
-    case "BLOCKLIST":
-    case "PROHIBITED_CONTENT":
-    case "SPII":
-      return "content-filter"
-    case "MALFORMED_FUNCTION_CALL":
-      return "error"
-    default:
-      return "other"
-  }
-}
-
-/**
- * A prompt block reason that actually blocks (not empty, not unspecified).
- */
-export const isConfirmedPromptBlockReason = (blockReason: string | null | undefined): blockReason is string =>
-  blockReason != null && blockReason !== "" && blockReason !== "BLOCK_REASON_UNSPECIFIED" &&
-  blockReason !== "BLOCKED_REASON_UNSPECIFIED"
 
 /**
  * Upstream `mapGoogleErrorStatusToHttpStatusCode`: the HTTP status of a Google RPC status name.

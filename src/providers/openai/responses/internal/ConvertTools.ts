@@ -18,8 +18,8 @@ import { UnsupportedFunctionalityError } from "../../../../contract/errors/Unsup
 import type { ToolCallPart, ToolResultOutput, ToolResultPart } from "../../../../contract/Prompt.ts"
 import type { ProviderOptions } from "../../../../contract/ProviderMetadata.ts"
 import type { Warning } from "../../../../contract/Warning.ts"
-import { ToolResultOptions } from "../../OpenAIResponsesOptions.ts"
-import * as Tools from "../../OpenAIResponsesTools.ts"
+import { ToolResultOptions } from "../OpenAIResponsesOptions.ts"
+import * as Tools from "../OpenAIResponsesTools.ts"
 import { getParallelToolCallMetadata, hasSameParallelToolCall, type ParallelGroup } from "./ParallelGroups.ts"
 import {
   type ConvertContext,

@@ -14,7 +14,7 @@ import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../provid
 import { prepareTools as prepareOpenAIFamilyTools } from "../../kits/openai/Tools.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
 import { responseFormatBody } from "../../kits/openai/ResponseFormatBody.ts"
-import { convertToDeepSeekMessages, isDeepSeekV4Model } from "./DeepSeekMessages.ts"
+import { convertToDeepSeekMessages, isDeepSeekV4Model } from "./ConvertPrompt.ts"
 import { DeepSeekChatOptions } from "../DeepSeekOptions.ts"
 
 /**

@@ -10,8 +10,8 @@ import { resolveProviderReference } from "../../../../provider-utils/ResolveProv
 import type { CallTool, FunctionTool, ToolChoice } from "../../../../contract/CallOptions.ts"
 import { UnsupportedFunctionalityError } from "../../../../contract/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../../contract/Warning.ts"
-import * as Tools from "../../OpenAIResponsesTools.ts"
-import { normalizeOpenAIJsonSchema } from "../NormalizeJsonSchema.ts"
+import * as Tools from "../OpenAIResponsesTools.ts"
+import { normalizeOpenAIJsonSchema } from "../../internal/NormalizeJsonSchema.ts"
 import { validate } from "./InputContext.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
 

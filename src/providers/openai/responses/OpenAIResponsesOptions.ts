@@ -6,8 +6,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { JsonValue, UnknownRecord } from "../../contract/Json.ts"
-import { nullish } from "../../contract/Fields.ts"
+import { JsonValue, UnknownRecord } from "../../../contract/Json.ts"
+import { nullish } from "../../../contract/Fields.ts"
 
 const opt = <S extends Schema.Top>(schema: S) => Schema.optional(schema)
 const Str = Schema.String

@@ -11,8 +11,8 @@
  */
 import { toJsonValue } from "../../../../contract/Json.ts"
 import type { CustomContent, DocumentSource, ToolApprovalRequest, ToolCall, ToolResult, UrlSource } from "../../../../contract/Content.ts"
-import type { DoneItem } from "../../OpenAIResponsesApi.ts"
-import { webSearchResult } from "./Mapping.ts"
+import type { DoneItem } from "../OpenAIResponsesApi.ts"
+import { webSearchResult } from "./Sources.ts"
 
 type Item<T extends DoneItem["type"]> = Extract<DoneItem, { readonly type: T }>
 

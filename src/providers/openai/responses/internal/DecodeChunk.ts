@@ -12,7 +12,7 @@ import { Predicate } from "effect"
 import { makeSafeValidate, type ParseResult } from "../../../../runtime/ParseJson.ts"
 import { JSONParseError } from "../../../../contract/errors/JSONParseError.ts"
 import { TypeValidationError } from "../../../../contract/errors/TypeValidationError.ts"
-import { type Chunk, chunkSchemas, modeledOutputItemTypes } from "../../OpenAIResponsesApi.ts"
+import { type Chunk, chunkSchemas, modeledOutputItemTypes } from "../OpenAIResponsesApi.ts"
 
 type Validator = (value: unknown) => ParseResult<Chunk>
 

@@ -13,7 +13,7 @@ import type { InvalidArgumentError } from "../../../contract/errors/InvalidArgum
 import type { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../contract/Warning.ts"
 import { OpenAIChatOptions } from "../OpenAIChatOptions.ts"
-import { convertToOpenAIChatMessages, parseProviderOptions } from "./ConvertToChatMessages.ts"
+import { convertToOpenAIChatMessages, parseProviderOptions } from "./ConvertPrompt.ts"
 import { getChatModelEntry } from "./ModelCatalog.ts"
 import { normalizeOpenAIJsonSchema } from "./NormalizeJsonSchema.ts"
 import { prepareChatTools } from "./PrepareTools.ts"

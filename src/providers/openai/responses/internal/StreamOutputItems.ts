@@ -6,9 +6,9 @@
  * @internal
  */
 import type { StreamPart } from "../../../../contract/StreamPart.ts"
-import type { AddedItem, ComputerCall, DoneItem } from "../../OpenAIResponsesApi.ts"
+import type { AddedItem, ComputerCall, DoneItem } from "../OpenAIResponsesApi.ts"
 import { mapComputerCallInput } from "./ComputerInput.ts"
-import { annotationCitations, escapeJsonDelta } from "./Mapping.ts"
+import { annotationCitations, escapeJsonDelta } from "./Sources.ts"
 import * as Parts from "./OutputItemParts.ts"
 import { expandParallelToolCall, isUndeclaredParallelToolCall } from "./ParallelToolCall.ts"
 import { resolveOutputItemId, type StreamOptions, type StreamState } from "./StreamState.ts"

@@ -15,7 +15,7 @@ import type { InvalidResponseDataError } from "../../../contract/errors/InvalidR
 import type { JsonObject } from "../../../contract/Json.ts"
 import type { StreamPart } from "../../../contract/StreamPart.ts"
 import type { Logprob, OpenAIChatChunk, OpenAIChatUsage, OpenAIErrorData } from "../OpenAIChatApi.ts"
-import { convertOpenAIChatUsage, mapOpenAIFinishReason } from "./MapFinishReason.ts"
+import { convertOpenAIChatUsage, mapOpenAIFinishReason } from "./FinishReason.ts"
 import { createOpenAIProviderStreamError } from "./StreamError.ts"
 
 /** @internal */

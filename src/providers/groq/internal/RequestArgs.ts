@@ -16,8 +16,8 @@ import {
 } from "../../kits/openai/Tools.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
 import { responseFormatBody } from "../../kits/openai/ResponseFormatBody.ts"
-import { convertToGroqMessages } from "./GroqMessages.ts"
-import { languageEntry } from "./GroqModelCatalog.ts"
+import { convertToGroqMessages } from "./ConvertPrompt.ts"
+import { languageEntry } from "./ModelCatalog.ts"
 import { GroqChatOptions } from "../GroqOptions.ts"
 
 // Groq sends its browser search tool unless the catalog says the model lacks it.

@@ -17,7 +17,7 @@ import { UnsupportedFunctionalityError } from "../../../../contract/errors/Unsup
 import type { FilePart, Prompt } from "../../../../contract/Prompt.ts"
 import type { ProviderOptions } from "../../../../contract/ProviderMetadata.ts"
 import type { Warning } from "../../../../contract/Warning.ts"
-import { ReasoningPartOptions, SystemMessageOptions } from "../../OpenAIResponsesOptions.ts"
+import { ReasoningPartOptions, SystemMessageOptions } from "../OpenAIResponsesOptions.ts"
 import { convertToolCall, convertToolMessagePart, convertToolResultInAssistant } from "./ConvertTools.ts"
 import { type ConvertContext, type ConvertError, type InputItem, parseOptions, stringOption } from "./InputContext.ts"
 import { collectParallelGroups } from "./ParallelGroups.ts"

@@ -6,8 +6,8 @@
  */
 import { Effect, Result } from "effect"
 import type { Warning } from "../../../../contract/Warning.ts"
-import type { TextFormat } from "../../OpenAIResponsesOptions.ts"
-import { normalizeOpenAIJsonSchema } from "../NormalizeJsonSchema.ts"
+import type { TextFormat } from "../OpenAIResponsesOptions.ts"
+import { normalizeOpenAIJsonSchema } from "../../internal/NormalizeJsonSchema.ts"
 
 /** @internal */
 export const normalizeTextFormat = (format: TextFormat, warnings: Array<Warning>) => {

@@ -7,7 +7,7 @@
 import type { FunctionTool } from "../../../../contract/CallOptions.ts"
 import type { FinishReason } from "../../../../contract/FinishReason.ts"
 import type { Warning } from "../../../../contract/Warning.ts"
-import type { Annotation, Logprobs, PromptCacheDiagnostics, Usage } from "../../OpenAIResponsesApi.ts"
+import type { Annotation, Logprobs, PromptCacheDiagnostics, Usage } from "../OpenAIResponsesApi.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
 
 /** @internal */

@@ -4,7 +4,7 @@
  *
  * @internal
  */
-import type { ComputerAction, ComputerCall } from "../../OpenAIResponsesApi.ts"
+import type { ComputerAction, ComputerCall } from "../OpenAIResponsesApi.ts"
 
 const withKeys = (keys: ReadonlyArray<string> | null | undefined) => keys != null ? { keys } : {}
 

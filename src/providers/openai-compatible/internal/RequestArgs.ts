@@ -13,7 +13,7 @@ import { type EffortLevel, isCustomReasoning } from "../../../provider-utils/Map
 import { resolveProviderOptions } from "../../../provider-utils/ResolveProviderOptions.ts"
 import { prepareTools } from "../../kits/openai/Tools.ts"
 import { responseFormatBody } from "../../kits/openai/ResponseFormatBody.ts"
-import { convertToChatMessages } from "./ChatMessages.ts"
+import { convertToChatMessages } from "./ConvertPrompt.ts"
 import { ChatOptions } from "../OpenAICompatibleOptions.ts"
 
 const chatOptionKeys: ReadonlyArray<string> = ["user", "reasoningEffort", "textVerbosity", "strictJsonSchema"]

@@ -1,55 +1,12 @@
 /**
- * Small ports from upstream `responses/`: usage conversion
- * (`convert-openai-responses-usage.ts`), finish reason
- * (`map-openai-responses-finish-reason.ts`), annotation sources and
- * citations (`map-openai-responses-annotation.ts`) and web search results.
+ * Sources and citations of the Responses output (upstream
+ * `map-openai-responses-annotation.ts`), web search results, and the JSON
+ * escaping of streamed deltas.
  *
  * @internal
  */
 import type { Citation, Source } from "../../../../contract/Content.ts"
-import type { FinishReason } from "../../../../contract/FinishReason.ts"
-import { isJsonObject } from "../../../../contract/Json.ts"
-import { emptyUsage, type Usage } from "../../../../contract/Usage.ts"
-import type { Annotation, Usage as WireUsage, WebSearchAction } from "../../OpenAIResponsesApi.ts"
-
-/** @internal */
-export const convertUsage = (usage: WireUsage | null | undefined): Usage => {
-  if (usage == null) return emptyUsage()
-  const inputTokens = usage.input_tokens
-  const outputTokens = usage.output_tokens
-  const cachedTokens = usage.input_tokens_details?.cached_tokens ?? 0
-  const cacheWriteTokens = usage.input_tokens_details?.cache_write_tokens ?? undefined
-  const reasoningTokens = usage.output_tokens_details?.reasoning_tokens ?? 0
-  return {
-    inputTokens: {
-      total: inputTokens,
-      noCache: inputTokens - cachedTokens - (cacheWriteTokens ?? 0),
-      cacheRead: cachedTokens,
-      cacheWrite: cacheWriteTokens
-    },
-    outputTokens: { total: outputTokens, text: outputTokens - reasoningTokens, reasoning: reasoningTokens },
-    ...(isJsonObject(usage) ? { raw: usage } : {})
-  }
-}
-
-/** @internal */
-export const mapFinishReason = (
-  finishReason: string | null | undefined,
-  hasFunctionCall: boolean,
-  hasRefusal = false
-): FinishReason["unified"] => {
-  switch (finishReason) {
-    case undefined:
-    case null:
-      return hasFunctionCall ? "tool-calls" : hasRefusal ? "content-filter" : "stop"
-    case "max_output_tokens":
-      return "length"
-    case "content_filter":
-      return "content-filter"
-    default:
-      return hasFunctionCall ? "tool-calls" : "other"
-  }
-}
+import type { Annotation, WebSearchAction } from "../OpenAIResponsesApi.ts"
 
 /** @internal */
 export const annotationSource = (annotation: Annotation, name: string, id: string): Source => {

@@ -14,8 +14,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { UnknownRecord } from "../../contract/Json.ts"
-import { nullishKey } from "../../contract/Fields.ts"
+import { UnknownRecord } from "../../../contract/Json.ts"
+import { nullishKey } from "../../../contract/Fields.ts"
 
 const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 const Str = Schema.String

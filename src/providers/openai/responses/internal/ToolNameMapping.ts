@@ -6,7 +6,7 @@
  */
 import { createToolNameMapping, type ToolNameMapping as ProviderToolNameMapping } from "../../../../provider-utils/ToolNameMapping.ts"
 import type { CallTool } from "../../../../contract/CallOptions.ts"
-import { providerToolNames } from "../../OpenAIResponsesTools.ts"
+import { providerToolNames } from "../OpenAIResponsesTools.ts"
 
 /** @internal */
 export type ToolNameMapping = ProviderToolNameMapping
