@@ -85,7 +85,8 @@ const ComparisonFilter = Schema.Struct({
   value: Schema.Union([Str, Num, Schema.Boolean, Strs])
 })
 
-interface CompoundFilter {
+/** A compound `openai.file_search` filter. @since 0.1.0 @category schemas */
+export interface CompoundFilter {
   readonly type: "and" | "or"
   readonly filters: ReadonlyArray<typeof ComparisonFilter.Type | CompoundFilter>
 }
