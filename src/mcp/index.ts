@@ -16,6 +16,8 @@ export * as McpRequest from "./McpRequest.ts"
 /** @since 0.1.0 */
 export * as McpResult from "./McpResult.ts"
 /** @since 0.1.0 */
+export * as McpServer from "./McpServer.ts"
+/** @since 0.1.0 */
 export * as McpTools from "./McpTools.ts"
 /** @since 0.1.0 */
 export * as McpTransport from "./McpTransport.ts"
