@@ -17,7 +17,6 @@
  * @since 0.1.0
  */
 import * as http from "node:http"
-import { randomUUID } from "node:crypto"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
@@ -269,7 +268,7 @@ export const serveHttp = Effect.fn("McpServer.serveHttp")(function*<T extends To
       )
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (sessionId) => void sessions.set(sessionId, transport),
       onsessionclosed: (sessionId) => void sessions.delete(sessionId)
     })
