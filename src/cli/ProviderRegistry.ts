@@ -24,6 +24,7 @@ import type { ModelError } from "../contract/errors/ModelError.ts"
  * What a provider needs to build a model for the CLI.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface BuildOptions {
   readonly modelId: string
@@ -35,6 +36,7 @@ export interface BuildOptions {
  * One registered provider.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ProviderEntry {
   readonly defaultModel: string
@@ -47,6 +49,7 @@ export interface ProviderEntry {
  * The registered providers, by CLI id.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const providers: Readonly<Record<string, ProviderEntry>> = {
   "openai-chat": {

@@ -13,6 +13,7 @@ import { tools } from "./DemoTools.ts"
  * The system prompt.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const system = "You are a concise assistant. Use the weather tool for weather and the calculator for arithmetic."
 
@@ -20,6 +21,7 @@ export const system = "You are a concise assistant. Use the weather tool for wea
  * The user's question.
  *
  * @since 0.1.0
+ * @category cli
  */
 export const prompt =
   "I'm in Lisbon with three friends. What's the weather like there, and if dinner for the four of us costs 187.40 EUR, how much does each of us pay?"
@@ -28,6 +30,7 @@ export const prompt =
  * The agent's full stream (needs a `LanguageModel`).
  *
  * @since 0.1.0
+ * @category cli
  */
 export const run = (options: {
   readonly maxRetries?: number | undefined
