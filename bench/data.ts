@@ -433,3 +433,38 @@ export const xaiResponsesBody = (reasoning: number, deltas: number, fragments: n
   })
   return sse(payloads, false)
 }
+
+/**
+ * A Cohere v2 chat stream (workload COHERE): a thinking block, a text block, a tool plan and a tool
+ * call whose arguments arrive in fragments, then `message-end` with usage.
+ */
+export const cohereBody = (thinking: number, text: number, fragments: number, seed = 11): Uint8Array => {
+  const rand = prng(seed)
+  const payloads: Array<unknown> = [
+    { id: "cohere_bench", type: "message-start", delta: { message: { role: "assistant", content: [], tool_plan: "", tool_calls: [], citations: [] } } },
+    { type: "content-start", index: 0, delta: { message: { content: { type: "thinking", thinking: "" } } } }
+  ]
+  for (let i = 0; i < thinking; i++) payloads.push({ type: "content-delta", index: 0, delta: { message: { content: { thinking: word(rand) } } } })
+  payloads.push({ type: "content-end", index: 0 })
+  payloads.push({ type: "content-start", index: 1, delta: { message: { content: { type: "text", text: "" } } } })
+  for (let i = 0; i < text; i++) payloads.push({ type: "content-delta", index: 1, delta: { message: { content: { text: word(rand) } } } })
+  payloads.push({ type: "content-end", index: 1 })
+  for (let i = 0; i < 20; i++) payloads.push({ type: "tool-plan-delta", delta: { message: { tool_plan: word(rand) } } })
+  payloads.push({
+    type: "tool-call-start",
+    index: 0,
+    delta: { message: { tool_calls: { id: "call_bench", type: "function", function: { name: "get_weather", arguments: "" } } } }
+  })
+  for (const fragment of fragmentsOf(argumentText(rand, fragments * 8), fragments)) {
+    payloads.push({ type: "tool-call-delta", index: 0, delta: { message: { tool_calls: { function: { arguments: fragment } } } } })
+  }
+  payloads.push({ type: "tool-call-end", index: 0 })
+  payloads.push({
+    type: "message-end",
+    delta: {
+      finish_reason: "TOOL_CALL",
+      usage: { billed_units: { input_tokens: 12, output_tokens: thinking + text }, tokens: { input_tokens: 20, output_tokens: thinking + text } }
+    }
+  })
+  return sse(payloads, false)
+}

@@ -5,7 +5,7 @@
  *   node --cpu-prof --cpu-prof-dir=bench/profiles bench/profile.ts W1 aimux 40
  *   node bench/profile.ts --summary bench/profiles/<file>.cpuprofile   # top self time
  *
- * Workloads: W1, W2, W4, W5, GEMINI, XAI, BEDROCK, W4V, W4B; implementations: aimux, upstream, floor.
+ * Workloads: W1, W2, W4, W5, GEMINI, XAI, COHERE, BEDROCK, W4V, W4B; implementations: aimux, upstream, floor.
  */
 import * as fs from "node:fs"
 import * as Bedrock from "./bedrock.ts"
@@ -23,6 +23,7 @@ const bodies: Record<string, () => { body: Uint8Array; aimux: ChunkRunner; upstr
   W5: () => ({ body: Data.openaiResponsesBody(20_000, 2_000), aimux: W.aimuxOpenAIResponses, upstream: W.upstreamOpenAIResponses, floor: W.floor }),
   GEMINI: () => ({ body: Data.geminiBody(4_000, 16_000), aimux: W.aimuxGoogle, upstream: W.upstreamGoogle, floor: W.floor }),
   XAI: () => ({ body: Data.xaiResponsesBody(2_000, 20_000, 2_000), aimux: W.aimuxXai, upstream: W.upstreamXai, floor: W.floor }),
+  COHERE: () => ({ body: Data.cohereBody(2_000, 20_000, 2_000), aimux: W.aimuxCohere, upstream: W.upstreamCohere, floor: W.floor }),
   BEDROCK: () => ({ body: Bedrock.bedrockBody(2_000, 20_000, 2_000), aimux: Bedrock.aimuxBedrock, upstream: Bedrock.upstreamBedrock, floor: Bedrock.floorBedrock }),
   W4V: () => ({ body: Data.anthropicBody(4_000, 10_000, 2_000), aimux: HostedAnthropic.aimuxVertexAnthropic, upstream: HostedAnthropic.upstreamVertexAnthropic, floor: W.floor }),
   W4B: () => {

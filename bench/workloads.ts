@@ -4,6 +4,7 @@
  * `JSON.parse` over the same chunks and nothing else).
  */
 import { createAnthropic } from "@ai-sdk/anthropic"
+import { createCohere } from "@ai-sdk/cohere"
 import { createOpenAI } from "@ai-sdk/openai"
 import { createXai } from "@ai-sdk/xai"
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
@@ -18,6 +19,8 @@ import type * as LanguageModel from "../src/LanguageModel.ts"
 import { makeCounter } from "../src/runtime/IdGenerator.ts"
 import { createGoogle } from "@ai-sdk/google"
 import * as Anthropic from "../src/providers/anthropic/Anthropic.ts"
+import * as Cohere from "../src/providers/cohere/Cohere.ts"
+import * as CohereLanguageModel from "../src/providers/cohere/CohereLanguageModel.ts"
 import * as GeminiLanguageModel from "../src/providers/kits/gemini/GeminiLanguageModel.ts"
 import * as Google from "../src/providers/google/Google.ts"
 import * as AnthropicLanguageModel from "../src/providers/kits/anthropic/AnthropicLanguageModel.ts"
@@ -186,6 +189,23 @@ export const aimuxXai = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =
 /** Upstream `@ai-sdk/xai` Responses `doStream` (workload XAI); its call options are typed by its nested provider package. */
 export const upstreamXai = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) => {
   const model = createXai({ apiKey: "bench", fetch: mockFetch(chunks, probe) })("grok-4.20-non-reasoning")
+  const options: Parameters<typeof model.doStream>[0] = { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] }
+  return runUpstreamStream(model.doStream(options), probe)
+}
+
+/** aimux Cohere v2 chat `stream` (workload COHERE). */
+export const aimuxCohere = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runAimuxStream(
+    CohereLanguageModel.makeWith(replayClient(chunks, probe), {
+      ...Cohere.modelConfig("command-a-03-2025", { apiKey: "bench" }),
+      generateId: makeCounter("id")
+    }),
+    probe
+  )
+
+/** Upstream `@ai-sdk/cohere` chat `doStream` (workload COHERE); its call options are typed by its nested provider package. */
+export const upstreamCohere = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) => {
+  const model = createCohere({ apiKey: "bench", fetch: mockFetch(chunks, probe) })("command-a-03-2025")
   const options: Parameters<typeof model.doStream>[0] = { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] }
   return runUpstreamStream(model.doStream(options), probe)
 }

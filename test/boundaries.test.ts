@@ -13,6 +13,7 @@
  * | `src/reliability/`             | contract, runtime, LanguageModel (model wrappers: retries, timeouts, downloads) |
  * | `src/ui/`                      | contract, runtime (ids), LanguageModel, core (UI messages)  |
  * | `src/durable/`                 | contract, core, ui, runtime, LanguageModel (+ `@effect/sql-pg`, `@effect/platform-node`) |
+ * | `src/mcp/`                     | contract, runtime, LanguageModel, core's public modules and entry functions, its own folder (+ the optional peer `@modelcontextprotocol/sdk`, `node:http` for the Streamable HTTP server) |
  * | `src/testing`, `src/interop`, `src/cli`, `src/index.ts` | anything in src                   |
  *
  * Inside `src/core/`, from the bottom up (a module imports only its own floor or floors below):
@@ -69,6 +70,7 @@ type Layer =
   | { readonly kind: "reliability" }
   | { readonly kind: "ui" }
   | { readonly kind: "durable" }
+  | { readonly kind: "mcp" }
   | { readonly kind: "interop" }
   | { readonly kind: "open" }
 
@@ -101,6 +103,8 @@ const layerOf = (file: string): Layer | undefined => {
       return { kind: "ui" }
     case "durable":
       return { kind: "durable" }
+    case "mcp":
+      return { kind: "mcp" }
     case "interop":
       return { kind: "interop" }
     case "testing":
@@ -158,6 +162,8 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
       if (layer.kind === "open" || layer.kind === "interop") continue
       // the PostgreSQL client and the socket runners of DESIGN's durable row (optional peers)
       if (layer.kind === "durable" && (spec.startsWith("@effect/sql-pg/") || spec.startsWith("@effect/platform-node/"))) continue
+      // the official MCP SDK (optional peer) and the HTTP listener of the MCP server
+      if (layer.kind === "mcp" && (spec.startsWith("@modelcontextprotocol/sdk/") || spec === "node:http")) continue
       if (
         spec === "eventsource-parser" &&
         (layer.kind === "provider-utils" || layer.kind === "provider" || layer.kind === "kit")
@@ -217,6 +223,9 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
         case "durable":
           return targetLayer.kind === "contract" || targetLayer.kind === "core" || targetLayer.kind === "ui" ||
             targetLayer.kind === "runtime" || targetLayer.kind === "model" || targetLayer.kind === "durable"
+        case "mcp":
+          return targetLayer.kind === "contract" || targetLayer.kind === "runtime" || targetLayer.kind === "model" ||
+            (targetLayer.kind === "core" && targetLayer.floor !== "internal") || targetLayer.kind === "mcp"
         case "interop":
         case "open":
           return true
@@ -452,6 +461,11 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/providers/groq/Bad.ts", `import { x } from "../kits/openai/internal/ChatStreamText.ts"`))
       .toHaveLength(1)
     expect(checkFile("src/providers/kits/Bad.ts", ``)).toHaveLength(1)
+    // mcp: no ui, provider, cli or other package; node:http only
+    for (const spec of ["../ui/UIMessage.ts", "../providers/openai/index.ts", "../cli/main.ts", "node:fs", "@ai-sdk/mcp", "zod"]) {
+      expect(checkFile("src/mcp/Bad.ts", `import { x } from "${spec}"`), spec).toHaveLength(1)
+    }
+    expect(checkFile("src/core/Bad.ts", `import { C } from "@modelcontextprotocol/sdk/client/index.js"`)).toHaveLength(1)
   })
 
   it("accepts what the table allows (synthetic inputs)", () => {
@@ -486,5 +500,10 @@ describe("layer boundaries (DESIGN.md)", () => {
       .toStrictEqual([])
     expect(checkFile("src/interop/Ok.ts", `import type { LanguageModelV4 } from "@ai-sdk/provider"\nimport { X } from "../core/Tool.ts"`))
       .toStrictEqual([])
+    expect(checkFile(
+      "src/mcp/Ok.ts",
+      `import { Client } from "@modelcontextprotocol/sdk/client/index.js"\nimport * as http from "node:http"\n` +
+        `import { T } from "../core/Tool.ts"\nimport { G } from "../core/GenerateText.ts"\nimport { E } from "../contract/errors/index.ts"\nimport { I } from "./internal/X.ts"`
+    )).toStrictEqual([])
   })
 })

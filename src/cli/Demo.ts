@@ -13,7 +13,11 @@ import { FetchHttpClient } from "effect/http"
 import { LanguageModel } from "../LanguageModel.ts"
 import { Anthropic } from "../providers/anthropic/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
+import type * as Tool from "../core/Tool.ts"
+import * as McpClient from "../mcp/McpClient.ts"
+import * as McpTransport from "../mcp/McpTransport.ts"
 import * as DemoAgent from "./demo/DemoAgent.ts"
+import * as DemoTools from "./demo/DemoTools.ts"
 import { jsonLines, pretty, type Renderer, style } from "./demo/DemoRender.ts"
 import { type DemoProvider, script } from "./demo/RecordedTurns.ts"
 import * as ReplayServer from "../testing/ReplayServer.ts"
@@ -29,7 +33,7 @@ import { RetryError } from "../contract/errors/RetryError.ts"
  * @category constants
  */
 export const usage = `usage: aimux demo [--provider openai-chat|anthropic] [--json] [--model <id>] [--replay] [--delay <ms>]
-                  [--timeout <ms>] [--max-retries <n>]
+                  [--timeout <ms>] [--max-retries <n>] [--mcp <command or URL>]...
 
 Runs a small agent (tools: weather, calculator) with streamText until the model answers.
 
@@ -43,6 +47,8 @@ Runs a small agent (tools: weather, calculator) with streamText until the model 
                   before the call fails (default 30000; 0 waits forever). A stalled server ends
                   the demo with a message saying so.
   --max-retries <n>  retries of a failed model call, stalls included (default 2, as upstream)
+  --mcp <command>    also offer an MCP server's tools (a command on stdio, or an http(s):// URL;
+                     repeatable; the demo's own tools win a name clash)
 
 Modes: without an API key, an embedded replay server on 127.0.0.1 serves a recorded
 conversation (no network, no key). With OPENAI_API_KEY (and optional OPENAI_BASE_URL, e.g.
@@ -57,6 +63,7 @@ interface Args {
   readonly delayMs: number
   readonly timeoutMs: number
   readonly maxRetries: number
+  readonly mcp: ReadonlyArray<string>
   readonly help: boolean
 }
 
@@ -77,6 +84,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Args | string => {
   let timeoutMs = defaultTimeoutMs
   let maxRetries = 2
   let help = false
+  const mcp: Array<string> = []
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     switch (arg) {
@@ -122,11 +130,17 @@ const parseArgs = (argv: ReadonlyArray<string>): Args | string => {
         maxRetries = Number(value)
         break
       }
+      case "--mcp": {
+        const value = argv[++i]
+        if (value === undefined || value.trim() === "" || value.startsWith("--")) return "--mcp needs a command or URL"
+        mcp.push(value)
+        break
+      }
       default:
         return `unknown argument '${arg}'`
     }
   }
-  return { provider, json, model, replay, delayMs, timeoutMs, maxRetries, help }
+  return { provider, json, model, replay, delayMs, timeoutMs, maxRetries, mcp, help }
 }
 
 const nonEmpty = (value: string | undefined): string | undefined =>
@@ -167,6 +181,17 @@ const target = (args: Args) =>
       server
     }
     return result
+  })
+
+/** The tools of the `--mcp` servers, connected for the demo's scope. */
+const mcpTools = (specs: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    let out: { readonly [name: string]: Tool.DynamicTool<never> } = {}
+    for (const spec of specs) {
+      const client = yield* McpClient.make({ transport: McpTransport.fromCommandLine(spec), requestTimeout: "30 seconds" })
+      out = { ...out, ...(yield* client.tools()) }
+    }
+    return out
   })
 
 /** One line for a failed call: where it went, what came back, what to check. */
@@ -245,13 +270,15 @@ export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
     whereLabel = where.server === undefined ? where.description.replace(/^live: (\S+).*$/, "$1") : where.server.url
     if (where.server === undefined) envHint = args.provider === "anthropic" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY"
     info(`${s.bold("aimux demo")} — ${where.description}\n`)
+    const extraTools = yield* mcpTools(args.mcp)
     yield* Effect.gen(function*() {
       const model = yield* LanguageModel
-      info(`${s.dim(`provider ${model.provider} · model ${model.modelId} · tools: weather, calculator`)}\n\n`)
+      const names = ["weather", "calculator", ...Object.keys(extraTools).filter((name) => !(name in DemoTools.tools))]
+      info(`${s.dim(`provider ${model.provider} · model ${model.modelId} · tools: ${names.join(", ")}`)}\n\n`)
       info(`${s.bold("user")}  ${DemoAgent.prompt}\n`)
       // the renderer shows every error part and the ending names the first one: the default
       // onError's log (with its stack) would say the same thing a third time
-      const run = DemoAgent.run({ maxRetries: args.maxRetries, onError: () => Effect.void })
+      const run = DemoAgent.run({ maxRetries: args.maxRetries, onError: () => Effect.void, extraTools })
       yield* Stream.runForEach(run, (part) =>
         Effect.sync(() => {
           if (part.type === "error") {

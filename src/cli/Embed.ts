@@ -18,6 +18,7 @@ import type { HttpClient } from "effect/http"
 import * as Embed from "../core/Embed.ts"
 import { EmbeddingModel, type Service } from "../EmbeddingModel.ts"
 import { AmazonBedrock } from "../providers/amazon-bedrock/index.ts"
+import { Cohere } from "../providers/cohere/index.ts"
 import { Google } from "../providers/google/index.ts"
 import { GoogleVertex } from "../providers/google-vertex/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
@@ -56,7 +57,9 @@ export const embeddingProviders: Readonly<Record<string, EmbeddingEntry>> = {
   "amazon-bedrock": {
     defaultModel: "amazon.titan-embed-text-v2:0",
     make: ({ apiKey, modelId }) => AmazonBedrock.embedding(modelId, { region: "us-east-1", apiKey })
-  }
+  },
+  // `/v2/embed`, float vectors, 96 values per call
+  cohere: { defaultModel: "embed-english-v3.0", make: ({ apiKey, modelId }) => Cohere.embedding(modelId, { apiKey }) }
 }
 
 /**

@@ -10,6 +10,7 @@ import type * as LanguageModel from "../LanguageModel.ts"
 import type { IdGenerator } from "../runtime/IdGenerator.ts"
 import { AmazonBedrock, AmazonBedrockAnthropic } from "../providers/amazon-bedrock/index.ts"
 import { Anthropic } from "../providers/anthropic/index.ts"
+import { Cohere } from "../providers/cohere/index.ts"
 import { DeepSeek } from "../providers/deepseek/index.ts"
 import { Groq } from "../providers/groq/index.ts"
 import { Google } from "../providers/google/index.ts"
@@ -89,6 +90,11 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   huggingface: {
     defaultModel: "meta-llama/Llama-3.3-70B-Instruct",
     make: ({ apiKey, baseURL, modelId }) => HuggingFace.model(modelId, { apiKey, baseURL })
+  },
+  // the v2 chat API (`/v2/chat`)
+  cohere: {
+    defaultModel: "command-a-03-2025",
+    make: ({ apiKey, baseURL, modelId }) => Cohere.model(modelId, { apiKey, baseURL })
   },
   google: {
     defaultModel: "gemini-2.5-flash",

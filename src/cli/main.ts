@@ -25,6 +25,8 @@ commands:
                        replay a recorded response body through <provider>'s stream and
                        print every V4 stream part as one JSON line
 ${EmbedCommand.usageLine}
+  mcp tools <command or URL>
+                       list an MCP server's tools (see aimux mcp --help)
   image | speak | transcribe <provider> ...
                        media models, files in, files out (see aimux image --help)
   help                 show this help
@@ -181,6 +183,8 @@ const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       return (await import("./Demo.ts")).run(rest)
     case "embed":
       return EmbedCommand.run(rest)
+    case "mcp":
+      return (await import("./Mcp.ts")).run(rest)
     case "image":
     case "speak":
     case "transcribe":

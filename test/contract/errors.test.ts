@@ -9,6 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Up from "@ai-sdk/provider"
 import { DownloadError as UpDownloadError, createProviderStreamError as upCreateProviderStreamError } from "@ai-sdk/provider-utils"
 import * as UpCore from "ai"
+import { MCPClientError as UpMCPClientError } from "@ai-sdk/mcp"
 import { MockLanguageModelV4 } from "ai/test"
 import { Effect, Schema } from "effect"
 import * as fc from "fast-check"
@@ -41,6 +42,15 @@ const cases: ReadonlyArray<Case> = [
     fields: ["chunkType", "chunkId"],
     upIsInstance: UpCore.UIMessageStreamError.isInstance,
     oursIsInstance: E.UIMessageStreamError.isInstance
+  },
+  {
+    label: "MCPClientError",
+    tag: "MCPClientError",
+    upstream: new UpMCPClientError({ message: "Tool x not found", code: -32602, data: { a: 1 }, statusCode: 404, url: "u", responseBody: "b", cause }),
+    ours: new E.MCPClientError({ message: "Tool x not found", code: -32602, data: { a: 1 }, statusCode: 404, url: "u", responseBody: "b", cause }),
+    fields: ["code", "data", "statusCode", "url", "responseBody", "cause"],
+    upIsInstance: UpMCPClientError.isInstance,
+    oursIsInstance: E.MCPClientError.isInstance
   },
   {
     label: "AISDKError",

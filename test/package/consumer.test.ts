@@ -124,8 +124,11 @@ beforeAll(async () => {
     copyFileSync(join(root, "docs/examples", file), join(app, "examples", file))
   }
   const manifest: { exports: Record<string, unknown> } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
-  // durable needs its optional peers @effect/sql-pg and @effect/platform-node, not installed here either
-  const entries = Object.keys(manifest.exports).filter((s) => s !== "./package.json" && s !== "./interop" && s !== "./durable")
+  // durable needs its optional peers @effect/sql-pg and @effect/platform-node, mcp its optional peer
+  // @modelcontextprotocol/sdk, not installed here either
+  const entries = Object.keys(manifest.exports).filter((s) =>
+    s !== "./package.json" && s !== "./interop" && s !== "./durable" && s !== "./mcp"
+  )
   writeFileSync(
     join(app, "src/entries.ts"),
     entries.map((s, i) => `export * as Entry${i} from "${s === "." ? "aimux" : `aimux/${s.slice(2)}`}"\n`).join("")

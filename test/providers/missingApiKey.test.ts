@@ -9,6 +9,7 @@ import { createAnthropic } from "@ai-sdk/anthropic"
 import { createDeepSeek } from "@ai-sdk/deepseek"
 import { createGoogle } from "@ai-sdk/google"
 import { createGroq } from "@ai-sdk/groq"
+import { createCohere } from "@ai-sdk/cohere"
 import { createHuggingFace } from "@ai-sdk/huggingface"
 import { createOpenAI } from "@ai-sdk/openai"
 import type { LanguageModelV4 } from "@ai-sdk/provider"
@@ -21,6 +22,7 @@ import * as Anthropic from "../../src/providers/anthropic/Anthropic.ts"
 import * as DeepSeek from "../../src/providers/deepseek/DeepSeek.ts"
 import * as Google from "../../src/providers/google/Google.ts"
 import * as Groq from "../../src/providers/groq/Groq.ts"
+import * as Cohere from "../../src/providers/cohere/Cohere.ts"
 import * as HuggingFace from "../../src/providers/huggingface/HuggingFace.ts"
 import * as OpenAI from "../../src/providers/openai/OpenAI.ts"
 import * as XAI from "../../src/providers/xai/XAI.ts"
@@ -92,6 +94,13 @@ const cases: ReadonlyArray<Case> = [
     upstream: (s) => createHuggingFace(s)("Qwen/Qwen3-32B"),
     layer: (s) => HuggingFace.layer("Qwen/Qwen3-32B", s),
     layerConfig: () => HuggingFace.layerConfig("Qwen/Qwen3-32B", {})
+  },
+  {
+    name: "cohere",
+    env: "COHERE_API_KEY",
+    upstream: (s) => createCohere(s)("command-a-03-2025"),
+    layer: (s) => Cohere.layer("command-a-03-2025", s),
+    layerConfig: () => Cohere.layerConfig("command-a-03-2025", {})
   }
 ]
 

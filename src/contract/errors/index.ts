@@ -204,3 +204,5 @@ export {
   type UnsupportedFunctionalityErrorOptions
 } from "./UnsupportedFunctionalityError.ts"
 export { UIMessageStreamError, type UIMessageStreamErrorLike, type UIMessageStreamErrorOptions } from "./UIMessageStreamError.ts"
+/** @since 0.1.0 */
+export { MCPClientError, type MCPClientErrorLike, type MCPClientErrorOptions } from "./MCPClientError.ts"
