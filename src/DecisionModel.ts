@@ -18,6 +18,7 @@ import { DecisionUnsupportedQuestionTypeError, InvalidPromptError } from "./cont
  * The failures of `decide`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type DecisionError = ModelError | DecisionRefusalError | DecisionUnsupportedQuestionTypeError
 
@@ -25,6 +26,7 @@ export type DecisionError = ModelError | DecisionRefusalError | DecisionUnsuppor
  * The service shape of a decision model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly specificationVersion: "v4"
@@ -38,6 +40,7 @@ export interface Service {
  * The decision model service (the V4 `doDecide` contract).
  *
  * @since 0.1.0
+ * @category services
  */
 export class DecisionModel extends Context.Service<DecisionModel, Service>()("aimux/DecisionModel") {}
 
@@ -48,6 +51,7 @@ const decodeOptions = Schema.decodeUnknownEffect(DecisionCallOptions)
  * decode fails with `InvalidPromptError`, never a defect.
  *
  * @since 0.1.0
+ * @category validation
  */
 export const validateCallOptions = (options: unknown): Effect.Effect<DecisionCallOptions, InvalidPromptError> =>
   decodeOptions(options).pipe(
@@ -65,6 +69,7 @@ export const validateCallOptions = (options: unknown): Effect.Effect<DecisionCal
  * types outside `supportedQuestionTypes` before calling the implementation.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (impl: Omit<Service, "specificationVersion">): Service => {
   const supported = new Set<string>(impl.supportedQuestionTypes)

@@ -25,6 +25,7 @@ import type { ProviderOptions } from "./contract/ProviderMetadata.ts"
  * The failures of `embed`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type EmbeddingError = ModelError | TooManyEmbeddingValuesForCallError
 
@@ -33,6 +34,7 @@ export type EmbeddingError = ModelError | TooManyEmbeddingValuesForCallError
  * of the chunk about to be sent.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ProviderOptionsTransformerArgs {
   readonly providerOptions: ProviderOptions | undefined
@@ -45,6 +47,7 @@ export interface ProviderOptionsTransformerArgs {
  * The service shape of an embedding model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly specificationVersion: "v4"
@@ -66,6 +69,7 @@ export interface Service {
  * The embedding model service (the V4 `doEmbed` contract).
  *
  * @since 0.1.0
+ * @category services
  */
 export class EmbeddingModel extends Context.Service<EmbeddingModel, Service>()("aimux/EmbeddingModel") {}
 
@@ -76,6 +80,7 @@ const decodeOptions = Schema.decodeUnknownEffect(EmbeddingCallOptions)
  * decode fails with `InvalidPromptError`, never a defect.
  *
  * @since 0.1.0
+ * @category validation
  */
 export const validateCallOptions = (options: unknown): Effect.Effect<EmbeddingCallOptions, InvalidPromptError> =>
   decodeOptions(options).pipe(
@@ -93,5 +98,6 @@ export const validateCallOptions = (options: unknown): Effect.Effect<EmbeddingCa
  * receives options as typed; {@link validateCallOptions} is for options from outside.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (impl: Omit<Service, "specificationVersion">): Service => ({ specificationVersion: "v4", ...impl })

@@ -13,6 +13,7 @@ import type { ImageCallOptions, ImageResult } from "./contract/Image.ts"
  * function of the model id.
  *
  * @since 0.1.0
+ * @category models
  */
 export type MaxImagesPerCall =
   | number
@@ -23,6 +24,7 @@ export type MaxImagesPerCall =
  * The service shape of an image model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly specificationVersion: "v4"
@@ -40,6 +42,7 @@ export interface Service {
  * The image model service.
  *
  * @since 0.1.0
+ * @category services
  */
 export class ImageModel extends Context.Service<ImageModel, Service>()("aimux/ImageModel") {}
 
@@ -47,6 +50,7 @@ export class ImageModel extends Context.Service<ImageModel, Service>()("aimux/Im
  * Builds an image model service (sets `specificationVersion`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (impl: Omit<Service, "specificationVersion">): Service => ({ specificationVersion: "v4", ...impl })
 
@@ -54,6 +58,7 @@ export const make = (impl: Omit<Service, "specificationVersion">): Service => ({
  * Resolves `maxImagesPerCall` as upstream's `invokeModelMaxImagesPerCall`.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const resolveMaxImagesPerCall = (model: Service): Effect.Effect<number | undefined> => {
   const limit = model.maxImagesPerCall

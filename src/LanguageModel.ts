@@ -30,6 +30,7 @@ import type { StreamPart } from "./contract/StreamPart.ts"
  * What `stream` yields once the response has started.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StreamResponse {
   readonly request?: RequestInfo | undefined
@@ -41,6 +42,7 @@ export interface StreamResponse {
  * URL patterns per media type pattern that the model accepts directly (matched URLs are not downloaded).
  *
  * @since 0.1.0
+ * @category models
  */
 export type SupportedUrls = Readonly<Record<string, ReadonlyArray<RegExp>>>
 
@@ -48,6 +50,7 @@ export type SupportedUrls = Readonly<Record<string, ReadonlyArray<RegExp>>>
  * The service shape of a language model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly specificationVersion: "v4"
@@ -62,6 +65,7 @@ export interface Service {
  * The language model service (the V4 `doGenerate` / `doStream` contract).
  *
  * @since 0.1.0
+ * @category services
  */
 export class LanguageModel extends Context.Service<LanguageModel, Service>()("aimux/LanguageModel") {}
 
@@ -72,6 +76,7 @@ const decodeCallOptions = Schema.decodeUnknownEffect(CallOptions)
  * contract; a value that does not decode fails with `InvalidPromptError`, never a defect.
  *
  * @since 0.1.0
+ * @category validation
  */
 export const validateCallOptions = (options: unknown): Effect.Effect<CallOptions, InvalidPromptError> =>
   decodeCallOptions(options).pipe(
@@ -89,6 +94,7 @@ export const validateCallOptions = (options: unknown): Effect.Effect<CallOptions
  * {@link validateCallOptions}, so a provider implementation only sees well-formed options.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (impl: Omit<Service, "specificationVersion" | "supportedUrls"> & {
   readonly supportedUrls?: Effect.Effect<SupportedUrls> | SupportedUrls

@@ -16,6 +16,7 @@ import type { RerankingResult } from "./contract/Reranking.ts"
  * The service shape of a reranking model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly specificationVersion: "v4"
@@ -28,6 +29,7 @@ export interface Service {
  * The reranking model service (the V4 `doRerank` contract).
  *
  * @since 0.1.0
+ * @category services
  */
 export class RerankingModel extends Context.Service<RerankingModel, Service>()("aimux/RerankingModel") {}
 
@@ -38,6 +40,7 @@ const decodeOptions = Schema.decodeUnknownEffect(RerankingCallOptions)
  * decode fails with `InvalidPromptError`, never a defect.
  *
  * @since 0.1.0
+ * @category validation
  */
 export const validateCallOptions = (options: unknown): Effect.Effect<RerankingCallOptions, InvalidPromptError> =>
   decodeOptions(options).pipe(
@@ -54,5 +57,6 @@ export const validateCallOptions = (options: unknown): Effect.Effect<RerankingCa
  * Builds a reranking model service (adds `specificationVersion`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (impl: Omit<Service, "specificationVersion">): Service => ({ specificationVersion: "v4", ...impl })

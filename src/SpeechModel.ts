@@ -12,6 +12,7 @@ import type { SpeechCallOptions, SpeechResult } from "./contract/Speech.ts"
  * The service shape of a speech model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly specificationVersion: "v4"
@@ -24,6 +25,7 @@ export interface Service {
  * The speech model service.
  *
  * @since 0.1.0
+ * @category services
  */
 export class SpeechModel extends Context.Service<SpeechModel, Service>()("aimux/SpeechModel") {}
 
@@ -31,5 +33,6 @@ export class SpeechModel extends Context.Service<SpeechModel, Service>()("aimux/
  * Builds a speech model service (sets `specificationVersion`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (impl: Omit<Service, "specificationVersion">): Service => ({ specificationVersion: "v4", ...impl })

@@ -13,6 +13,7 @@ import type { TranscriptionCallOptions, TranscriptionResult, TranscriptionUrlCal
  * The service shape of a transcription model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly specificationVersion: "v4"
@@ -28,6 +29,7 @@ export interface Service {
  * The transcription model service.
  *
  * @since 0.1.0
+ * @category services
  */
 export class TranscriptionModel
   extends Context.Service<TranscriptionModel, Service>()("aimux/TranscriptionModel")
@@ -37,5 +39,6 @@ export class TranscriptionModel
  * Builds a transcription model service (sets `specificationVersion`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (impl: Omit<Service, "specificationVersion">): Service => ({ specificationVersion: "v4", ...impl })

@@ -36,10 +36,14 @@
  * allowed only where "anything" is. Nothing in `src/` but `src/interop/` imports `ai` or
  * `@ai-sdk/*`. A file in a folder the table does not know is a violation, so a new folder needs a
  * row here first.
+ *
+ * The provider template of `src/providers/README.md` is checked on the folder listings (file set per
+ * provider, sub-provider and kit; every further file a documented extra): `providers/_kit/ProviderTemplate.ts`.
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import * as ProviderTemplate from "./providers/_kit/ProviderTemplate.ts"
 
 /** The floors of `src/core/`, bottom up. */
 type CoreFloor = "internal" | "public" | "generation" | "entry"
@@ -505,5 +509,62 @@ describe("layer boundaries (DESIGN.md)", () => {
       `import { Client } from "@modelcontextprotocol/sdk/client/index.js"\nimport * as http from "node:http"\n` +
         `import { T } from "../core/Tool.ts"\nimport { G } from "../core/GenerateText.ts"\nimport { E } from "../contract/errors/index.ts"\nimport { I } from "./internal/X.ts"`
     )).toStrictEqual([])
+  })
+})
+
+/** The template folders of `src/providers/`: every provider, `openai/responses/`, every kit. */
+const templateFolders = (): Array<ProviderTemplate.Folder> => {
+  const list = (rel: string) =>
+    fs.existsSync(path.join(root, "src/providers", rel))
+      ? fs.readdirSync(path.join(root, "src/providers", rel), { withFileTypes: true })
+      : []
+  const folder = (rel: string, kind: ProviderTemplate.Folder["kind"]): ProviderTemplate.Folder => ({
+    path: rel,
+    kind,
+    files: list(rel).filter((e) => e.isFile() && e.name.endsWith(".ts")).map((e) => e.name).sort(),
+    internal: list(`${rel}/internal`).filter((e) => e.isFile()).map((e) => e.name).sort()
+  })
+  const dirs = (rel: string) => list(rel).filter((e) => e.isDirectory() && e.name !== "internal").map((e) => e.name)
+  return [
+    ...dirs("").filter((name) => name !== "kits").flatMap((name) => [
+      folder(name, "provider"),
+      ...dirs(name).map((sub) => folder(`${name}/${sub}`, "sub-provider"))
+    ]),
+    ...dirs("kits").map((kit) => folder(`kits/${kit}`, "kit"))
+  ]
+}
+
+describe("provider template (src/providers/README.md)", () => {
+  const extras = ProviderTemplate.documentedExtras(fs.readFileSync(path.join(root, "src/providers/README.md"), "utf8"))
+
+  it("every provider, sub-provider and kit folder has the template's file set", () => {
+    const folders = templateFolders()
+    expect(folders.length).toBeGreaterThan(12)
+    expect(extras.size).toBeGreaterThan(20)
+    expect(folders.flatMap((folder) => ProviderTemplate.deviations(folder, extras))).toStrictEqual([])
+  })
+
+  it("fails on planted deviations (synthetic inputs)", () => {
+    const groq: ProviderTemplate.Folder = {
+      path: "groq",
+      kind: "provider",
+      files: ["Groq.ts", "GroqApi.ts", "GroqLanguageModel.ts", "GroqOptions.ts", "index.ts"],
+      internal: ["ConvertPrompt.ts", "RequestArgs.ts", "StreamTransducer.ts", "Usage.ts"]
+    }
+    const none = new Set<string>()
+    expect(ProviderTemplate.deviations(groq, none)).toStrictEqual([])
+    // a stray top-level file, a non-role internal file, a missing role file, a missing sibling, no index
+    expect(ProviderTemplate.deviations({ ...groq, files: [...groq.files, "Helpers.ts"] }, none)).toHaveLength(1)
+    expect(ProviderTemplate.deviations({ ...groq, files: [...groq.files, "Helpers.ts"] }, new Set(["groq/Helpers.ts"])))
+      .toStrictEqual([])
+    expect(ProviderTemplate.deviations({ ...groq, internal: [...groq.internal, "ChatArgs.ts"] }, none)).toHaveLength(1)
+    expect(ProviderTemplate.deviations({ ...groq, internal: ["ConvertPrompt.ts", "StreamTransducer.ts"] }, none))
+      .toHaveLength(1)
+    expect(ProviderTemplate.deviations({ ...groq, files: groq.files.filter((f) => f !== "GroqOptions.ts") }, none))
+      .toHaveLength(1)
+    expect(ProviderTemplate.deviations({ ...groq, files: groq.files.filter((f) => f !== "index.ts") }, none))
+      .toHaveLength(1)
+    expect(ProviderTemplate.deviations({ ...groq, files: groq.files.filter((f) => f !== "Groq.ts") }, none))
+      .toContain("src/providers/groq: no <Name>.ts named after the folder")
   })
 })

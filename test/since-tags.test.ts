@@ -1,7 +1,9 @@
 /**
  * Every `@since` tag in src/ names a released version, no later than the package's own: a tag
  * ahead of package.json (e.g. `@since 0.2.0` in a 0.1.0 package) tells a user an API is missing
- * from the version they have.
+ * from the version they have. Every exported declaration outside an `internal/` folder carries
+ * JSDoc with `@since` and `@category` (as effect's sources do), unless it is marked `@internal`:
+ * the generated docs group a module's exports by category.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -32,5 +34,68 @@ describe("@since tags", () => {
     }
     expect(count).toBeGreaterThan(1000)
     expect(ahead).toEqual([])
+  })
+})
+
+/** An exported top-level declaration (re-exports `export * as` / `export { }` name no declaration). */
+const declaration =
+  /^export (?:declare )?(?:abstract )?(?:async )?(?:const|let|function\*?|class|interface|type|enum|namespace) ([A-Za-z_$][\w$]*)/
+
+/** The JSDoc block directly above line `index`, if any. */
+const docAbove = (lines: ReadonlyArray<string>, index: number): string | undefined => {
+  const end = index - 1
+  if (end < 0 || !lines[end]!.trimEnd().endsWith("*/")) return undefined
+  let start = end
+  while (start >= 0 && !lines[start]!.includes("/**")) start--
+  return start < 0 ? undefined : lines.slice(start, end + 1).join("\n")
+}
+
+/** `file:line name: what is missing` for each exported declaration of `text` whose JSDoc lacks a tag. */
+const missingTags = (file: string, text: string): Array<string> => {
+  const lines = text.split("\n")
+  const missing: Array<string> = []
+  let previous: string | undefined
+  lines.forEach((line, index) => {
+    const match = declaration.exec(line)
+    if (match === null || line.startsWith("export type {")) return
+    const name = match[1]!
+    // a function's later overload signatures share the first one's JSDoc
+    const overload = /^export (?:declare )?function/.test(line) && previous === name
+    previous = name
+    if (overload) return
+    const doc = docAbove(lines, index)
+    if (doc?.includes("@internal")) return
+    const lacks = doc === undefined ? ["JSDoc"] : ["@since", "@category"].filter((tag) => !doc.includes(tag))
+    if (lacks.length > 0) missing.push(`${file}:${index + 1} ${name}: no ${lacks.join(", ")}`)
+  })
+  return missing
+}
+
+describe("@category tags", () => {
+  it("the scan sees a declaration without a category, and one without JSDoc", () => {
+    const text = [
+      "/**\n * A thing.\n *\n * @since 0.1.0\n */",
+      "export const thing = 1",
+      "export interface Bare {}",
+      "/**\n * @since 0.1.0\n * @category models\n */",
+      "export type Fine = string",
+      "/** @internal */",
+      "export const hidden = 2"
+    ].join("\n")
+    expect(missingTags("x.ts", text)).toEqual(["x.ts:6 thing: no @category", "x.ts:7 Bare: no JSDoc"])
+  })
+
+  it("every exported declaration outside internal/ has @since and @category", () => {
+    const missing: Array<string> = []
+    let seen = 0
+    for (const file of files(path.join(root, "src"))) {
+      const relative = path.relative(root, file)
+      if (relative.split(path.sep).includes("internal")) continue
+      const text = fs.readFileSync(file, "utf8")
+      seen += text.match(/^export (?!\*|\{|type \{)/gm)?.length ?? 0
+      missing.push(...missingTags(relative, text))
+    }
+    expect(seen).toBeGreaterThan(1500)
+    expect(missing).toEqual([])
   })
 })

@@ -30,6 +30,7 @@ import { RetryError } from "../contract/errors/RetryError.ts"
  * The help text of `aimux demo`.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const usage = `usage: aimux demo [--provider openai-chat|anthropic] [--json] [--model <id>] [--replay] [--delay <ms>]
                   [--timeout <ms>] [--max-retries <n>] [--mcp <command or URL>]...
@@ -235,6 +236,7 @@ const replaySummary = (server: ReplayServer.Running): string => {
  * agent finished without error parts; 1: it did not; 2: bad arguments).
  *
  * @since 0.1.0
+ * @category cli
  */
 export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
   const args = parseArgs(argv)

@@ -32,6 +32,7 @@ import * as WriteOut from "./internal/WriteOut.ts"
  * is given when replaying, else read from the environment by the provider).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbeddingEntry {
   readonly defaultModel: string
@@ -42,6 +43,7 @@ export interface EmbeddingEntry {
  * The providers of `aimux embed`, by CLI id.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const embeddingProviders: Readonly<Record<string, EmbeddingEntry>> = {
   openai: { defaultModel: "text-embedding-3-small", make: ({ apiKey, modelId }) => OpenAI.embedding(modelId, { apiKey }) },
@@ -64,6 +66,7 @@ export const embeddingProviders: Readonly<Record<string, EmbeddingEntry>> = {
  * The usage line of `aimux embed`.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const usageLine = `  embed <provider> [--model <id>] [--file <path>] [--response <file>] [--max-parallel N]
                        embed values (one per line, stdin or --file) and print one JSON line
@@ -129,6 +132,7 @@ const progressLine = (progress: Progress, total: number): string => {
  * Runs `aimux embed` with its arguments; resolves to the exit code.
  *
  * @since 0.1.0
+ * @category cli
  */
 export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
   const args = parseArgs(argv)

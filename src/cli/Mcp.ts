@@ -15,6 +15,7 @@ import * as McpTransport from "../mcp/McpTransport.ts"
  * The help text of `aimux mcp`.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const usage = `usage: aimux mcp tools [--json] [--timeout <ms>] <command or URL>
 
@@ -29,6 +30,7 @@ the older HTTP+SSE transport).
  * One line per argument of a tool's input schema: `name: type (required) — description`.
  *
  * @since 0.1.0
+ * @category cli
  */
 export const describeTool = (tool: ToolDefinition): string => {
   const properties = tool.inputSchema.properties ?? {}
@@ -47,6 +49,7 @@ export const describeTool = (tool: ToolDefinition): string => {
  * 2 bad arguments).
  *
  * @since 0.1.0
+ * @category cli
  */
 export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
   const [sub, ...rest] = argv

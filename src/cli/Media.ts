@@ -264,6 +264,7 @@ const runTranscribe = (argv: ReadonlyArray<string>): Promise<number> | UsageErro
  * Runs one media command; the exit code (0 ok, 1 the call failed, 2 bad arguments).
  *
  * @since 0.1.0
+ * @category cli
  */
 export const run = async (command: "image" | "speak" | "transcribe", argv: ReadonlyArray<string>): Promise<number> => {
   if (argv[0] === "--help" || argv[0] === "-h") {

@@ -25,6 +25,7 @@ import type { ModelError } from "../contract/errors/ModelError.ts"
  * What a provider needs to build a model for the CLI.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface BuildOptions {
   readonly modelId: string
@@ -36,6 +37,7 @@ export interface BuildOptions {
  * One registered provider.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ProviderEntry {
   readonly defaultModel: string
@@ -48,6 +50,7 @@ export interface ProviderEntry {
  * The registered providers, by CLI id.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const providers: Readonly<Record<string, ProviderEntry>> = {
   "openai-chat": {

@@ -17,6 +17,7 @@ import { ProviderOptions } from "./ProviderMetadata.ts"
  * values dropped).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const JsonSchema7 = UnknownRecord
 
@@ -24,6 +25,7 @@ export const JsonSchema7 = UnknownRecord
  * A JSON Schema (draft 7) document, kept as plain JSON.
  *
  * @since 0.1.0
+ * @category models
  */
 export type JsonSchema7 = typeof JsonSchema7.Type
 
@@ -31,6 +33,7 @@ export type JsonSchema7 = typeof JsonSchema7.Type
  * A function tool the model may call; the client executes it.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FunctionTool = Schema.Struct({
   type: Schema.Literal("function"),
@@ -46,6 +49,7 @@ export const FunctionTool = Schema.Struct({
  * A function tool the model may call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type FunctionTool = typeof FunctionTool.Type
 
@@ -53,6 +57,7 @@ export type FunctionTool = typeof FunctionTool.Type
  * A provider-defined tool (`id` is `provider.toolName`), possibly executed by the provider.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ProviderTool = Schema.Struct({
   type: Schema.Literal("provider"),
@@ -65,6 +70,7 @@ export const ProviderTool = Schema.Struct({
  * A provider-defined tool.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ProviderTool = typeof ProviderTool.Type
 
@@ -72,6 +78,7 @@ export type ProviderTool = typeof ProviderTool.Type
  * A tool of the call options.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CallTool = Schema.Union([FunctionTool, ProviderTool])
 
@@ -79,6 +86,7 @@ export const CallTool = Schema.Union([FunctionTool, ProviderTool])
  * A tool of the call options.
  *
  * @since 0.1.0
+ * @category models
  */
 export type CallTool = typeof CallTool.Type
 
@@ -86,6 +94,7 @@ export type CallTool = typeof CallTool.Type
  * How the model may choose tools.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolChoice = Schema.Union([
   Schema.Struct({ type: Schema.Literal("auto") }),
@@ -98,6 +107,7 @@ export const ToolChoice = Schema.Union([
  * How the model may choose tools.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolChoice = typeof ToolChoice.Type
 
@@ -105,6 +115,7 @@ export type ToolChoice = typeof ToolChoice.Type
  * The response format: text, or JSON with an optional schema.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponseFormat = Schema.Union([
   Schema.Struct({ type: Schema.Literal("text") }),
@@ -120,6 +131,7 @@ export const ResponseFormat = Schema.Union([
  * The response format.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponseFormat = typeof ResponseFormat.Type
 
@@ -127,6 +139,7 @@ export type ResponseFormat = typeof ResponseFormat.Type
  * The reasoning effort requested from the model.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ReasoningLevel = Schema.Literals([
   "provider-default",
@@ -143,6 +156,7 @@ export const ReasoningLevel = Schema.Literals([
  * The reasoning effort requested from the model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ReasoningLevel = typeof ReasoningLevel.Type
 
@@ -151,6 +165,7 @@ export type ReasoningLevel = typeof ReasoningLevel.Type
  * is written as an absent key.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const HeadersWithUndefined = Schema.Record(Schema.String, Schema.UndefinedOr(Schema.String)).pipe(
   Schema.decodeTo(Schema.Record(Schema.String, Schema.UndefinedOr(Schema.String)), {
@@ -167,6 +182,7 @@ export const HeadersWithUndefined = Schema.Record(Schema.String, Schema.Undefine
  * Call options of one model call. `abortSignal` is not here: cancelling is interrupting the fiber.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CallOptions = Schema.Struct({
   prompt: Prompt,
@@ -191,5 +207,6 @@ export const CallOptions = Schema.Struct({
  * Call options of one model call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type CallOptions = typeof CallOptions.Type

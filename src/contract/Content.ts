@@ -15,6 +15,7 @@ const providerMetadata = optional(ProviderMetadata)
  * A URL source.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UrlSource = Schema.Struct({
   type: Schema.Literal("source"),
@@ -29,6 +30,7 @@ export const UrlSource = Schema.Struct({
  * A document source.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const DocumentSource = Schema.Struct({
   type: Schema.Literal("source"),
@@ -44,6 +46,7 @@ export const DocumentSource = Schema.Struct({
  * A source used to generate the response.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Source = Schema.Union([UrlSource, DocumentSource])
 
@@ -51,6 +54,7 @@ export const Source = Schema.Union([UrlSource, DocumentSource])
  * A source used to generate the response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Source = typeof Source.Type
 
@@ -58,6 +62,7 @@ export type Source = typeof Source.Type
  * A citation of a source within text (`endIndex` exclusive).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Citation = Schema.Struct({
   source: Source,
@@ -70,6 +75,7 @@ export const Citation = Schema.Struct({
  * A citation of a source within text.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Citation = typeof Citation.Type
 
@@ -77,6 +83,7 @@ export type Citation = typeof Citation.Type
  * Generated text.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Text = Schema.Struct({
   type: Schema.Literal("text"),
@@ -89,6 +96,7 @@ export const Text = Schema.Struct({
  * Generated reasoning.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Reasoning = Schema.Struct({
   type: Schema.Literal("reasoning"),
@@ -100,6 +108,7 @@ export const Reasoning = Schema.Struct({
  * Provider-specific content (`kind` is `provider.type`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CustomContent = Schema.Struct({
   type: Schema.Literal("custom"),
@@ -111,6 +120,7 @@ export const CustomContent = Schema.Struct({
  * A generated file.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const File = Schema.Struct({
   type: Schema.Literal("file"),
@@ -123,6 +133,7 @@ export const File = Schema.Struct({
  * A file generated as part of reasoning.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ReasoningFile = Schema.Struct({
   type: Schema.Literal("reasoning-file"),
@@ -135,6 +146,7 @@ export const ReasoningFile = Schema.Struct({
  * A request for the user to approve a provider-executed tool call.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolApprovalRequest = Schema.Struct({
   type: Schema.Literal("tool-approval-request"),
@@ -147,6 +159,7 @@ export const ToolApprovalRequest = Schema.Struct({
  * A tool call as the provider reports it: `input` is the JSON text (even for string inputs).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolCall = Schema.Struct({
   type: Schema.Literal("tool-call"),
@@ -163,6 +176,7 @@ export const ToolCall = Schema.Struct({
  * It has no `providerExecuted` field (as `@ai-sdk/provider` 4.0.38); core marks it.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolResult = Schema.Struct({
   type: Schema.Literal("tool-result"),
@@ -179,6 +193,7 @@ export const ToolResult = Schema.Struct({
  * A content part returned by `generate`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Content = Schema.Union([
   Text,
@@ -197,26 +212,57 @@ export const Content = Schema.Union([
  * A content part returned by `generate`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Content = typeof Content.Type
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type Text = typeof Text.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type Reasoning = typeof Reasoning.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type CustomContent = typeof CustomContent.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type File = typeof File.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ReasoningFile = typeof ReasoningFile.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolApprovalRequest = typeof ToolApprovalRequest.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolCall = typeof ToolCall.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolResult = typeof ToolResult.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type UrlSource = typeof UrlSource.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type DocumentSource = typeof DocumentSource.Type

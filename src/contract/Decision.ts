@@ -17,6 +17,7 @@ import { Warning } from "./Warning.ts"
  * Content of instructions and criteria descriptions: a string, a JSON object or a JSON array.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const DecisionInput = Schema.Union([Schema.String, JsonObject, Schema.Array(JsonValue)])
 
@@ -24,6 +25,7 @@ export const DecisionInput = Schema.Union([Schema.String, JsonObject, Schema.Arr
  * Content of instructions and criteria descriptions.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DecisionInput = typeof DecisionInput.Type
 
@@ -34,6 +36,7 @@ const instructions = optional(NullableInput)
  * Pick one of named options (`criteria`: option name → description, `null` for none).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChoiceQuestion = Schema.Struct({
   type: Schema.Literal("choice"),
@@ -45,6 +48,7 @@ export const ChoiceQuestion = Schema.Struct({
  * Place the state on ordered levels (`criteria` indexed from zero).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ScoreQuestion = Schema.Struct({
   type: Schema.Literal("score"),
@@ -56,6 +60,7 @@ export const ScoreQuestion = Schema.Struct({
  * Locate a bounding box in an image of the state.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const BoxQuestion = Schema.Struct({
   type: Schema.Literal("box"),
@@ -66,6 +71,7 @@ export const BoxQuestion = Schema.Struct({
  * Estimate the probability that a statement is true.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const BooleanQuestion = Schema.Struct({
   type: Schema.Literal("boolean"),
@@ -80,6 +86,7 @@ export const BooleanQuestion = Schema.Struct({
  * A judgment to make about the shared state (`DecisionModelV4Question`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Question = Schema.Union([ChoiceQuestion, ScoreQuestion, BoxQuestion, BooleanQuestion])
 
@@ -87,6 +94,7 @@ export const Question = Schema.Union([ChoiceQuestion, ScoreQuestion, BoxQuestion
  * A judgment to make about the shared state.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Question = typeof Question.Type
 
@@ -94,6 +102,7 @@ export type Question = typeof Question.Type
  * The question types (`DecisionModelV4Question['type']`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const QuestionType = Schema.Literals(["choice", "score", "box", "boolean"])
 
@@ -101,6 +110,7 @@ export const QuestionType = Schema.Literals(["choice", "score", "box", "boolean"
  * The question types.
  *
  * @since 0.1.0
+ * @category models
  */
 export type QuestionType = typeof QuestionType.Type
 
@@ -108,6 +118,7 @@ export type QuestionType = typeof QuestionType.Type
  * A JSON value as part of the state.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const JsonStatePart = Schema.Struct({ type: Schema.Literal("json"), value: JsonValue })
 
@@ -115,6 +126,7 @@ export const JsonStatePart = Schema.Struct({ type: Schema.Literal("json"), value
  * A part of the shared state: a prompt text part, a prompt file part, or a JSON value.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const StatePart = Schema.Union([TextPart, FilePart, JsonStatePart])
 
@@ -122,6 +134,7 @@ export const StatePart = Schema.Union([TextPart, FilePart, JsonStatePart])
  * A part of the shared state.
  *
  * @since 0.1.0
+ * @category models
  */
 export type StatePart = typeof StatePart.Type
 
@@ -129,6 +142,7 @@ export type StatePart = typeof StatePart.Type
  * The shared state every question is judged against.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const State = Schema.Array(StatePart)
 
@@ -136,6 +150,7 @@ export const State = Schema.Array(StatePart)
  * The shared state every question is judged against.
  *
  * @since 0.1.0
+ * @category models
  */
 export type State = typeof State.Type
 
@@ -144,6 +159,7 @@ export type State = typeof State.Type
  * `abortSignal`: cancelling is interrupting the fiber.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const DecisionCallOptions = Schema.Struct({
   state: State,
@@ -158,6 +174,7 @@ export const DecisionCallOptions = Schema.Struct({
  * Call options of `doDecide`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DecisionCallOptions = typeof DecisionCallOptions.Type
 
@@ -165,6 +182,7 @@ export type DecisionCallOptions = typeof DecisionCallOptions.Type
  * The selected option, with the full distribution when available.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChoiceAnswer = Schema.Struct({
   type: Schema.Literal("choice"),
@@ -176,6 +194,7 @@ export const ChoiceAnswer = Schema.Struct({
  * A fractional level in `[0, levels - 1]`, with the distribution keyed by level index when available.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ScoreAnswer = Schema.Struct({
   type: Schema.Literal("score"),
@@ -187,6 +206,7 @@ export const ScoreAnswer = Schema.Struct({
  * A bounding box; edges in `[0, 1]` from the image's top-left corner.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const BoxAnswer = Schema.Struct({
   type: Schema.Literal("box"),
@@ -197,6 +217,7 @@ export const BoxAnswer = Schema.Struct({
  * The model-estimated probability that the statement is true.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const BooleanAnswer = Schema.Struct({
   type: Schema.Literal("boolean"),
@@ -207,6 +228,7 @@ export const BooleanAnswer = Schema.Struct({
  * The model declined to answer (valid for any question type).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RefusalAnswer = Schema.Struct({ type: Schema.Literal("refusal") })
 
@@ -214,6 +236,7 @@ export const RefusalAnswer = Schema.Struct({ type: Schema.Literal("refusal") })
  * An answer to one question (`DecisionModelV4Answer`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Answer = Schema.Union([ChoiceAnswer, ScoreAnswer, BoxAnswer, BooleanAnswer, RefusalAnswer])
 
@@ -221,6 +244,7 @@ export const Answer = Schema.Union([ChoiceAnswer, ScoreAnswer, BoxAnswer, Boolea
  * An answer to one question.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Answer = typeof Answer.Type
 
@@ -229,6 +253,7 @@ export type Answer = typeof Answer.Type
  * `response.timestamp` is a `Date` in memory and an ISO-8601 string in JSON form.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const DecisionResult = Schema.Struct({
   answers: Schema.Record(Schema.String, Answer),
@@ -255,24 +280,52 @@ export const DecisionResult = Schema.Struct({
  * The result of `doDecide`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DecisionResult = typeof DecisionResult.Type
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ChoiceQuestion = typeof ChoiceQuestion.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ScoreQuestion = typeof ScoreQuestion.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type BoxQuestion = typeof BoxQuestion.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type BooleanQuestion = typeof BooleanQuestion.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ChoiceAnswer = typeof ChoiceAnswer.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ScoreAnswer = typeof ScoreAnswer.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type BoxAnswer = typeof BoxAnswer.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type BooleanAnswer = typeof BooleanAnswer.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type RefusalAnswer = typeof RefusalAnswer.Type

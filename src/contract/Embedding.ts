@@ -25,6 +25,7 @@ const isNumberArray = (u: unknown): u is ReadonlyArray<number> => {
  * vector rather than a Schema per element, as vectors are large and many.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Embedding = Schema.declare(isNumberArray, { expected: "array of numbers" })
 
@@ -32,6 +33,7 @@ export const Embedding = Schema.declare(isNumberArray, { expected: "array of num
  * An embedding vector.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Embedding = typeof Embedding.Type
 
@@ -40,6 +42,7 @@ export type Embedding = typeof Embedding.Type
  * interrupting the fiber.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmbeddingCallOptions = Schema.Struct({
   values: Schema.Array(Schema.String),
@@ -52,6 +55,7 @@ export const EmbeddingCallOptions = Schema.Struct({
  * Call options of `doEmbed`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type EmbeddingCallOptions = typeof EmbeddingCallOptions.Type
 
@@ -59,6 +63,7 @@ export type EmbeddingCallOptions = typeof EmbeddingCallOptions.Type
  * Token usage of an embedding call (only input tokens).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmbeddingUsage = Schema.Struct({ tokens: Schema.Number })
 
@@ -66,6 +71,7 @@ export const EmbeddingUsage = Schema.Struct({ tokens: Schema.Number })
  * Token usage of an embedding call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type EmbeddingUsage = typeof EmbeddingUsage.Type
 
@@ -73,6 +79,7 @@ export type EmbeddingUsage = typeof EmbeddingUsage.Type
  * Response information of an embedding call (headers and the raw body).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmbeddingResponse = Schema.Struct({
   headers: optional(Headers),
@@ -83,6 +90,7 @@ export const EmbeddingResponse = Schema.Struct({
  * Response information of an embedding call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type EmbeddingResponse = typeof EmbeddingResponse.Type
 
@@ -90,6 +98,7 @@ export type EmbeddingResponse = typeof EmbeddingResponse.Type
  * The result of `doEmbed` (`EmbeddingModelV4Result`): embeddings in the order of the values.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmbeddingResult = Schema.Struct({
   embeddings: Schema.Array(Embedding),
@@ -103,5 +112,6 @@ export const EmbeddingResult = Schema.Struct({
  * The result of `doEmbed`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type EmbeddingResult = typeof EmbeddingResult.Type

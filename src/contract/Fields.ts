@@ -14,6 +14,7 @@ const dropUndefined = <A>(o: Option.Option<A | undefined>): Option.Option<A> =>
  * value is written as an absent key.
  *
  * @since 0.1.0
+ * @category field builders
  */
 export const optional = <S extends Schema.Top>(schema: S) =>
   Schema.optional(schema).pipe(Schema.decodeTo(Schema.optional(Schema.toType(schema)), {
@@ -26,6 +27,7 @@ export const optional = <S extends Schema.Top>(schema: S) =>
  * e.g. usage counts); absent in JSON means `undefined`, and `undefined` is written as an absent key.
  *
  * @since 0.1.0
+ * @category field builders
  */
 export const undefinedOr = <S extends Schema.Top>(schema: S) =>
   Schema.optional(schema).pipe(Schema.decodeTo(Schema.UndefinedOr(Schema.toType(schema)), {

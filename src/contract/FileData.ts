@@ -16,6 +16,7 @@ import { optional } from "./Fields.ts"
  * Binary content: a base64 string or raw bytes.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const BinaryData = Schema.Union([Schema.String, Schema.Uint8Array])
 
@@ -23,6 +24,7 @@ export const BinaryData = Schema.Union([Schema.String, Schema.Uint8Array])
  * Binary content: a base64 string or raw bytes.
  *
  * @since 0.1.0
+ * @category models
  */
 export type BinaryData = typeof BinaryData.Type
 
@@ -30,6 +32,7 @@ export type BinaryData = typeof BinaryData.Type
  * Inline file content.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FileDataData = Schema.Struct({
   type: Schema.Literal("data"),
@@ -40,6 +43,7 @@ export const FileDataData = Schema.Struct({
  * File content at a URL.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FileDataUrl = Schema.Struct({
   type: Schema.Literal("url"),
@@ -51,6 +55,7 @@ export const FileDataUrl = Schema.Struct({
  * A reference to a file already uploaded to a provider (`Record<providerName, fileId>`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FileDataReference = Schema.Struct({
   type: Schema.Literal("reference"),
@@ -61,6 +66,7 @@ export const FileDataReference = Schema.Struct({
  * File content given as text.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FileDataText = Schema.Struct({
   type: Schema.Literal("text"),
@@ -71,6 +77,7 @@ export const FileDataText = Schema.Struct({
  * Any file data of the V4 contract.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FileData = Schema.Union([FileDataData, FileDataUrl, FileDataReference, FileDataText])
 
@@ -78,6 +85,7 @@ export const FileData = Schema.Union([FileDataData, FileDataUrl, FileDataReferen
  * Any file data of the V4 contract.
  *
  * @since 0.1.0
+ * @category models
  */
 export type FileData = typeof FileData.Type
 
@@ -85,6 +93,7 @@ export type FileData = typeof FileData.Type
  * File data that is inline bytes or a URL (generated files, reasoning files).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FileDataDataOrUrl = Schema.Union([FileDataData, FileDataUrl])
 
@@ -92,5 +101,6 @@ export const FileDataDataOrUrl = Schema.Union([FileDataData, FileDataUrl])
  * File data that is inline bytes or a URL.
  *
  * @since 0.1.0
+ * @category models
  */
 export type FileDataDataOrUrl = typeof FileDataDataOrUrl.Type

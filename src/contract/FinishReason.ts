@@ -10,6 +10,7 @@ import { undefinedOr } from "./Fields.ts"
  * The unified finish reasons (`interrupted` since provider 4.0.32).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UnifiedFinishReason = Schema.Literals([
   "stop",
@@ -25,6 +26,7 @@ export const UnifiedFinishReason = Schema.Literals([
  * The unified finish reasons.
  *
  * @since 0.1.0
+ * @category models
  */
 export type UnifiedFinishReason = typeof UnifiedFinishReason.Type
 
@@ -32,6 +34,7 @@ export type UnifiedFinishReason = typeof UnifiedFinishReason.Type
  * Why a model call finished: `{ unified, raw }`, `raw` possibly undefined (key always present).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FinishReason = Schema.Struct({
   unified: UnifiedFinishReason,
@@ -42,5 +45,6 @@ export const FinishReason = Schema.Struct({
  * Why a model call finished.
  *
  * @since 0.1.0
+ * @category models
  */
 export type FinishReason = typeof FinishReason.Type

@@ -14,6 +14,7 @@ import { Warning } from "./Warning.ts"
  * An input image given as data (`ImageModelV4File` of type `file`): base64 text or bytes.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageDataFile = Schema.Struct({
   type: Schema.Literal("file"),
@@ -26,6 +27,7 @@ export const ImageDataFile = Schema.Struct({
  * An input image given by URL (`ImageModelV4File` of type `url`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageUrlFile = Schema.Struct({
   type: Schema.Literal("url"),
@@ -37,6 +39,7 @@ export const ImageUrlFile = Schema.Struct({
  * An input image for editing or variations (`ImageModelV4File`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageFile = Schema.Union([ImageDataFile, ImageUrlFile])
 
@@ -44,6 +47,7 @@ export const ImageFile = Schema.Union([ImageDataFile, ImageUrlFile])
  * An input image for editing or variations (`ImageModelV4File`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ImageFile = typeof ImageFile.Type
 
@@ -51,6 +55,7 @@ export type ImageFile = typeof ImageFile.Type
  * Call options of `doGenerate` (`ImageModelV4CallOptions`; no `abortSignal`: interruption cancels).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageCallOptions = Schema.Struct({
   prompt: Schema.UndefinedOr(Schema.String),
@@ -68,6 +73,7 @@ export const ImageCallOptions = Schema.Struct({
  * Call options of `doGenerate`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ImageCallOptions = typeof ImageCallOptions.Type
 
@@ -75,6 +81,7 @@ export type ImageCallOptions = typeof ImageCallOptions.Type
  * Token usage of an image call (`ImageModelV4Usage`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageUsage = Schema.Struct({
   inputTokens: Schema.UndefinedOr(Schema.Number),
@@ -86,6 +93,7 @@ export const ImageUsage = Schema.Struct({
  * Token usage of an image call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ImageUsage = typeof ImageUsage.Type
 
@@ -94,6 +102,7 @@ export type ImageUsage = typeof ImageUsage.Type
  * that always has an `images` array (one entry per image).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageProviderMetadata = Schema.Record(Schema.String, JsonObject)
 
@@ -101,6 +110,7 @@ export const ImageProviderMetadata = Schema.Record(Schema.String, JsonObject)
  * Provider metadata of an image call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ImageProviderMetadata = typeof ImageProviderMetadata.Type
 
@@ -108,6 +118,7 @@ export type ImageProviderMetadata = typeof ImageProviderMetadata.Type
  * The response information of an image call.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageResponse = Schema.Struct({
   timestamp: Schema.Date,
@@ -119,6 +130,7 @@ export const ImageResponse = Schema.Struct({
  * The response information of an image call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ImageResponse = typeof ImageResponse.Type
 
@@ -127,6 +139,7 @@ export type ImageResponse = typeof ImageResponse.Type
  * the API returned.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageResult = Schema.Struct({
   images: Schema.Union([Schema.Array(Schema.String), Schema.Array(Schema.Uint8Array)]),
@@ -141,5 +154,6 @@ export const ImageResult = Schema.Struct({
  * The result of `doGenerate`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ImageResult = typeof ImageResult.Type

@@ -14,6 +14,7 @@ import { Schema, SchemaGetter } from "effect"
  * Any JSON value (`JSONValue`): objects may hold `undefined` values, as upstream allows.
  *
  * @since 0.1.0
+ * @category models
  */
 export type JsonValue = null | string | number | boolean | JsonObject | JsonArray
 
@@ -21,6 +22,7 @@ export type JsonValue = null | string | number | boolean | JsonObject | JsonArra
  * A JSON array.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface JsonArray extends ReadonlyArray<JsonValue> {}
 
@@ -28,6 +30,7 @@ export interface JsonArray extends ReadonlyArray<JsonValue> {}
  * A JSON object (`JSONObject`, `Record<string, JSONValue | undefined>`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface JsonObject {
   readonly [key: string]: JsonValue | undefined
@@ -37,6 +40,7 @@ export interface JsonObject {
  * A JSON value other than `null` (`NonNullable<JSONValue>`, e.g. a provider tool result).
  *
  * @since 0.1.0
+ * @category models
  */
 export type NonNullJsonValue = string | number | boolean | JsonObject | JsonArray
 
@@ -50,6 +54,7 @@ const isPlainObject = (u: unknown): u is Readonly<Record<string, unknown>> => {
  * True for a JSON value as upstream types it (plain objects and arrays; `undefined` object values).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isJsonValue = (u: unknown): u is JsonValue => {
   switch (typeof u) {
@@ -76,6 +81,7 @@ export const isJsonValue = (u: unknown): u is JsonValue => {
  * True for a JSON object as upstream types it.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isJsonObject = (u: unknown): u is JsonObject => isPlainObject(u) && isJsonValue(u)
 
@@ -95,6 +101,7 @@ const bytesToBase64 = (bytes: Uint8Array): string => {
  * so error parts print as `{ name, message, statusCode, ... }`.
  *
  * @since 0.1.0
+ * @category converting
  */
 export const toJsonValue = (u: unknown): Schema.Json => {
   switch (typeof u) {
@@ -140,6 +147,7 @@ const jsonLink = <T>() =>
  * Schema of any JSON value (in memory objects may hold `undefined`; the JSON form drops those keys).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const JsonValue = Schema.declare(isJsonValue, {
   expected: "JSON value",
@@ -150,6 +158,7 @@ export const JsonValue = Schema.declare(isJsonValue, {
  * Schema of a JSON value other than `null`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const NonNullJsonValue = Schema.declare(
   (u: unknown): u is NonNullJsonValue => u !== null && isJsonValue(u),
@@ -160,6 +169,7 @@ export const NonNullJsonValue = Schema.declare(
  * Schema of a JSON object.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const JsonObject = Schema.declare(isJsonObject, {
   expected: "JSON object",
@@ -171,6 +181,7 @@ export const JsonObject = Schema.declare(isJsonObject, {
  * bodies, prompt tool-call inputs). Any value decodes; the JSON form is {@link toJsonValue}.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UnknownValue = Schema.declare((_u: unknown): _u is unknown => true, {
   expected: "unknown",
@@ -182,6 +193,7 @@ export const UnknownValue = Schema.declare((_u: unknown): _u is unknown => true,
  * provider tool args). The JSON form is {@link toJsonValue}.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UnknownRecord = Schema.declare(
   (u: unknown): u is { readonly [key: string]: unknown } => isPlainObject(u),

@@ -15,6 +15,7 @@ const providerOptions = optional(ProviderOptions)
  * A text part.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TextPart = Schema.Struct({
   type: Schema.Literal("text"),
@@ -26,6 +27,7 @@ export const TextPart = Schema.Struct({
  * A reasoning part (assistant only).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ReasoningPart = Schema.Struct({
   type: Schema.Literal("reasoning"),
@@ -37,6 +39,7 @@ export const ReasoningPart = Schema.Struct({
  * A reasoning file part (assistant only).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ReasoningFilePart = Schema.Struct({
   type: Schema.Literal("reasoning-file"),
@@ -49,6 +52,7 @@ export const ReasoningFilePart = Schema.Struct({
  * A provider-specific custom part (`kind` is `provider.type`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CustomPart = Schema.Struct({
   type: Schema.Literal("custom"),
@@ -60,6 +64,7 @@ export const CustomPart = Schema.Struct({
  * A file part.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FilePart = Schema.Struct({
   type: Schema.Literal("file"),
@@ -73,6 +78,7 @@ export const FilePart = Schema.Struct({
  * A tool call made by the assistant; `input` is the parsed value (or, for invalid calls, what core kept).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolCallPart = Schema.Struct({
   type: Schema.Literal("tool-call"),
@@ -87,6 +93,7 @@ export const ToolCallPart = Schema.Struct({
  * A content item of a `content` tool-result output.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolResultContentItem = Schema.Union([
   Schema.Struct({ type: Schema.Literal("text"), text: Schema.String, providerOptions }),
@@ -104,6 +111,7 @@ export const ToolResultContentItem = Schema.Union([
  * The output of a tool as sent back to the model.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolResultOutput = Schema.Union([
   Schema.Struct({ type: Schema.Literal("text"), value: Schema.String, providerOptions }),
@@ -118,6 +126,7 @@ export const ToolResultOutput = Schema.Union([
  * The output of a tool as sent back to the model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolResultOutput = typeof ToolResultOutput.Type
 
@@ -125,6 +134,7 @@ export type ToolResultOutput = typeof ToolResultOutput.Type
  * A tool result part of the prompt.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolResultPart = Schema.Struct({
   type: Schema.Literal("tool-result"),
@@ -138,6 +148,7 @@ export const ToolResultPart = Schema.Struct({
  * A user's answer to a tool approval request.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolApprovalResponsePart = Schema.Struct({
   type: Schema.Literal("tool-approval-response"),
@@ -151,6 +162,7 @@ export const ToolApprovalResponsePart = Schema.Struct({
  * A system message.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SystemMessage = Schema.Struct({
   role: Schema.Literal("system"),
@@ -162,6 +174,7 @@ export const SystemMessage = Schema.Struct({
  * A user message.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UserMessage = Schema.Struct({
   role: Schema.Literal("user"),
@@ -173,6 +186,7 @@ export const UserMessage = Schema.Struct({
  * A part of an assistant message.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const AssistantContentPart = Schema.Union([
   TextPart,
@@ -188,6 +202,7 @@ export const AssistantContentPart = Schema.Union([
  * An assistant message.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const AssistantMessage = Schema.Struct({
   role: Schema.Literal("assistant"),
@@ -199,6 +214,7 @@ export const AssistantMessage = Schema.Struct({
  * A tool message.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolMessage = Schema.Struct({
   role: Schema.Literal("tool"),
@@ -210,6 +226,7 @@ export const ToolMessage = Schema.Struct({
  * A prompt message.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Message = Schema.Union([SystemMessage, UserMessage, AssistantMessage, ToolMessage])
 
@@ -217,6 +234,7 @@ export const Message = Schema.Union([SystemMessage, UserMessage, AssistantMessag
  * A prompt message.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Message = typeof Message.Type
 
@@ -224,6 +242,7 @@ export type Message = typeof Message.Type
  * The V4 prompt: a list of messages.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Prompt = Schema.Array(Message)
 
@@ -231,32 +250,72 @@ export const Prompt = Schema.Array(Message)
  * The V4 prompt: a list of messages.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Prompt = typeof Prompt.Type
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type TextPart = typeof TextPart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ReasoningPart = typeof ReasoningPart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ReasoningFilePart = typeof ReasoningFilePart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type CustomPart = typeof CustomPart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type FilePart = typeof FilePart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolCallPart = typeof ToolCallPart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolResultPart = typeof ToolResultPart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolApprovalResponsePart = typeof ToolApprovalResponsePart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type SystemMessage = typeof SystemMessage.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type UserMessage = typeof UserMessage.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type AssistantMessage = typeof AssistantMessage.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type AssistantContentPart = typeof AssistantContentPart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolMessage = typeof ToolMessage.Type

@@ -15,6 +15,7 @@ import { Warning } from "./Warning.ts"
  * Documents to rerank: texts, or JSON objects.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RerankingDocuments = Schema.Union([
   Schema.Struct({ type: Schema.Literal("text"), values: Schema.Array(Schema.String) }),
@@ -25,6 +26,7 @@ export const RerankingDocuments = Schema.Union([
  * Documents to rerank.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RerankingDocuments = typeof RerankingDocuments.Type
 
@@ -33,6 +35,7 @@ export type RerankingDocuments = typeof RerankingDocuments.Type
  * interrupting the fiber.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RerankingCallOptions = Schema.Struct({
   documents: RerankingDocuments,
@@ -46,6 +49,7 @@ export const RerankingCallOptions = Schema.Struct({
  * Call options of `doRerank`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RerankingCallOptions = typeof RerankingCallOptions.Type
 
@@ -53,6 +57,7 @@ export type RerankingCallOptions = typeof RerankingCallOptions.Type
  * One ranked document: its index before reranking and its relevance score.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RankedDocument = Schema.Struct({ index: Schema.Number, relevanceScore: Schema.Number })
 
@@ -60,6 +65,7 @@ export const RankedDocument = Schema.Struct({ index: Schema.Number, relevanceSco
  * One ranked document.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RankedDocument = typeof RankedDocument.Type
 
@@ -68,6 +74,7 @@ export type RankedDocument = typeof RankedDocument.Type
  * `response.timestamp` is a `Date` in memory and an ISO-8601 string in JSON form.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RerankingResult = Schema.Struct({
   ranking: Schema.Array(RankedDocument),
@@ -86,5 +93,6 @@ export const RerankingResult = Schema.Struct({
  * The result of `doRerank`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RerankingResult = typeof RerankingResult.Type

@@ -11,6 +11,7 @@ import { optional } from "./Fields.ts"
  * Response metadata fields.
  *
  * @since 0.1.0
+ * @category field builders
  */
 export const ResponseMetadataFields = {
   id: optional(Schema.String),
@@ -22,6 +23,7 @@ export const ResponseMetadataFields = {
  * Response metadata.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponseMetadata = Schema.Struct(ResponseMetadataFields)
 
@@ -29,5 +31,6 @@ export const ResponseMetadata = Schema.Struct(ResponseMetadataFields)
  * Response metadata.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponseMetadata = typeof ResponseMetadata.Type

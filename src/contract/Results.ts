@@ -17,6 +17,7 @@ import { Warning } from "./Warning.ts"
  * What was sent: the URL and the request body (the parsed JSON body, as upstream reports it).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RequestInfo = Schema.Struct({
   url: optional(Schema.String),
@@ -27,6 +28,7 @@ export const RequestInfo = Schema.Struct({
  * What was sent.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RequestInfo = typeof RequestInfo.Type
 
@@ -34,6 +36,7 @@ export type RequestInfo = typeof RequestInfo.Type
  * The result of `generate`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const GenerateResult = Schema.Struct({
   content: Schema.Array(Content),
@@ -54,6 +57,7 @@ export const GenerateResult = Schema.Struct({
  * The result of `generate`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type GenerateResult = typeof GenerateResult.Type
 
@@ -61,6 +65,7 @@ export type GenerateResult = typeof GenerateResult.Type
  * The metadata known when a stream starts: the request and the response headers.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const StreamMetadata = Schema.Struct({
   request: optional(RequestInfo),
@@ -71,5 +76,6 @@ export const StreamMetadata = Schema.Struct({
  * The metadata known when a stream starts.
  *
  * @since 0.1.0
+ * @category models
  */
 export type StreamMetadata = typeof StreamMetadata.Type

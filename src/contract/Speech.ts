@@ -14,6 +14,7 @@ import { Warning } from "./Warning.ts"
  * Call options of `doGenerate` (`SpeechModelV4CallOptions`; no `abortSignal`: interruption cancels).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SpeechCallOptions = Schema.Struct({
   text: Schema.String,
@@ -30,6 +31,7 @@ export const SpeechCallOptions = Schema.Struct({
  * Call options of `doGenerate`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type SpeechCallOptions = typeof SpeechCallOptions.Type
 
@@ -37,6 +39,7 @@ export type SpeechCallOptions = typeof SpeechCallOptions.Type
  * The response information of a speech call.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SpeechResponse = Schema.Struct({
   timestamp: Schema.Date,
@@ -49,6 +52,7 @@ export const SpeechResponse = Schema.Struct({
  * The response information of a speech call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type SpeechResponse = typeof SpeechResponse.Type
 
@@ -56,6 +60,7 @@ export type SpeechResponse = typeof SpeechResponse.Type
  * The result of `doGenerate` (`SpeechModelV4Result`): the audio as base64 text or bytes.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SpeechResult = Schema.Struct({
   audio: Schema.Union([Schema.String, Schema.Uint8Array]),
@@ -70,5 +75,6 @@ export const SpeechResult = Schema.Struct({
  * The result of `doGenerate`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type SpeechResult = typeof SpeechResult.Type

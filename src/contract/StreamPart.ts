@@ -25,36 +25,54 @@ import { Warning } from "./Warning.ts"
 
 const providerMetadata = optional(ProviderMetadata)
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
 export const TextStart = Schema.Struct({ type: Schema.Literal("text-start"), id: Schema.String, providerMetadata })
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
 export const TextDelta = Schema.Struct({
   type: Schema.Literal("text-delta"),
   id: Schema.String,
   delta: Schema.String,
   providerMetadata
 })
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
 export const TextEnd = Schema.Struct({
   type: Schema.Literal("text-end"),
   id: Schema.String,
   citations: optional(Schema.Array(Citation)),
   providerMetadata
 })
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
 export const ReasoningStart = Schema.Struct({
   type: Schema.Literal("reasoning-start"),
   id: Schema.String,
   providerMetadata
 })
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
 export const ReasoningDelta = Schema.Struct({
   type: Schema.Literal("reasoning-delta"),
   id: Schema.String,
   delta: Schema.String,
   providerMetadata
 })
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
 export const ReasoningEnd = Schema.Struct({
   type: Schema.Literal("reasoning-end"),
   id: Schema.String,
@@ -65,6 +83,7 @@ export const ReasoningEnd = Schema.Struct({
  * Start of a streamed tool input. `inputEncoding` defaults to `json`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolInputStart = Schema.Struct({
   type: Schema.Literal("tool-input-start"),
@@ -76,14 +95,20 @@ export const ToolInputStart = Schema.Struct({
   dynamic: optional(Schema.Boolean),
   title: optional(Schema.String)
 })
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
 export const ToolInputDelta = Schema.Struct({
   type: Schema.Literal("tool-input-delta"),
   id: Schema.String,
   delta: Schema.String,
   providerMetadata
 })
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
 export const ToolInputEnd = Schema.Struct({
   type: Schema.Literal("tool-input-end"),
   id: Schema.String,
@@ -94,6 +119,7 @@ export const ToolInputEnd = Schema.Struct({
  * The warnings of the call, first part of every stream.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const StreamStart = Schema.Struct({
   type: Schema.Literal("stream-start"),
@@ -104,6 +130,7 @@ export const StreamStart = Schema.Struct({
  * Response metadata as a stream part.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponseMetadataPart = Schema.Struct({
   type: Schema.Literal("response-metadata"),
@@ -114,6 +141,7 @@ export const ResponseMetadataPart = Schema.Struct({
  * The end of the model call: usage and finish reason.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Finish = Schema.Struct({
   type: Schema.Literal("finish"),
@@ -126,6 +154,7 @@ export const Finish = Schema.Struct({
  * Keep-alive.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Ping = Schema.Struct({ type: Schema.Literal("ping") })
 
@@ -133,6 +162,7 @@ export const Ping = Schema.Struct({ type: Schema.Literal("ping") })
  * A raw provider chunk (only when `includeRawChunks`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Raw = Schema.Struct({ type: Schema.Literal("raw"), rawValue: UnknownValue })
 
@@ -140,6 +170,7 @@ export const Raw = Schema.Struct({ type: Schema.Literal("raw"), rawValue: Unknow
  * An in-stream error; not terminal (the stream may go on and finish).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorPart = Schema.Struct({ type: Schema.Literal("error"), error: UnknownValue })
 
@@ -147,6 +178,7 @@ export const ErrorPart = Schema.Struct({ type: Schema.Literal("error"), error: U
  * A stream part of the V4 contract.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const StreamPart = Schema.Union([
   TextStart,
@@ -178,36 +210,82 @@ export const StreamPart = Schema.Union([
  * A stream part of the V4 contract.
  *
  * @since 0.1.0
+ * @category models
  */
 export type StreamPart = typeof StreamPart.Type
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type TextStart = typeof TextStart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type TextDelta = typeof TextDelta.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type TextEnd = typeof TextEnd.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ReasoningStart = typeof ReasoningStart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ReasoningDelta = typeof ReasoningDelta.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ReasoningEnd = typeof ReasoningEnd.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolInputStart = typeof ToolInputStart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolInputDelta = typeof ToolInputDelta.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolInputEnd = typeof ToolInputEnd.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type StreamStart = typeof StreamStart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ResponseMetadataPart = typeof ResponseMetadataPart.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type Finish = typeof Finish.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type Ping = typeof Ping.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type Raw = typeof Raw.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ErrorPart = typeof ErrorPart.Type

@@ -14,6 +14,7 @@ import { Warning } from "./Warning.ts"
  * A timing detail to request (`TranscriptionModelV4TimestampGranularity`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TimestampGranularity = Schema.Literals(["word", "segment"])
 
@@ -21,6 +22,7 @@ export const TimestampGranularity = Schema.Literals(["word", "segment"])
  * A timing detail to request.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TimestampGranularity = typeof TimestampGranularity.Type
 
@@ -28,6 +30,7 @@ export type TimestampGranularity = typeof TimestampGranularity.Type
  * Call options of `doGenerate` (`TranscriptionModelV4CallOptions`): the audio as bytes or base64.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TranscriptionCallOptions = Schema.Struct({
   audio: Schema.Union([Schema.Uint8Array, Schema.String]),
@@ -41,6 +44,7 @@ export const TranscriptionCallOptions = Schema.Struct({
  * Call options of `doGenerate`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TranscriptionCallOptions = typeof TranscriptionCallOptions.Type
 
@@ -48,6 +52,7 @@ export type TranscriptionCallOptions = typeof TranscriptionCallOptions.Type
  * Call options of `doGenerateFromUrl`: the audio as a URL the provider fetches itself.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TranscriptionUrlCallOptions = Omit<TranscriptionCallOptions, "audio" | "mediaType"> & {
   readonly audio: URL
@@ -57,6 +62,7 @@ export type TranscriptionUrlCallOptions = Omit<TranscriptionCallOptions, "audio"
  * A timed piece of the transcript (segment or word).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TimedText = Schema.Struct({
   text: Schema.String,
@@ -68,6 +74,7 @@ export const TimedText = Schema.Struct({
  * A timed piece of the transcript.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TimedText = typeof TimedText.Type
 
@@ -75,6 +82,7 @@ export type TimedText = typeof TimedText.Type
  * The response information of a transcription call.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TranscriptionResponse = Schema.Struct({
   timestamp: Schema.Date,
@@ -87,6 +95,7 @@ export const TranscriptionResponse = Schema.Struct({
  * The response information of a transcription call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TranscriptionResponse = typeof TranscriptionResponse.Type
 
@@ -94,6 +103,7 @@ export type TranscriptionResponse = typeof TranscriptionResponse.Type
  * The result of `doGenerate` (`TranscriptionModelV4Result`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TranscriptionResult = Schema.Struct({
   text: Schema.String,
@@ -112,5 +122,6 @@ export const TranscriptionResult = Schema.Struct({
  * The result of `doGenerate`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TranscriptionResult = typeof TranscriptionResult.Type

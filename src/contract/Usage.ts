@@ -13,6 +13,7 @@ const Count = undefinedOr(Schema.Number)
  * Token usage of a model call.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Usage = Schema.Struct({
   inputTokens: Schema.Struct({
@@ -33,6 +34,7 @@ export const Usage = Schema.Struct({
  * Token usage of a model call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Usage = typeof Usage.Type
 
@@ -40,6 +42,7 @@ export type Usage = typeof Usage.Type
  * Usage with every count undefined (what providers report when the response has no usage).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const emptyUsage = (): Usage => ({
   inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },

@@ -10,6 +10,7 @@ import { optional } from "./Fields.ts"
  * A feature the model does not support; the call went on without it.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UnsupportedWarning = Schema.Struct({
   type: Schema.Literal("unsupported"),
@@ -21,6 +22,7 @@ export const UnsupportedWarning = Schema.Struct({
  * A feature used in a compatibility mode that may behave differently.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CompatibilityWarning = Schema.Struct({
   type: Schema.Literal("compatibility"),
@@ -32,6 +34,7 @@ export const CompatibilityWarning = Schema.Struct({
  * A deprecated setting.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const DeprecatedWarning = Schema.Struct({
   type: Schema.Literal("deprecated"),
@@ -43,6 +46,7 @@ export const DeprecatedWarning = Schema.Struct({
  * Any other warning.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OtherWarning = Schema.Struct({
   type: Schema.Literal("other"),
@@ -53,6 +57,7 @@ export const OtherWarning = Schema.Struct({
  * A warning returned with a model call.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Warning = Schema.Union([UnsupportedWarning, CompatibilityWarning, DeprecatedWarning, OtherWarning])
 
@@ -60,5 +65,6 @@ export const Warning = Schema.Union([UnsupportedWarning, CompatibilityWarning, D
  * A warning returned with a model call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Warning = typeof Warning.Type

@@ -36,6 +36,7 @@ type Callback<A> = ((value: A) => Effect.Effect<void, unknown>) | undefined
  * typed per-call options (`callOptionsSchema`, `prepareCall`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings<T extends Toolkit.Any, R, O extends Output.Any, Opts = never, PE = never>
   extends Omit<GenerateText.GenerateTextOptions<T, R>, "prompt" | "messages" | "system" | "onError" | "stopWhen" | "experimental_steering">
@@ -82,6 +83,7 @@ export interface Settings<T extends Toolkit.Any, R, O extends Output.Any, Opts =
  * `ToolLoopAgentSettings['prepareCall']`); only those aimux has are kept by {@link Preparable}.
  *
  * @since 0.1.0
+ * @category models
  */
 export type PreparableKey =
   | "model" | "tools" | "toolChoice" | "maxRetries" | "maxOutputTokens" | "temperature" | "topP" | "topK"
@@ -97,6 +99,7 @@ export type PreparableKey =
  * The settings `prepareCall` sees and returns: upstream's list, as far as aimux's settings have them.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Preparable<T extends Toolkit.Any, R, O extends Output.Any> = Pick<
   Settings<T, R, O>,
@@ -108,6 +111,7 @@ export type Preparable<T extends Toolkit.Any, R, O extends Output.Any> = Pick<
  * (upstream `AgentCallParameters`), absent otherwise.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OptionsField<Opts> = [Opts] extends [never] ? { readonly options?: undefined } : { readonly options: Opts }
 
@@ -122,6 +126,7 @@ interface PromptFields {
  * validated `options`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type PrepareCallOptions<T extends Toolkit.Any, R, O extends Output.Any, Opts> =
   & Preparable<T, R, O>
@@ -132,6 +137,7 @@ export type PrepareCallOptions<T extends Toolkit.Any, R, O extends Output.Any, O
  * What `prepareCall` returns: the settings of the call and its prompt (upstream: without `system`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type PrepareCallResult<T extends Toolkit.Any, R, O extends Output.Any> = Preparable<T, R, O> & PromptFields
 
@@ -141,6 +147,7 @@ export type PrepareCallResult<T extends Toolkit.Any, R, O extends Output.Any> = 
  * settings' own.
  *
  * @since 0.1.0
+ * @category models
  */
 export type CallOptions<Opts = never> = BaseCallOptions & OptionsField<Opts>
 
@@ -148,6 +155,7 @@ export type CallOptions<Opts = never> = BaseCallOptions & OptionsField<Opts>
  * The untyped part of {@link CallOptions}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface BaseCallOptions extends PromptFields {
   readonly onStepEnd?: Callback<StreamText.StepResult>
@@ -164,6 +172,7 @@ export interface BaseCallOptions extends PromptFields {
  * agent has a `callOptionsSchema`) and `prepareCall`'s error.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type PrepareError<PE> = OptionsError | PE
 
@@ -172,6 +181,7 @@ export type PrepareError<PE> = OptionsError | PE
  * value nested too deep to print in it (as {@link safeValidate} reports one).
  *
  * @since 0.1.0
+ * @category errors
  */
 export type OptionsError = TypeValidationError | JSONParseError
 
@@ -179,6 +189,7 @@ export type OptionsError = TypeValidationError | JSONParseError
  * A call whose options are not typed (what the {@link Agent} service takes).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface LooseCall extends BaseCallOptions {
   readonly options?: unknown
@@ -188,6 +199,7 @@ export interface LooseCall extends BaseCallOptions {
  * The key of an agent's untyped runners (used by {@link layerAgent}).
  *
  * @since 0.1.0
+ * @category symbols
  */
 export const LooseRunnersId: unique symbol = Symbol.for("aimux/core/Agent/LooseRunners")
 
@@ -195,6 +207,7 @@ export const LooseRunnersId: unique symbol = Symbol.for("aimux/core/Agent/LooseR
  * An agent value (upstream `ToolLoopAgent`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolLoopAgent<T extends Toolkit.Any, R, O extends Output.Any, Opts = never, PE = never> {
   readonly version: "agent-v1"
@@ -266,6 +279,7 @@ const trustedOptions = <Opts>(options: unknown): OptionsField<Opts> =>
  * Makes an agent (upstream `new ToolLoopAgent(settings)`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <
   T extends Toolkit.Any = {},
@@ -371,6 +385,7 @@ export const make = <
  * Its calls' `options` are typed `unknown` (the agent's `callOptionsSchema` still validates them).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly id: string | undefined
@@ -384,6 +399,7 @@ export interface Service {
  * The agent service key.
  *
  * @since 0.1.0
+ * @category services
  */
 export class Agent extends Context.Service<Agent, Service>()("aimux/core/Agent") {}
 
@@ -393,6 +409,7 @@ export class Agent extends Context.Service<Agent, Service>()("aimux/core/Agent")
  * validation errors, the service's error channel.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerAgent = <
   T extends Toolkit.Any,
@@ -416,6 +433,7 @@ export const layerAgent = <
  * {@link layerAgent} of {@link make}: the agent service from settings.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = <
   T extends Toolkit.Any = {},

@@ -11,6 +11,7 @@ import type { Usage } from "../contract/Usage.ts"
  * Token usage of a step or of a whole generation.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface LanguageModelUsage {
   readonly inputTokens: number | undefined
@@ -32,6 +33,7 @@ export interface LanguageModelUsage {
  * Adds two optional counts: undefined only when both are.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const addTokenCounts = (a: number | undefined, b: number | undefined): number | undefined =>
   a == null && b == null ? undefined : (a ?? 0) + (b ?? 0)
@@ -40,6 +42,7 @@ export const addTokenCounts = (a: number | undefined, b: number | undefined): nu
  * Converts a V4 usage to the core usage (`totalTokens` = input total + output total).
  *
  * @since 0.1.0
+ * @category converting
  */
 export const asLanguageModelUsage = (usage: Usage): LanguageModelUsage => ({
   inputTokens: usage.inputTokens.total,
@@ -61,6 +64,7 @@ export const asLanguageModelUsage = (usage: Usage): LanguageModelUsage => ({
  * A usage with every count undefined (upstream `createNullLanguageModelUsage`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const nullUsage = (): LanguageModelUsage => ({
   inputTokens: undefined,
@@ -87,6 +91,7 @@ const isNull = (u: LanguageModelUsage): boolean =>
  * provider usages cannot be summed).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const add = (a: LanguageModelUsage, b: LanguageModelUsage): LanguageModelUsage => {
   const raw = isNull(a) ? b.raw : isNull(b) ? a.raw : undefined

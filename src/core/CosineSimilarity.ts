@@ -12,6 +12,7 @@ import { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgument
  * (`parameter: "vector1,vector2"`).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const cosineSimilarity = (
   vector1: ReadonlyArray<number>,
@@ -32,6 +33,7 @@ export const cosineSimilarity = (
  * pairs); a shorter second vector reads as `NaN`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const unsafeCosineSimilarity = (vector1: ReadonlyArray<number>, vector2: ReadonlyArray<number>): number => {
   const n = vector1.length

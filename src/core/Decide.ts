@@ -38,6 +38,7 @@ import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
  * The state the questions are judged against: a text, a JSON object, or state parts.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DecisionState = string | JsonObject | ReadonlyArray<StatePart>
 
@@ -45,6 +46,7 @@ export type DecisionState = string | JsonObject | ReadonlyArray<StatePart>
  * Options of {@link decide}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DecideOptions<Q extends Readonly<Record<string, Question>>> {
   readonly state: DecisionState
@@ -63,13 +65,17 @@ export interface DecideOptions<Q extends Readonly<Record<string, Question>>> {
   readonly onDecisionModelCallEnd?: Callback<DecisionModelCallEndEvent>
 }
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ModelDecisionCallOptionsReasoning = NonNullable<import("../contract/Decision.ts").DecisionCallOptions["reasoning"]>
 
 /**
  * `onStart` of decide.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DecideStartEvent {
   readonly runtimeContext: Readonly<Record<string, unknown>>
@@ -90,6 +96,7 @@ export interface DecideStartEvent {
  * The result of {@link decide} (upstream `DecisionResult`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DecideResult {
   readonly answers: ModelDecisionResult["answers"]
@@ -108,6 +115,7 @@ export interface DecideResult {
  * `onEnd` of decide: the start event and the result.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DecideEndEvent = DecideStartEvent & DecideResult
 
@@ -115,6 +123,7 @@ export type DecideEndEvent = DecideStartEvent & DecideResult
  * Before the model call.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DecisionModelCallStartEvent {
   readonly callId: string
@@ -129,6 +138,7 @@ export interface DecisionModelCallStartEvent {
  * After the model call: the start event and the model's result.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DecisionModelCallEndEvent = DecisionModelCallStartEvent & ModelDecisionResult
 
@@ -136,6 +146,7 @@ export type DecisionModelCallEndEvent = DecisionModelCallStartEvent & ModelDecis
  * The failures of `decide`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type DecideError =
   | DecisionError
@@ -181,6 +192,7 @@ const prepareState = (state: DecisionState): Effect.Effect<State, DownloadError>
  * `experimental_decide`).
  *
  * @since 0.1.0
+ * @category generation
  */
 export const decide = <const Q extends Readonly<Record<string, Question>>>(
   options: DecideOptions<Q>

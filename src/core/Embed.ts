@@ -50,6 +50,7 @@ import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
  * deprecated aliases, used when the new name is absent).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface CommonOptions {
   /** Requested output dimensions: a positive integer. */
@@ -75,6 +76,7 @@ export interface CommonOptions {
  * Options of {@link embed}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbedOptions extends CommonOptions {
   readonly value: string
@@ -84,6 +86,7 @@ export interface EmbedOptions extends CommonOptions {
  * Options of {@link embedMany}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbedManyOptions extends CommonOptions {
   readonly values: ReadonlyArray<string>
@@ -95,6 +98,7 @@ export interface EmbedManyOptions extends CommonOptions {
  * The result of {@link embed} (upstream `EmbedResult`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbedResult {
   readonly value: string
@@ -109,6 +113,7 @@ export interface EmbedResult {
  * The result of {@link embedMany} (upstream `EmbedManyResult`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbedManyResult {
   readonly values: ReadonlyArray<string>
@@ -123,6 +128,7 @@ export interface EmbedManyResult {
  * The failures of `embed` / `embedMany`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type EmbedError = EmbeddingError | CoreInvalidArgumentError | InvalidResponseDataError | RetryError
 
@@ -219,6 +225,7 @@ const startEvent = (
  * Embeds one value with the {@link EmbeddingModel} service (upstream `embed`).
  *
  * @since 0.1.0
+ * @category generation
  */
 export const embed = Effect.fn("ai.embed")(function*(options: EmbedOptions) {
   const s = yield* setup(options)
@@ -272,6 +279,7 @@ const chunkProviderOptions = (
  * model's limits, batches of `maxParallelCalls`, results in the order of the values.
  *
  * @since 0.1.0
+ * @category generation
  */
 export const embedMany = Effect.fn("ai.embedMany")(function*(options: EmbedManyOptions) {
   const s = yield* setup(options)
@@ -350,6 +358,7 @@ export const embedMany = Effect.fn("ai.embedMany")(function*(options: EmbedManyO
  * the input.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbeddedChunk {
   readonly startIndex: number
@@ -365,6 +374,7 @@ export interface EmbeddedChunk {
  * Options of {@link embedManyStream}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbedManyStreamOptions extends Omit<CommonOptions, "onStart" | "experimental_onStart" | "onEnd" | "experimental_onEnd"> {
   /** Calls in flight (default 1 when the model does not support parallel calls, else 4). */
@@ -380,6 +390,7 @@ export interface EmbedManyStreamOptions extends Omit<CommonOptions, "onStart" | 
  * without limits gets chunks of 2048 values (OpenAI's limit), as a stream has no "all values".
  *
  * @since 0.1.0
+ * @category generation
  */
 export const embedManyStream = <E, R>(
   values: Stream.Stream<string, E, R>,

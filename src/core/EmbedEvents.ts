@@ -13,6 +13,7 @@ import type { Warning } from "../contract/Warning.ts"
  * `onStart`: the operation begins, before the model is called.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbedStartEvent {
   readonly runtimeContext: Readonly<Record<string, unknown>>
@@ -32,6 +33,7 @@ export interface EmbedStartEvent {
  * `onEnd`: the operation completed.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbedEndEvent {
   readonly runtimeContext: Readonly<Record<string, unknown>>
@@ -53,6 +55,7 @@ export interface EmbedEndEvent {
  * `onEmbedStart`: one model call attempt begins.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbeddingModelCallStartEvent {
   readonly callId: string
@@ -69,6 +72,7 @@ export interface EmbeddingModelCallStartEvent {
  * `onEmbedEnd`: one model call returned.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbeddingModelCallEndEvent {
   readonly callId: string

@@ -33,6 +33,7 @@ import type { TypedToolCall } from "./TypedToolCall.ts"
  * the same text for the model.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class ToolTimeoutError extends Schema.TaggedError<ToolTimeoutError>("TimeoutError")("ToolTimeoutError", {
   toolName: Schema.String,
@@ -48,6 +49,7 @@ export class ToolTimeoutError extends Schema.TaggedError<ToolTimeoutError>("Time
  * `tools[name]` wins over `tool`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface TimeoutConfiguration<T extends Toolkit.Any> {
   readonly tool?: Duration.Input | undefined
@@ -58,6 +60,7 @@ export interface TimeoutConfiguration<T extends Toolkit.Any> {
  * What {@link executeToolCall} takes.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ExecuteOptions<T extends Toolkit.Any, R = never> {
   readonly toolCall: TypedToolCall<NoInfer<T>>
@@ -74,6 +77,7 @@ export interface ExecuteOptions<T extends Toolkit.Any, R = never> {
  * The result of {@link executeToolCall}: the output and how long the handler ran (Clock time).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Executed<T extends Toolkit.Any> {
   readonly output: TypedClientToolOutput<T>
@@ -121,6 +125,7 @@ const runHandler = (
  * defect (or a timeout) is a `tool-error` value.
  *
  * @since 0.1.0
+ * @category generation
  */
 export function executeToolCall<T extends Toolkit.Any, R = never>(
   options: ExecuteOptions<T, R>
@@ -181,6 +186,7 @@ export function executeToolCall(
  * `TypeValidationError` "for tool context (<name>)".
  *
  * @since 0.1.0
+ * @category validation
  */
 export const validateToolContext = (
   tool: Tool.Any | undefined,

@@ -33,6 +33,7 @@ import { type GeneratedFile, makeGeneratedFile } from "./StepContent.ts"
  * Data of an input image: base64 text (or a data URL, or an `http(s)` URL) or bytes.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DataContent = string | Uint8Array | ArrayBuffer
 
@@ -40,6 +41,7 @@ export type DataContent = string | Uint8Array | ArrayBuffer
  * The prompt: text, or images to edit with optional text and mask (upstream `GenerateImagePrompt`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type Prompt = string | {
   readonly images: ReadonlyArray<DataContent>
@@ -52,6 +54,7 @@ export type Prompt = string | {
  * `abortSignal` — interruption).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   readonly prompt: Prompt
@@ -69,6 +72,7 @@ export interface Options {
  * A generated image: the file views and its own provider metadata (`providerMetadata.<p>.images[i]`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface GeneratedImage extends GeneratedFile {
   readonly providerMetadata?: Record<string, JsonObject> | undefined
@@ -78,6 +82,7 @@ export interface GeneratedImage extends GeneratedFile {
  * The result of one model call (upstream `GenerateImageCall`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Call {
   readonly images: ReadonlyArray<GeneratedImage>
@@ -91,6 +96,7 @@ export interface Call {
  * The result of {@link generateImage} (upstream `GenerateImageResult`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Result {
   readonly image: GeneratedImage
@@ -106,6 +112,7 @@ export interface Result {
  * The failures of {@link generateImage}.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type GenerateImageError = ModelError | RetryError | NoImageGeneratedError | CoreInvalidArgumentError
 
@@ -138,6 +145,7 @@ const toImageFile = (data: DataContent): ImageFile => {
  * Upstream `normalizePrompt`: the prompt as the model's `prompt`, `files` and `mask`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const normalizePrompt = (prompt: Prompt): Pick<ImageCallOptions, "prompt" | "files" | "mask"> =>
   typeof prompt === "string"
@@ -152,6 +160,7 @@ export const normalizePrompt = (prompt: Prompt): Pick<ImageCallOptions, "prompt"
  * Upstream `getImageProviderMetadata`: per provider, the JSON-object entry `images[index]`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const imageProviderMetadata = (
   providerMetadata: ImageProviderMetadata | undefined,
@@ -258,6 +267,7 @@ const callImageCounts = (n: number, perCall: number): ReadonlyArray<number> => {
  * Generates images with the `ImageModel` of the environment (upstream `generateImage`).
  *
  * @since 0.1.0
+ * @category generation
  */
 export const generateImage: (options: Options) => Effect.Effect<Result, GenerateImageError, ImageModel> = Effect.fn(
   "generateImage"

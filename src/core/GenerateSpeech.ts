@@ -26,6 +26,7 @@ import { type GeneratedFile, makeGeneratedFile } from "./StepContent.ts"
  * `abortSignal` — interruption — and telemetry).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   readonly text: string
@@ -43,6 +44,7 @@ export interface Options {
  * A generated audio file (upstream `GeneratedAudioFile`): the file views and its `format`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface GeneratedAudioFile extends GeneratedFile {
   readonly format: string
@@ -52,6 +54,7 @@ export interface GeneratedAudioFile extends GeneratedFile {
  * The result of {@link generateSpeech} (upstream `SpeechResult`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Result {
   readonly audio: GeneratedAudioFile
@@ -64,6 +67,7 @@ export interface Result {
  * The failures of {@link generateSpeech}.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type GenerateSpeechError =
   | ModelError
@@ -104,6 +108,7 @@ const outputFormatMediaType = (outputFormat: string | undefined): string | undef
  * `InvalidResponseDataError`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeGeneratedAudioFile = (
   data: string | Uint8Array,
@@ -136,6 +141,7 @@ export const makeGeneratedAudioFile = (
  * Generates speech audio with the `SpeechModel` of the environment (upstream `generateSpeech`).
  *
  * @since 0.1.0
+ * @category generation
  */
 export const generateSpeech: (options: Options) => Effect.Effect<Result, GenerateSpeechError, SpeechModel> = Effect.fn(
   "generateSpeech"

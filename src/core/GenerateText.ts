@@ -56,6 +56,7 @@ import * as SteeringStep from "./generation/SteeringStep.ts"
  * (it never replaces the generation's result or error).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptions<StepResult<NoInfer<T>>, T, R>, ToolApproval.Options<T, R> {
   /** Called after each step (upstream `onStepEnd`). */
@@ -80,6 +81,7 @@ export interface GenerateTextOptions<T extends Toolkit.Any, R> extends BaseOptio
  * last step's; `responseMessages` holds the messages of every step (upstream).
  *
  * @since 0.1.0
+ * @category models
  */
 export type GenerateTextResult<T extends Toolkit.Any = Toolkit.Any> = StreamTextResult<T>
 
@@ -88,6 +90,7 @@ export type GenerateTextResult<T extends Toolkit.Any = Toolkit.Any> = StreamText
  * The failures of {@link generateText}.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type GenerateTextError =
   | ModelError
@@ -110,6 +113,7 @@ export type GenerateTextError =
  * in `R`.
  *
  * @since 0.1.0
+ * @category generation
  */
 export function generateText<T extends Toolkit.Any = {}, R = never, O extends Output.Any = Output.Output<string, string, never>>(
   options: GenerateTextOptions<T, R> & {

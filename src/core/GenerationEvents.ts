@@ -18,6 +18,7 @@ import type { ClientToolOutput } from "./ToolResult.ts"
  * `onStart`: once, before the first step (upstream `GenerateTextStartEvent`, common fields).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StartEvent {
   readonly callId: string
@@ -50,6 +51,7 @@ export interface StartEvent {
  * `onStepStart`: before each step's first model call (upstream `GenerateTextStepStartEvent`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StepStartEvent {
   readonly callId: string
@@ -74,6 +76,7 @@ export interface StepStartEvent {
  * `onStepError`: a step that started failed before it produced a result.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StepErrorEvent extends StepStartEvent {
   readonly error: unknown
@@ -83,6 +86,7 @@ export interface StepErrorEvent extends StepStartEvent {
  * `onLanguageModelCallStart`: before each model call attempt.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface LanguageModelCallStartEvent {
   readonly callId: string
@@ -97,6 +101,7 @@ export interface LanguageModelCallStartEvent {
  * `onLanguageModelCallEnd`: when a model call finished (its `finish`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface LanguageModelCallEndEvent {
   readonly callId: string
@@ -114,6 +119,7 @@ export interface LanguageModelCallEndEvent {
  * `onToolExecutionStart`: before a client tool runs.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolExecutionStartEvent {
   readonly callId: string
@@ -126,6 +132,7 @@ export interface ToolExecutionStartEvent {
  * `onToolExecutionEnd`: after a client tool ran.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolExecutionEndEvent extends ToolExecutionStartEvent {
   readonly toolExecutionMs: number

@@ -15,6 +15,7 @@ import type { ModelMessage } from "./ModelMessage.ts"
  * V4 prompt messages where `prepareStep` replaced them).
  *
  * @since 0.1.0
+ * @category models
  */
 export type StepRequest = RequestInfo & {
   readonly messages?: ReadonlyArray<ModelMessage | Prompt.Message> | undefined
@@ -24,6 +25,7 @@ export type StepRequest = RequestInfo & {
  * streamText's `include` (upstream `StreamTextInclude`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StreamTextInclude {
   /** Keep the request body in `start-step` parts and step results (default false: it can be large). */
@@ -38,6 +40,7 @@ export interface StreamTextInclude {
  * generateText's `include` (upstream `GenerateTextInclude`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface GenerateTextInclude {
   /** Keep the request body in step results (default false: it can be large). */

@@ -31,6 +31,7 @@ const TypeId: unique symbol = Symbol.for("aimux/core/Output")
  * reason (they go into `NoObjectGeneratedError`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface OutputContext {
   readonly response: unknown
@@ -43,6 +44,7 @@ export interface OutputContext {
  * to publish, or `undefined` when nothing changed (upstream publishes only changed values).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface PartialParser<P> {
   readonly push: (delta: string) => { readonly partial: P } | undefined
@@ -53,6 +55,7 @@ export interface PartialParser<P> {
  * `createElementStreamTransform`); fails with a `TypeValidationError` past `maxItems`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ElementPublisher<P, E> {
   // method syntax: bivariant in P, so that every output is assignable to `Any`
@@ -63,6 +66,7 @@ export interface ElementPublisher<P, E> {
  * An output specification: complete type `A`, partial type `P`, element type `E`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Output<A, P = A, E = never> {
   readonly [TypeId]: typeof TypeId
@@ -81,6 +85,7 @@ export interface Output<A, P = A, E = never> {
  * Any output specification.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Any = Output<unknown, unknown, unknown>
 
@@ -88,6 +93,7 @@ export type Any = Output<unknown, unknown, unknown>
  * The complete output type of a specification.
  *
  * @since 0.1.0
+ * @category models
  */
 export type CompleteOf<O> = O extends Output<infer A, infer _P, infer _E> ? A : never
 
@@ -95,6 +101,7 @@ export type CompleteOf<O> = O extends Output<infer A, infer _P, infer _E> ? A : 
  * The partial output type of a specification.
  *
  * @since 0.1.0
+ * @category models
  */
 export type PartialOf<O> = O extends Output<infer _A, infer P, infer _E> ? P : never
 
@@ -102,6 +109,7 @@ export type PartialOf<O> = O extends Output<infer _A, infer P, infer _E> ? P : n
  * The element type of an array specification.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ElementOf<O> = O extends Output<infer _A, infer _P, infer E> ? E : never
 
@@ -109,6 +117,7 @@ export type ElementOf<O> = O extends Output<infer _A, infer _P, infer E> ? E : n
  * True for an output specification.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isOutput = (u: unknown): u is Any => typeof u === "object" && u !== null && TypeId in u
 
@@ -116,6 +125,7 @@ export const isOutput = (u: unknown): u is Any => typeof u === "object" && u !==
  * A partial value, one level deep (upstream `DeepPartial`, simplified to what a JSON prefix gives).
  *
  * @since 0.1.0
+ * @category models
  */
 export type DeepPartial<T> = T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends object ? { readonly [K in keyof T]?: DeepPartial<T[K]> }
@@ -183,6 +193,7 @@ const syncValidator = (schema: InputSchema<unknown>): (value: unknown) => { read
  * Plain text (the default): response format `{type: 'text'}`, the output is the text.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const text = (): Output<string, string, never> => ({
   [TypeId]: TypeId,
@@ -209,6 +220,7 @@ export const text = (): Output<string, string, never> => ({
  * Options of {@link object}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ObjectOptions<A> {
   readonly schema: InputSchema<A>
@@ -221,6 +233,7 @@ export interface ObjectOptions<A> {
  * validated; partial outputs are the (unvalidated) repaired prefixes.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const object = <A>(options: ObjectOptions<A>): Output<A, DeepPartial<A>, never> => {
   const schema: InputSchema<unknown> = options.schema
@@ -258,6 +271,7 @@ const jsonPartialParser = <P>(): PartialParser<P> => {
  * Options of {@link array}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ArrayOptions<E> {
   readonly element: InputSchema<E>
@@ -296,6 +310,7 @@ const hasArrayElements = (u: unknown): u is { readonly elements: ReadonlyArray<u
  * throws at construction).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const array = <E>(options: ArrayOptions<E>): Output<Array<E>, Array<E>, E> => {
   const { maxItems, minItems } = options
@@ -405,6 +420,7 @@ export const array = <E>(options: ArrayOptions<E>): Output<Array<E>, Array<E>, E
  * Options of {@link choice}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ChoiceOptions<C extends string> {
   readonly options: ReadonlyArray<C>
@@ -423,6 +439,7 @@ const resultOf = (u: unknown): string | undefined =>
  * `{result: enum}`; while streaming, a prefix is published once it matches one option only.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const choice = <const C extends string>(options: ChoiceOptions<C>): Output<C, C, never> => {
   const choices = options.options
@@ -481,6 +498,7 @@ export const choice = <const C extends string>(options: ChoiceOptions<C>): Outpu
  * Options of {@link json}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface JsonOptions {
   readonly name?: string | undefined
@@ -491,6 +509,7 @@ export interface JsonOptions {
  * Any JSON value: response format `{type: 'json'}` without a schema; the final text must parse.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const json = (options: JsonOptions = {}): Output<JsonValue, JsonValue, never> => ({
   [TypeId]: TypeId,

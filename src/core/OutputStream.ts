@@ -23,6 +23,7 @@ import type * as Output from "./Output.ts"
  * The parts these functions read (every `TextStreamPart` is one).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface PartLike {
   readonly type: string
@@ -66,6 +67,7 @@ const makePartialFold = (output: Output.Any) => {
  * `partialOutputStream`). Per network chunk of parts, no Effect per part.
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const partialOutputStream: {
   <O extends Output.Any>(output: O): <E, R>(fullStream: Stream.Stream<PartLike, E, R>) => Stream.Stream<Output.PartialOf<O>, E, R>
@@ -88,6 +90,7 @@ const partials = <E, R>(fullStream: Stream.Stream<PartLike, E, R>, output: Outpu
  * for the other output modes (upstream throws there).
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const elementStream: {
   <O extends Output.Any>(output: O): <E, R>(
@@ -128,6 +131,7 @@ export const elementStream: {
  * The final step as {@link output} reads it.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StepLike {
   readonly text: string
@@ -141,6 +145,7 @@ export interface StepLike {
  * parsed by the specification, whatever the finish reason (as upstream, unlike generateText).
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const output = <O extends Output.Any>(
   result: { readonly steps: ReadonlyArray<StepLike> },

@@ -29,6 +29,7 @@ import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
  * One ranked document of the result.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Ranked<V> {
   readonly originalIndex: number
@@ -40,6 +41,7 @@ export interface Ranked<V> {
  * The response information of the result (timestamp and model id always set).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RerankResponse {
   readonly id?: string | undefined
@@ -53,6 +55,7 @@ export interface RerankResponse {
  * `onStart`: before the model is called.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RerankStartEvent {
   readonly runtimeContext: Readonly<Record<string, unknown>>
@@ -72,6 +75,7 @@ export interface RerankStartEvent {
  * `onEnd`: after the model returned.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RerankEndEvent {
   readonly runtimeContext: Readonly<Record<string, unknown>>
@@ -91,6 +95,7 @@ export interface RerankEndEvent {
  * `onRerankStart`: each model call attempt (upstream's telemetry integration callback).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RerankingModelCallStartEvent {
   readonly callId: string
@@ -107,6 +112,7 @@ export interface RerankingModelCallStartEvent {
  * `onRerankEnd`: a model call returned.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RerankingModelCallEndEvent {
   readonly callId: string
@@ -121,6 +127,7 @@ export interface RerankingModelCallEndEvent {
  * Options of {@link rerank}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RerankOptions<V extends JsonObject | string> {
   readonly documents: ReadonlyArray<V>
@@ -142,6 +149,7 @@ export interface RerankOptions<V extends JsonObject | string> {
  * The result of {@link rerank} (upstream `RerankResult`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RerankResult<V> {
   readonly originalDocuments: ReadonlyArray<V>
@@ -156,6 +164,7 @@ export interface RerankResult<V> {
  * The failures of `rerank`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type RerankError = ModelError | CoreInvalidArgumentError | InvalidResponseDataError | RetryError
 
@@ -200,6 +209,7 @@ const result = <V>(
  * Reranks documents against a query with the {@link RerankingModel} service (upstream `rerank`).
  *
  * @since 0.1.0
+ * @category generation
  */
 export const rerank = <V extends JsonObject | string>(
   options: RerankOptions<V>

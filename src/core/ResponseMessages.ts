@@ -20,6 +20,7 @@ import { isDeepEqualData } from "./internal/IsDeepEqualData.ts"
  * (upstream `to-response-messages.ts`), not a V4 file-data object.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ResponseFilePart {
   readonly type: "file" | "reasoning-file"
@@ -32,6 +33,7 @@ export interface ResponseFilePart {
  * A content part of a response assistant message.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponseAssistantPart =
   | Exclude<AssistantContentPart, { readonly type: "file" | "reasoning-file" }>
@@ -42,6 +44,7 @@ export type ResponseAssistantPart =
  * The assistant message of a step's response (upstream `AssistantModelMessage`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ResponseAssistantMessage {
   readonly role: "assistant"
@@ -54,6 +57,7 @@ export interface ResponseAssistantMessage {
  * `ToolModelMessage`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ResponseToolMessage {
   readonly role: "tool"
@@ -65,6 +69,7 @@ export interface ResponseToolMessage {
  * A response message: the assistant's or the tool results'.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponseMessage = ResponseAssistantMessage | ResponseToolMessage
 
@@ -78,6 +83,7 @@ const isProviderExecuted = (part: object): boolean => "providerExecuted" in part
  * `convertToLanguageModelMessage`: approval id, decision and reason only).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const approvalResponseForModel = (part: ToolApprovalResponsePart): ToolMessage["content"][number] => ({
   type: "tool-approval-response",
@@ -94,6 +100,7 @@ const isResponseFile = (part: ResponseAssistantPart): part is ResponseFilePart =
  * `convertToLanguageModelPrompt`: base64 file data becomes `{type: "data", data}`).
  *
  * @since 0.1.0
+ * @category converting
  */
 export const toPromptMessage = (message: ResponseMessage): AssistantMessage | ToolMessage => {
   // approval parts are not sent to the model; provider-executed approval responses are, without
@@ -123,6 +130,7 @@ export const toPromptMessage = (message: ResponseMessage): AssistantMessage | To
  * `null`). `JSON.parse` is safe here: the text comes from `JSON.stringify` in this process.
  *
  * @since 0.1.0
+ * @category converting
  */
 export const toJsonValue = (value: unknown): JsonValue => {
   if (value === undefined) return null
@@ -136,6 +144,7 @@ export const toJsonValue = (value: unknown): JsonValue => {
  * The output sent back to the model for a tool output (upstream `createToolModelOutput`).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const toolModelOutput = (options: {
   readonly toolCallId: string
@@ -190,6 +199,7 @@ const toolCallIdOf = (part: ToolResultPart | ToolApprovalResponsePart): string =
  * tool-call order; empty text without provider metadata is dropped.
  *
  * @since 0.1.0
+ * @category converting
  */
 export const toResponseMessages = Effect.fnUntraced(function*(
   content: ReadonlyArray<ContentPart>,

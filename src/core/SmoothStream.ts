@@ -22,6 +22,7 @@ import type { TextStreamPart } from "./TextStreamPart.ts"
  * `undefined` when the buffer holds no complete chunk yet.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChunkDetector = (buffer: string) => string | undefined | null
 
@@ -29,6 +30,7 @@ export type ChunkDetector = (buffer: string) => string | undefined | null
  * Anything with `Intl.Segmenter`'s `segment` (the first segment is the chunk).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Segmenter {
   readonly segment: (input: string) => Iterable<{ readonly segment: string }>
@@ -38,6 +40,7 @@ export interface Segmenter {
  * Options of {@link smoothStream} (upstream's).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   /** The delay after each chunk; default 10 ms; `null` for none. */
@@ -101,6 +104,7 @@ interface Segment {
  * flushes first, as one output delta cannot carry two inputs' metadata.
  *
  * @since 0.1.0
+ * @category generation
  */
 export const smoothStream = (options: Options = {}) => {
   const detect = detectorOf(options.chunking)

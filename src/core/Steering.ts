@@ -29,6 +29,7 @@ import {
  * A user message as `steer` / `queue` take it (upstream `UserModelMessage`): text or parts.
  *
  * @since 0.1.0
+ * @category models
  */
 export type UserModelMessage = UserModelMessageInternal
 
@@ -38,6 +39,7 @@ export type UserModelMessage = UserModelMessageInternal
  * `waiting-for-tool-results` (an approval or a tool without `execute`), `aborted`, `error`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NotDeliveredReason = NotDeliveredReasonInternal
 
@@ -46,6 +48,7 @@ export type NotDeliveredReason = NotDeliveredReasonInternal
  * the step whose model call received it, or `not-delivered` with the reason.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Outcome = OutcomeInternal
 
@@ -53,6 +56,7 @@ export type Outcome = OutcomeInternal
  * Options of {@link Steering.steer} / {@link Steering.queue}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface SendOptions {
   /** The message's id (default `steer-` and 24 random characters); the same id again gives the first message's outcome. */
@@ -63,6 +67,7 @@ export interface SendOptions {
  * A steering object (upstream `Steering`), for one generation.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Steering {
   readonly [StateKey]: SteeringState
@@ -78,6 +83,7 @@ export interface Steering {
  * fails with `CoreInvalidArgumentError` (streamText: its only part is that `error`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make: Effect.Effect<Steering> = Effect.sync(() => makeUnsafe())
 
@@ -85,6 +91,7 @@ export const make: Effect.Effect<Steering> = Effect.sync(() => makeUnsafe())
  * {@link make} outside an Effect.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeUnsafe = (): Steering => {
   const state = new SteeringState()

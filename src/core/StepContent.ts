@@ -27,6 +27,7 @@ import type { TypedToolCall } from "./TypedToolCall.ts"
  * tool definitions of `Tool.ts`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolInfo {
   readonly type?: "function" | "dynamic" | "provider" | undefined
@@ -43,6 +44,7 @@ export interface ToolInfo {
  * Tools by name, as core looks them up (own properties only).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolInfoSet = Readonly<Record<string, ToolInfo>>
 
@@ -50,6 +52,7 @@ export type ToolInfoSet = Readonly<Record<string, ToolInfo>>
  * Looks up a tool by own property (upstream `getOwn`: `toString`, `__proto__` are never tools).
  *
  * @since 0.1.0
+ * @category getters
  */
 export const getTool = (tools: ToolInfoSet | undefined, name: string): ToolInfo | undefined =>
   tools !== undefined && Object.hasOwn(tools, name) ? tools[name] : undefined
@@ -59,6 +62,7 @@ export const getTool = (tools: ToolInfoSet | undefined, name: string): ToolInfo 
  * parsed of the input and carry the parse error.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolCall = TypedToolCall<Toolkit.Any>
 
@@ -67,6 +71,7 @@ export type ToolCall = TypedToolCall<Toolkit.Any>
  * (`providerExecuted: true`), as modelled in `ToolResult.ts`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolResult = ToolResultModel.ClientToolResult | ToolResultModel.ProviderToolResult
 
@@ -76,6 +81,7 @@ export type ToolResult = ToolResultModel.ClientToolResult | ToolResultModel.Prov
  * `ToolResult.ts`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type ToolError = ToolResultModel.ClientToolError | ToolResultModel.ProviderToolError
 
@@ -83,6 +89,7 @@ export type ToolError = ToolResultModel.ClientToolError | ToolResultModel.Provid
  * A generated file (upstream `GeneratedFile`): base64 and bytes views of the same data.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface GeneratedFile {
   readonly base64: string
@@ -94,6 +101,7 @@ export interface GeneratedFile {
  * A file part of core content.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface FilePart {
   readonly type: "file" | "reasoning-file"
@@ -105,6 +113,7 @@ export interface FilePart {
  * A content part of a step (upstream `ContentPart`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ContentPart =
   | Content.Text
@@ -123,6 +132,7 @@ export type ContentPart =
  * A step's approval request (see `ToolApproval.ts`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolApprovalRequestOutput = ToolApprovalParts.RequestOutput
 
@@ -130,6 +140,7 @@ export type ToolApprovalRequestOutput = ToolApprovalParts.RequestOutput
  * A step's automatic approval decision (see `ToolApproval.ts`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolApprovalResponseOutput = ToolApprovalParts.ResponseOutput
 
@@ -137,6 +148,7 @@ export type ToolApprovalResponseOutput = ToolApprovalParts.ResponseOutput
  * A tool output of a step (result or error).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolOutput = ToolResult | ToolError
 
@@ -146,6 +158,7 @@ export type ToolOutput = ToolResult | ToolError
  * (undefined for orphans); provider `preliminary` is dropped.
  *
  * @since 0.1.0
+ * @category converting
  */
 export const toTextStreamToolResult = (
   part: Content.ToolResult,
@@ -163,6 +176,7 @@ const fromBase64 = (base64: string): Uint8Array => {
  * A generated file from base64 or bytes; the other view is computed on first use.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeGeneratedFile = (data: string | Uint8Array, mediaType: string): GeneratedFile => {
   let base64: string | undefined = typeof data === "string" ? data : undefined
@@ -183,6 +197,7 @@ export const makeGeneratedFile = (data: string | Uint8Array, mediaType: string):
  * not download generated file URLs, see docs/divergences.md).
  *
  * @since 0.1.0
+ * @category getters
  */
 export const generatedFileOf = (data: FileDataDataOrUrl, mediaType: string): GeneratedFile =>
   data.type === "data"
@@ -193,6 +208,7 @@ export const generatedFileOf = (data: FileDataDataOrUrl, mediaType: string): Gen
  * Error raised when provider content references a tool call that is not in the step.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class ToolCallNotFound extends Schema.TaggedError<ToolCallNotFound>()("ToolCallNotFound", {
   toolCallId: Schema.String
@@ -210,6 +226,7 @@ export class ToolCallNotFound extends Schema.TaggedError<ToolCallNotFound>()("To
  * support deferred results) has no parsed call.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const fromGenerateContent = (options: {
   readonly content: ReadonlyArray<Content.Content>
@@ -273,6 +290,7 @@ export const fromGenerateContent = (options: {
  * The text of a step: all text parts joined.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const textOf = (content: ReadonlyArray<ContentPart>): string => {
   let text = ""

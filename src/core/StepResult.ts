@@ -24,6 +24,7 @@ import type { TypedToolCall } from "./TypedToolCall.ts"
  * file's data is its base64 text, metadata under `providerOptions`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type StepReasoningPart =
   | { readonly type: "reasoning"; readonly text: string; readonly providerOptions?: ProviderMetadata | undefined }
@@ -40,6 +41,7 @@ export type StepReasoningPart =
  * and result types (not the toolkit) so that a typed step is assignable to an untyped one.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StepViews<C extends ToolCall = ToolCall, Res extends ToolResult = ToolResult> {
   readonly content: ReadonlyArray<Exclude<ContentPart, ToolCall | ToolResult> | C | Res>
@@ -61,6 +63,7 @@ export interface StepViews<C extends ToolCall = ToolCall, Res extends ToolResult
  * (upstream's `StepResult<TOOLS>` getters).
  *
  * @since 0.1.0
+ * @category models
  */
 export type TypedStepViews<T extends Toolkit.Any> = StepViews<TypedToolCall<T>, TypedContent.TypedToolResult<T>>
 
@@ -68,6 +71,7 @@ export type TypedStepViews<T extends Toolkit.Any> = StepViews<TypedToolCall<T>, 
  * A finished step with its tool calls of type `C` and tool results of type `Res`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StepResultOf<C extends ToolCall = ToolCall, Res extends ToolResult = ToolResult> extends StepViews<C, Res> {
   readonly stepNumber: number
@@ -97,6 +101,7 @@ export interface StepResultOf<C extends ToolCall = ToolCall, Res extends ToolRes
  * `StepResult<TOOLS>`; untyped for the open toolkit, the default).
  *
  * @since 0.1.0
+ * @category models
  */
 export type StepResult<T extends Toolkit.Any = Toolkit.Any> = StepResultOf<TypedToolCall<T>, TypedContent.TypedToolResult<T>>
 
@@ -114,6 +119,7 @@ const reasoningPartOf = (part: Content.Reasoning | FilePart): StepReasoningPart 
  * Computes the views of a step's content, as upstream's getters do.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const viewsOf = (content: ReadonlyArray<ContentPart>): StepViews => {
   const reasoning: Array<StepReasoningPart> = []

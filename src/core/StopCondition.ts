@@ -10,6 +10,7 @@ import { Effect } from "effect"
  * What a stop condition sees of a step.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StepView {
   readonly toolCalls: ReadonlyArray<{ readonly toolName: string }>
@@ -19,6 +20,7 @@ export interface StepView {
  * Decides after a step whether the loop stops. May be a plain predicate or an Effect.
  *
  * @since 0.1.0
+ * @category models
  */
 export type StopCondition<S extends StepView = StepView> = (options: {
   readonly steps: ReadonlyArray<S>
@@ -28,6 +30,7 @@ export type StopCondition<S extends StepView = StepView> = (options: {
  * True when exactly `stepCount` steps are done (the default is `isStepCount(1)`).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isStepCount = (stepCount: number): StopCondition => ({ steps }) => steps.length === stepCount
 
@@ -35,6 +38,7 @@ export const isStepCount = (stepCount: number): StopCondition => ({ steps }) => 
  * Deprecated upstream alias of {@link isStepCount}.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const stepCountIs = isStepCount
 
@@ -42,6 +46,7 @@ export const stepCountIs = isStepCount
  * Never stops: the loop runs until its natural end.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isLoopFinished = (): StopCondition => () => false
 
@@ -49,6 +54,7 @@ export const isLoopFinished = (): StopCondition => () => false
  * True when the last step has a call to one of the named tools.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const hasToolCall = (...toolNames: ReadonlyArray<string>): StopCondition => ({ steps }) =>
   steps[steps.length - 1]?.toolCalls.some((call) => toolNames.includes(call.toolName)) ?? false
@@ -57,6 +63,7 @@ export const hasToolCall = (...toolNames: ReadonlyArray<string>): StopCondition 
  * True when any condition holds (all are evaluated, as upstream).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isStopConditionMet = <S extends StepView>(
   conditions: ReadonlyArray<StopCondition<S>>,

@@ -65,6 +65,7 @@ export type { StepPerformance, StepResponse, TextStreamPart } from "./TextStream
  * stop, or an `AbortSignal` for interop.
  *
  * @since 0.1.0
+ * @category models
  */
 export type AbortTrigger = Effect.Effect<unknown> | AbortSignal
 
@@ -72,6 +73,7 @@ export type AbortTrigger = Effect.Effect<unknown> | AbortSignal
  * The payload of `onError` (upstream `{ error }`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ErrorEvent {
   readonly error: unknown
@@ -81,6 +83,7 @@ export interface ErrorEvent {
  * The payload of `onChunk` (upstream `{ chunk }`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ChunkEvent {
   readonly chunk: TextStreamPart
@@ -92,6 +95,7 @@ export interface ChunkEvent {
  * never corrupts the stream nor replaces an error.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolkit.Any = T>
   extends BaseOptions<StepResult<NoInfer<Typed>>, T, R>, ToolApproval.Options<T, R>
@@ -166,6 +170,7 @@ export interface StreamTextOptions<T extends Toolkit.Any, R, Typed extends Toolk
  * What `onError` returns to request a stream retry (upstream `StreamTextOnErrorResult`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface OnErrorRetry {
   readonly retry: true
@@ -175,6 +180,7 @@ export interface OnErrorRetry {
  * Why aggregated values are unavailable: the run was aborted (`reason` as given to the trigger).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class AbortedError extends Schema.TaggedError<AbortedError>()("AbortedError", {
   reason: Schema.Unknown
@@ -186,6 +192,7 @@ export class AbortedError extends Schema.TaggedError<AbortedError>()("AbortedErr
  * holds at most this plus the read being handed over, whatever the consumer's pace.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultBufferSize = 256
 
@@ -208,6 +215,7 @@ export const logError = (event: ErrorEvent): Effect.Effect<void> =>
  * stream and running tools and emits nothing more.
  *
  * @since 0.1.0
+ * @category generation
  */
 export function streamText<T extends Toolkit.Any = {}, R = never>(
   input: StreamTextOptions<T, R> & {
@@ -477,6 +485,7 @@ const endEventOf = (
  * the run's first error) or a step's model stream ended without a finish and without output.
  *
  * @since 0.1.0
+ * @category combinators
  */
 export function collect<T extends Toolkit.Any, E, R>(
   stream: Stream.Stream<TextStreamPart<T>, E, R>
@@ -495,6 +504,7 @@ export function collect<E, R>(
  * specification as generateText's `output` is.
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const collectOutput: {
   <O extends Output.Any>(output: O): <T extends Toolkit.Any, E, R>(
@@ -514,6 +524,7 @@ export const collectOutput: {
  * A result of {@link collectOutput}: the aggregated values and the parsed output.
  *
  * @since 0.1.0
+ * @category models
  */
 export type WithOutput<T extends Toolkit.Any, O extends Output.Any> = StreamTextResult<T> & { readonly output: Output.CompleteOf<O> }
 
@@ -523,6 +534,7 @@ export type WithOutput<T extends Toolkit.Any, O extends Output.Any> = StreamText
  * a later step failed there is none: `other` and null usage, as upstream), the rest from the steps.
  *
  * @since 0.1.0
+ * @category combinators
  */
 export function aggregate<T extends Toolkit.Any>(
   parts: ReadonlyArray<TextStreamPart<T>>
@@ -538,6 +550,7 @@ export function aggregate(
  * aggregate completes when the returned stream has been consumed (it waits until then).
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const withResult = <T extends Toolkit.Any, E, R>(
   stream: Stream.Stream<TextStreamPart<T>, E, R>
@@ -560,6 +573,7 @@ export const withResult = <T extends Toolkit.Any, E, R>(
  * The failure {@link failOnError} raises: the error of the run's first `error` part.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class StreamTextError extends Schema.TaggedError<StreamTextError>()("StreamTextError", {
   error: Schema.Unknown
@@ -572,6 +586,7 @@ export class StreamTextError extends Schema.TaggedError<StreamTextError>()("Stre
  * `ToolChoiceViolationError`, a `NoOutputGeneratedError`, ...).
  *
  * @since 0.1.0
+ * @category errors
  */
 export const failOnError = <T extends Toolkit.Any, E, R>(
   stream: Stream.Stream<TextStreamPart<T>, E, R>
@@ -599,6 +614,7 @@ export const failOnError = <T extends Toolkit.Any, E, R>(
  * `text-delta` part, per pulled chunk.
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const textStream = <T extends Toolkit.Any, E, R>(stream: Stream.Stream<TextStreamPart<T>, E, R>): Stream.Stream<string, E, R> =>
   Stream.filterMap(stream, (part) => (part.type === "text-delta" ? Result.succeed(part.text) : Result.failVoid))

@@ -29,6 +29,7 @@ import type * as Toolkit from "./Toolkit.ts"
  * The options of the low-memory mode: those of `streamText`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type LowMemoryOptions<T extends Toolkit.Any, R> = StreamTextOptions<T, R> & {
   readonly output?: Output.Any | undefined
@@ -39,6 +40,7 @@ export type LowMemoryOptions<T extends Toolkit.Any, R> = StreamTextOptions<T, R>
  * without telemetry integrations, which aimux does not have).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const collectsContent = <T extends Toolkit.Any, R>(options: LowMemoryOptions<T, R>): boolean =>
   lowMemoryCollects(options)
@@ -48,6 +50,7 @@ export const collectsContent = <T extends Toolkit.Any, R>(options: LowMemoryOpti
  * it (upstream `experimental_streamTextLowMemory`). The parts are those of `streamText`.
  *
  * @since 0.1.0
+ * @category generation
  */
 export const experimental_streamTextLowMemory = <T extends Toolkit.Any = {}, R = never>(
   options: LowMemoryOptions<T, R>
@@ -59,6 +62,7 @@ export const experimental_streamTextLowMemory = <T extends Toolkit.Any = {}, R =
  * fields; `usage` is the total usage, as upstream's `usage` since 7.0).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Completion {
   readonly finishReason: UnifiedFinishReason
@@ -74,6 +78,7 @@ export interface Completion {
  * when the run ended without `finish`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const withCompletion = <E, R>(
   stream: Stream.Stream<TextStreamPart, E, R>

@@ -23,6 +23,7 @@ import type { TypedToolCall } from "./TypedToolCall.ts"
  * warnings and `responseMessages` span every step.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StreamTextResultOf<C extends ToolCall = ToolCall, Res extends ToolResult = ToolResult> {
   readonly text: string
@@ -59,5 +60,6 @@ export interface StreamTextResultOf<C extends ToolCall = ToolCall, Res extends T
  * `StreamTextResult<TOOLS>`; untyped for the open toolkit, the default).
  *
  * @since 0.1.0
+ * @category models
  */
 export type StreamTextResult<T extends Toolkit.Any = Toolkit.Any> = StreamTextResultOf<TypedToolCall<T>, TypedContent.TypedToolResult<T>>

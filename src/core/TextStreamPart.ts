@@ -22,6 +22,7 @@ import type { TypedToolCall } from "./TypedToolCall.ts"
  * The response of a step.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StepResponse {
   readonly id: string
@@ -34,6 +35,7 @@ export interface StepResponse {
  * The timing of a step (upstream `StepResultPerformance`, the part aimux measures).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StepPerformance {
   readonly stepTimeMs: number
@@ -45,6 +47,7 @@ export interface StepPerformance {
  * approval policy denied it, so it has no result.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolOutputDenied {
   readonly type: "tool-output-denied"
@@ -59,6 +62,7 @@ export interface ToolOutputDenied {
  * output (upstream `TextStreamSteeringMessagePart`, experimental).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface SteeringMessagePart {
   readonly type: "steering-message"
@@ -76,6 +80,7 @@ export interface SteeringMessagePart {
  * `aggregate`, `withResult`) give results typed by that toolkit.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TextStreamPart<T extends Toolkit.Any = Toolkit.Any> =
   | { readonly type: "start" }

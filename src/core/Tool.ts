@@ -30,6 +30,7 @@ import type { ProviderOptions } from "../contract/ProviderMetadata.ts"
  * its `ModelMessage[]`). Kept opaque here so that tools do not depend on the message model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Messages = ReadonlyArray<unknown>
 
@@ -38,6 +39,7 @@ export type Messages = ReadonlyArray<unknown>
  * cancelling is interrupting the fiber that runs the tool.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ExecutionContext<Context = unknown> {
   readonly toolCallId: string
@@ -54,6 +56,7 @@ export interface ExecutionContext<Context = unknown> {
  * element is the final result). Failures and defects become `tool-error` values.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ExecuteResult<Output, R> = Effect.Effect<Output, unknown, R> | Stream.Stream<Output, unknown, R>
 
@@ -88,6 +91,7 @@ export {
  * True for an Effect Schema (as opposed to a JSON Schema input).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isEffectSchema = (u: unknown): u is Schema.Decoder<unknown> => Schema.isSchema(u)
 
@@ -95,6 +99,7 @@ export const isEffectSchema = (u: unknown): u is Schema.Decoder<unknown> => Sche
  * What `toModelOutput` receives.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToModelOutputOptions<Input, Output> {
   readonly toolCallId: string
@@ -106,6 +111,7 @@ export interface ToModelOutputOptions<Input, Output> {
  * Fields shared by all tool kinds.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface BaseTool<Input, Output, R, Context = unknown> {
   /** Optional title (upstream deprecates it in favour of metadata, but still copies it onto calls). */
@@ -134,6 +140,7 @@ export interface BaseTool<Input, Output, R, Context = unknown> {
  * with a specific input stays assignable to {@link Any}.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NeedsApproval<Input, R, Context = unknown> = {
   check(input: Input, context: ExecutionContext<Context>): Effect.Effect<boolean, unknown, R>
@@ -143,6 +150,7 @@ export type NeedsApproval<Input, R, Context = unknown> = {
  * Fields shared by function and dynamic tools.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface BaseFunctionTool<Input, Output, R, Context = unknown> extends BaseTool<Input, Output, R, Context> {
   readonly description?: string | undefined
@@ -156,6 +164,7 @@ export interface BaseFunctionTool<Input, Output, R, Context = unknown> extends B
  * A tool with a typed input, executed by the client.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface FunctionTool<Input, Output, R, Context = unknown> extends BaseFunctionTool<Input, Output, R, Context> {
   readonly type: "function"
@@ -166,6 +175,7 @@ export interface FunctionTool<Input, Output, R, Context = unknown> extends BaseF
  * A tool defined at runtime whose input type is unknown; its calls are `dynamic: true`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DynamicTool<R, Context = unknown> extends BaseFunctionTool<unknown, unknown, R, Context> {
   readonly type: "dynamic"
@@ -176,6 +186,7 @@ export interface DynamicTool<R, Context = unknown> extends BaseFunctionTool<unkn
  * A provider-defined tool (`id` is `<provider>.<tool>`); `args` configure it.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ProviderTool<Input, Output, R, Context = unknown> extends BaseTool<Input, Output, R, Context> {
   readonly type: "provider"
@@ -193,6 +204,7 @@ export interface ProviderTool<Input, Output, R, Context = unknown> extends BaseT
  * Any tool.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Tool<Input, Output, R, Context = unknown> =
   | FunctionTool<Input, Output, R, Context>
@@ -203,6 +215,7 @@ export type Tool<Input, Output, R, Context = unknown> =
  * The type every tool is assignable to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Any = Tool<unknown, unknown, unknown, unknown>
 
@@ -210,6 +223,7 @@ export type Any = Tool<unknown, unknown, unknown, unknown>
  * The decoded input type of a tool.
  *
  * @since 0.1.0
+ * @category models
  */
 export type InputOf<T> = T extends DynamicTool<infer _R> ? unknown
   : T extends FunctionTool<infer I, infer _O, infer _R> ? I
@@ -220,6 +234,7 @@ export type InputOf<T> = T extends DynamicTool<infer _R> ? unknown
  * The output type of a tool.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OutputOf<T> = T extends DynamicTool<infer _R> ? unknown
   : T extends FunctionTool<infer _I, infer O, infer _R> ? O
@@ -230,6 +245,7 @@ export type OutputOf<T> = T extends DynamicTool<infer _R> ? unknown
  * The services a tool's handlers need.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ServicesOf<T> = T extends DynamicTool<infer R> ? R
   : T extends FunctionTool<infer _I, infer _O, infer R> ? R
@@ -241,6 +257,7 @@ export type ServicesOf<T> = T extends DynamicTool<infer R> ? R
  * without one).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ContextOf<T> = T extends BaseTool<infer _I, infer _O, infer _R, infer C> ? C : never
 
@@ -248,6 +265,7 @@ export type ContextOf<T> = T extends BaseTool<infer _I, infer _O, infer _R, infe
  * Options of {@link make}: a function tool without its `type`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type MakeOptions<Input, Output, R, Context = unknown> = Omit<FunctionTool<Input, Output, R, Context>, "type">
 
@@ -255,6 +273,7 @@ export type MakeOptions<Input, Output, R, Context = unknown> = Omit<FunctionTool
  * Defines a function tool (upstream `tool({...})`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <Input, Output = unknown, R = never, Context = unknown>(
   options: MakeOptions<Input, Output, R, Context>
@@ -264,6 +283,7 @@ export const make = <Input, Output = unknown, R = never, Context = unknown>(
  * Options of {@link dynamic}.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DynamicOptions<R, Context = unknown> = Omit<DynamicTool<R, Context>, "type" | "inputSchema"> & {
   /** A JSON Schema given directly (not validated), an Effect Schema or a {@link jsonSchema} input. */
@@ -275,6 +295,7 @@ export type DynamicOptions<R, Context = unknown> = Omit<DynamicTool<R, Context>,
  * `inputSchema` is sent as is and performs no validation.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const dynamic = <R = never, Context = unknown>(options: DynamicOptions<R, Context>): DynamicTool<NoInfer<R>, Context> => {
   const inputSchema = options.inputSchema
@@ -289,6 +310,7 @@ export const dynamic = <R = never, Context = unknown>(options: DynamicOptions<R,
  * Options of {@link provider}.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ProviderOptionsOf<Input, Output, R, Context = unknown> = Omit<ProviderTool<Input, Output, R, Context>, "type">
 
@@ -296,6 +318,7 @@ export type ProviderOptionsOf<Input, Output, R, Context = unknown> = Omit<Provid
  * Defines a provider tool (what provider packages' tool factories return).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const provider = <Input = unknown, Output = unknown, R = never, Context = unknown>(
   options: ProviderOptionsOf<Input, Output, R, Context>

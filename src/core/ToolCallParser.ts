@@ -26,6 +26,7 @@ import type { DynamicToolCall, TypedToolCall } from "./TypedToolCall.ts"
  * The instructions (system prompt) of the generation, as upstream `Instructions`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Instructions = string | SystemMessage | ReadonlyArray<SystemMessage>
 
@@ -34,6 +35,7 @@ export type Instructions = string | SystemMessage | ReadonlyArray<SystemMessage>
  * deprecated alias of `instructions`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RepairOptions<T extends Toolkit.Any> {
   readonly toolCall: ToolCall
@@ -52,6 +54,7 @@ export interface RepairOptions<T extends Toolkit.Any> {
  * returned Effect becomes `ToolCallRepairError { cause, originalError }`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RepairFunction<T extends Toolkit.Any, R = never> = (
   options: RepairOptions<T>
@@ -62,6 +65,7 @@ export type RepairFunction<T extends Toolkit.Any, R = never> = (
  * call invalid with that failure as its error.
  *
  * @since 0.1.0
+ * @category models
  */
 export type InputRefinement<T extends Toolkit.Any, R = never> = {
   readonly [Name in keyof T]?: (input: Tool.InputOf<T[Name]>) => Effect.Effect<Tool.InputOf<T[Name]>, unknown, R>
@@ -71,6 +75,7 @@ export type InputRefinement<T extends Toolkit.Any, R = never> = {
  * What {@link parseToolCall} takes.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ParseOptions<T extends Toolkit.Any, R = never> {
   readonly toolCall: ToolCall
@@ -89,6 +94,7 @@ const inputSchemaInputKey: unique symbol = Symbol.for("aimux/TypedToolCall/input
  * symbol for approval replay, `inputSchemaInput`); absent for calls not validated by a tool.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const getInputSchemaInput = (call: object): { readonly value: unknown } | undefined =>
   inputSchemaInputKey in call ? { value: Reflect.get(call, inputSchemaInputKey) } : undefined
@@ -195,6 +201,7 @@ const isRepairable = (error: unknown): error is NoSuchToolError | InvalidToolInp
  * text) and the error — after a failed repair, the repaired call's own error, unwrapped.
  *
  * @since 0.1.0
+ * @category generation
  */
 export function parseToolCall<T extends Toolkit.Any, R = never>(
   options: ParseOptions<T, R>
@@ -259,6 +266,7 @@ export function parseToolCall(options: ParseOptions<Toolkit.Any, unknown>): Effe
  * The tool-call parser service shape.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly parse: <T extends Toolkit.Any, R = never>(
@@ -271,6 +279,7 @@ export interface Service {
  * different parser in tests; {@link ToolCallParser.layer} is the upstream-exact default.
  *
  * @since 0.1.0
+ * @category services
  */
 export class ToolCallParser extends Context.Service<ToolCallParser, Service>()("aimux/ToolCallParser") {
   /**

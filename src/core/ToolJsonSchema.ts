@@ -24,6 +24,7 @@ import { isJsonSchemaInput } from "./Tool.ts"
  * Upstream's schema for a tool without an input schema (`asSchema(undefined)`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const emptyObjectJsonSchema: JsonSchema7 = { type: "object", properties: {}, additionalProperties: false }
 
@@ -225,6 +226,7 @@ const fromEffectSchema = (schema: Schema.Decoder<unknown>): JsonSchema7 => {
  * effect cannot represent as JSON Schema (upstream throws there too).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const toolJsonSchema = (schema: InputSchema<unknown> | undefined): Effect.Effect<JsonSchema7> => {
   if (schema === undefined) return Effect.succeed(emptyObjectJsonSchema)

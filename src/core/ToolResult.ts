@@ -33,6 +33,7 @@ import type { TypedToolCall } from "./TypedToolCall.ts"
  * `dynamic` of a client result: a boolean in memory; absent on the wire decodes to `false`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ClientDynamic = Schema.optional(Schema.Boolean).pipe(Schema.decodeTo(Schema.Boolean, {
   decode: SchemaGetter.transformOptional((o) => Option.some(Option.isSome(o) && o.value === true)),
@@ -57,6 +58,7 @@ const tail = {
  * A client tool result (the tool ran in core).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ClientToolResult = Schema.Struct({
   type: Schema.Literal("tool-result"),
@@ -72,6 +74,7 @@ export const ClientToolResult = Schema.Struct({
  * A client tool error (the tool failed in core, or the call was invalid).
  *
  * @since 0.1.0
+ * @category errors
  */
 export const ClientToolError = Schema.Struct({
   type: Schema.Literal("tool-error"),
@@ -86,6 +89,7 @@ export const ClientToolError = Schema.Struct({
  * A provider tool result (the provider executed the tool).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ProviderToolResult = Schema.Struct({
   type: Schema.Literal("tool-result"),
@@ -101,6 +105,7 @@ export const ProviderToolResult = Schema.Struct({
  * A provider tool error (the provider reported `isError`).
  *
  * @since 0.1.0
+ * @category errors
  */
 export const ProviderToolError = Schema.Struct({
   type: Schema.Literal("tool-error"),
@@ -115,6 +120,7 @@ export const ProviderToolError = Schema.Struct({
  * A core tool result or error of either source.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolResult = Schema.Union([ProviderToolResult, ProviderToolError, ClientToolResult, ClientToolError])
 
@@ -122,16 +128,29 @@ export const ToolResult = Schema.Union([ProviderToolResult, ProviderToolError, C
  * A core tool result or error of either source.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolResult = typeof ToolResult.Type
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ClientToolResult = typeof ClientToolResult.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category errors
+ */
 export type ClientToolError = typeof ClientToolError.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ProviderToolResult = typeof ProviderToolResult.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category errors
+ */
 export type ProviderToolError = typeof ProviderToolError.Type
 
 /**
@@ -139,6 +158,7 @@ export type ProviderToolError = typeof ProviderToolError.Type
  * the `tool-error` of an invalid client call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ClientToolOutput = ClientToolResult | ClientToolError
 
@@ -146,6 +166,7 @@ export type ClientToolOutput = ClientToolResult | ClientToolError
  * A provider tool result or error (made only by {@link fromProviderResult}).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ProviderToolOutput = ProviderToolResult | ProviderToolError
 
@@ -155,6 +176,7 @@ export type ProviderToolOutput = ProviderToolResult | ProviderToolError
  * A view of the same value, not another shape.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TypedClientToolResult<T extends Toolkit.Any> =
   | {
@@ -170,6 +192,7 @@ export type TypedClientToolResult<T extends Toolkit.Any> =
  * The outcome of executing one client tool call, typed by its toolkit.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TypedClientToolOutput<T extends Toolkit.Any> = TypedClientToolResult<T> | ClientToolError
 
@@ -179,6 +202,7 @@ export type TypedClientToolOutput<T extends Toolkit.Any> = TypedClientToolResult
  * so `dynamic`, `providerExecuted` and `title` are whatever the call had.
  *
  * @since 0.1.0
+ * @category models
  */
 export type PreliminaryToolResult<T extends Toolkit.Any = Toolkit.Any> = Omit<TypedToolCall<T>, "type"> & {
   readonly type: "tool-result"
@@ -190,6 +214,7 @@ export type PreliminaryToolResult<T extends Toolkit.Any = Toolkit.Any> = Omit<Ty
  * Where a tool result came from.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Source = "client" | "provider"
 
@@ -197,6 +222,7 @@ export type Source = "client" | "provider"
  * The source of a core tool result: `provider` exactly when `providerExecuted` is `true`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const source = (part: ToolResult): Source => part.providerExecuted === true ? "provider" : "client"
 
@@ -204,6 +230,7 @@ export const source = (part: ToolResult): Source => part.providerExecuted === tr
  * True for a provider result or error.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isProviderExecuted = (part: ToolResult): part is ProviderToolResult | ProviderToolError =>
   part.providerExecuted === true
@@ -214,6 +241,7 @@ export const isProviderExecuted = (part: ToolResult): part is ProviderToolResult
  * the V4 part in `stream`, as upstream), and the tool's metadata if it has any.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ProviderResultContext {
   readonly input: unknown
@@ -231,6 +259,7 @@ export interface ProviderResultContext {
  * only when present, and the V4 `preliminary` flag is dropped. The V4 part is not modified.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const fromProviderResult = (
   part: Content.ToolResult,

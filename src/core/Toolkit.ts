@@ -15,6 +15,7 @@ import type * as Tool from "./Tool.ts"
  * Any toolkit.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Any = { readonly [name: string]: Tool.Any }
 
@@ -22,6 +23,7 @@ export type Any = { readonly [name: string]: Tool.Any }
  * The services the handlers of a toolkit need (the union of every tool's `R`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type Services<T extends Any> = { readonly [K in keyof T]: Tool.ServicesOf<T[K]> }[keyof T]
 
@@ -29,6 +31,7 @@ export type Services<T extends Any> = { readonly [K in keyof T]: Tool.ServicesOf
  * The names of a toolkit's tools.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Names<T extends Any> = keyof T & string
 
@@ -50,6 +53,7 @@ type Normalize<O> = { readonly [K in keyof O]: O[K] }
  * both pass it to `execute` as is).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolsContext<T extends Any> = Normalize<
   & {
@@ -67,6 +71,7 @@ export type ToolsContext<T extends Any> = Normalize<
  * Builds a toolkit (identity, for inference).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <const T extends Any>(tools: T): T => tools
 
@@ -75,6 +80,7 @@ export const make = <const T extends Any>(tools: T): T => tools
  * tools (upstream `getOwn`).
  *
  * @since 0.1.0
+ * @category getters
  */
 export const getTool = <T extends Any>(tools: T | undefined, name: string): Tool.Any | undefined =>
   getOwn(tools, name)
@@ -83,6 +89,7 @@ export const getTool = <T extends Any>(tools: T | undefined, name: string): Tool
  * How the model may choose tools, as the core API takes it (upstream `ToolChoice`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolChoice<T extends Any> =
   | "auto"
@@ -94,6 +101,7 @@ export type ToolChoice<T extends Any> =
  * Options of {@link prepareTools}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface PrepareToolsOptions<T extends Any> {
   /** Only these tools are sent (upstream `activeTools`, applied by `filterActiveTools`). */
@@ -123,6 +131,7 @@ const orderToolEntries = (
  * when defined, as upstream); provider tools become `{type:'provider', name, id, args}`.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const prepareTools = Effect.fnUntraced(function*<T extends Any>(
   tools: T | undefined,
@@ -164,6 +173,7 @@ export const prepareTools = Effect.fnUntraced(function*<T extends Any>(
  * The V4 `toolChoice` call option (upstream `prepareToolChoice`): absent means `auto`.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const prepareToolChoice = <T extends Any>(toolChoice: ToolChoice<T> | undefined): V4ToolChoice =>
   toolChoice == null

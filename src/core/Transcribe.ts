@@ -31,6 +31,7 @@ import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
  * `abortSignal`, telemetry and `download` — the `Download` service).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   readonly audio: string | Uint8Array | ArrayBuffer | URL
@@ -44,6 +45,7 @@ export interface Options {
  * The result of {@link transcribe} (upstream `TranscriptionResult`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Result {
   readonly text: string
@@ -60,6 +62,7 @@ export interface Result {
  * The failures of {@link transcribe}.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type TranscribeError = ModelError | RetryError | NoTranscriptGeneratedError | CoreInvalidArgumentError | DownloadError
 
@@ -85,6 +88,7 @@ const downloadWith = (service: Download.Service, url: URL): Effect.Effect<Downlo
  * Transcribes audio with the `TranscriptionModel` of the environment (upstream `transcribe`).
  *
  * @since 0.1.0
+ * @category generation
  */
 export const transcribe: (options: Options) => Effect.Effect<Result, TranscribeError, TranscriptionModel> = Effect.fn(
   "transcribe"

@@ -18,6 +18,7 @@ import type { DynamicToolCall, StaticToolCall, TypedToolCall } from "./TypedTool
  * open toolkit: any result).
  *
  * @since 0.1.0
+ * @category models
  */
 export type StaticToolResult<T extends Toolkit.Any> = ToolResult & StaticResultFields<T>
 
@@ -25,6 +26,7 @@ export type StaticToolResult<T extends Toolkit.Any> = ToolResult & StaticResultF
  * The fields a tool of the toolkit types in its results (correlated per tool name).
  *
  * @since 0.1.0
+ * @category models
  */
 export type StaticResultFields<T extends Toolkit.Any> = {
   readonly [Name in Toolkit.Names<T>]: {
@@ -38,6 +40,7 @@ export type StaticResultFields<T extends Toolkit.Any> = {
  * A result of a tool only known at runtime (`dynamic: true`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type DynamicToolResult = ToolResult & { readonly dynamic: true }
 
@@ -45,6 +48,7 @@ export type DynamicToolResult = ToolResult & { readonly dynamic: true }
  * A tool result of a step, typed by the toolkit.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TypedToolResult<T extends Toolkit.Any> = StaticToolResult<T> | DynamicToolResult
 
@@ -53,6 +57,7 @@ export type TypedToolResult<T extends Toolkit.Any> = StaticToolResult<T> | Dynam
  * toolkit: `StepContent.ContentPart`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ContentPartOf<T extends Toolkit.Any> =
   | Exclude<ContentPart, ToolCall | ToolResult>
@@ -63,6 +68,7 @@ export type ContentPartOf<T extends Toolkit.Any> =
  * Keeps the static calls (`staticToolCalls`), typed as such.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isStaticToolCall = (call: ToolCall): call is StaticToolCall<Toolkit.Any> & { readonly dynamic?: false | undefined } =>
   call.dynamic !== true
@@ -71,6 +77,7 @@ export const isStaticToolCall = (call: ToolCall): call is StaticToolCall<Toolkit
  * Keeps the dynamic calls (`dynamicToolCalls`), typed as such.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isDynamicToolCall = (call: ToolCall): call is DynamicToolCall & { readonly dynamic: true } => call.dynamic === true
 
@@ -78,6 +85,7 @@ export const isDynamicToolCall = (call: ToolCall): call is DynamicToolCall & { r
  * Keeps the results of the toolkit's tools (`staticToolResults`), typed as such.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isStaticToolResult = (result: ToolResult): result is ToolResult & { readonly dynamic?: false | undefined } =>
   result.dynamic !== true
@@ -86,5 +94,6 @@ export const isStaticToolResult = (result: ToolResult): result is ToolResult & {
  * Keeps the dynamic results (`dynamicToolResults`), typed as such.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isDynamicToolResult = (result: ToolResult): result is DynamicToolResult => result.dynamic === true

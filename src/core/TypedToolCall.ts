@@ -18,6 +18,7 @@ import type * as Toolkit from "./Toolkit.ts"
  * Fields shared by every parsed tool call.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface BaseToolCall {
   readonly type: "tool-call"
@@ -31,6 +32,7 @@ export interface BaseToolCall {
  * A valid call to a tool of the toolkit, input decoded by the tool's schema.
  *
  * @since 0.1.0
+ * @category models
  */
 export type StaticToolCall<T extends Toolkit.Any> = {
   readonly [Name in keyof T & string]: BaseToolCall & {
@@ -48,6 +50,7 @@ export type StaticToolCall<T extends Toolkit.Any> = {
  * call, or an invalid call (`invalid: true` with its `error`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DynamicToolCall extends BaseToolCall {
   readonly toolName: string
@@ -64,6 +67,7 @@ export interface DynamicToolCall extends BaseToolCall {
  * An invalid tool call, as {@link DynamicToolCall} with `invalid: true`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface InvalidToolCall extends DynamicToolCall {
   readonly invalid: true
@@ -74,5 +78,6 @@ export interface InvalidToolCall extends DynamicToolCall {
  * A parsed tool call.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TypedToolCall<T extends Toolkit.Any> = StaticToolCall<T> | DynamicToolCall

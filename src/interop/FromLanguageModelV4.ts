@@ -110,6 +110,7 @@ const streamWith = (model: LanguageModelV4) => (options: CallOptions): Effect.Ef
  * The aimux model service backed by an upstream `LanguageModelV4`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (model: LanguageModelV4): Service => ({
   specificationVersion: "v4",
@@ -128,6 +129,7 @@ export const make = (model: LanguageModelV4): Service => ({
  * A Layer providing aimux's {@link LanguageModel} from an upstream `LanguageModelV4`.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (model: LanguageModelV4): Layer.Layer<LanguageModel> =>
   Layer.sync(LanguageModel, () => make(model))
@@ -137,5 +139,6 @@ export const layer = (model: LanguageModelV4): Layer.Layer<LanguageModel> =>
  * as {@link layer}).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const fromLanguageModelV4 = layer

@@ -30,6 +30,7 @@ import { toUpstreamError } from "./internal/toUpstreamError.ts"
  * `Effect.run*With(context)`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Runner {
   readonly runPromiseExit: <A, E>(
@@ -45,6 +46,7 @@ export interface Runner {
  * releases the Layer's resources; calls made after that fail.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DisposableLanguageModelV4 extends LanguageModelV4, AsyncDisposable {
   readonly dispose: () => Promise<void>
@@ -139,6 +141,7 @@ const toReadable = (
  * given runner (the default runtime when omitted).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (service: Service, runner: Runner = defaultRunner): LanguageModelV4 => ({
   specificationVersion: "v4",
@@ -191,6 +194,7 @@ const runnerOf = <R>(runtime: ManagedRuntime.ManagedRuntime<R, unknown>): Runner
  * (the typed error, or the defect).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const fromLayer = <E>(layer: Layer.Layer<LanguageModel, E>): Promise<DisposableLanguageModelV4> => {
   const runtime = ManagedRuntime.make(layer)
@@ -224,6 +228,7 @@ export const fromLayer = <E>(layer: Layer.Layer<LanguageModel, E>): Promise<Disp
  * application's observability. Valid as long as the services in that context are.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const effect: Effect.Effect<LanguageModelV4, never, LanguageModel> = Effect.gen(function*() {
   const service = yield* LanguageModel
@@ -243,6 +248,7 @@ export const effect: Effect.Effect<LanguageModelV4, never, LanguageModel> = Effe
  *   see {@link fromLayer} for the lifetime.
  *
  * @since 0.1.0
+ * @category converting
  */
 export function toLanguageModelV4(service: Service): LanguageModelV4
 export function toLanguageModelV4<E>(layer: Layer.Layer<LanguageModel, E>): Promise<DisposableLanguageModelV4>

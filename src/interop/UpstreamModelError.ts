@@ -12,6 +12,7 @@ import { getErrorMessage } from "../contract/errors/index.ts"
  * resolving `supportedUrls`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Operation = Schema.Literals(["doGenerate", "doStream", "stream", "supportedUrls"])
 
@@ -19,6 +20,7 @@ export const Operation = Schema.Literals(["doGenerate", "doStream", "stream", "s
  * The upstream call that failed.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Operation = typeof Operation.Type
 
@@ -33,6 +35,7 @@ export type Operation = typeof Operation.Type
  * trip rethrows the original value.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class UpstreamModelError extends Schema.TaggedError<UpstreamModelError>("UpstreamModelError")(
   "UpstreamModelError",
@@ -71,5 +74,6 @@ export class UpstreamModelError extends Schema.TaggedError<UpstreamModelError>("
  * True for an {@link UpstreamModelError}.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isUpstreamModelError = (u: unknown): u is UpstreamModelError => u instanceof UpstreamModelError

@@ -17,6 +17,7 @@ import type { AuthProvider } from "./McpTransport.ts"
  * Options of {@link finishAuthorization}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface FinishAuthorizationOptions {
   readonly provider: AuthProvider
@@ -28,6 +29,7 @@ export interface FinishAuthorizationOptions {
  * Exchanges an authorization code for tokens (stored through the provider).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const finishAuthorization = Effect.fn("McpAuth.finishAuthorization")(
   function*(options: FinishAuthorizationOptions) {
@@ -45,5 +47,6 @@ export const finishAuthorization = Effect.fn("McpAuth.finishAuthorization")(
  * True when an MCP client failed because its server needs (re)authorization.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isUnauthorized = (error: MCPClientError): boolean => error.cause instanceof UnauthorizedError

@@ -43,6 +43,7 @@ import type { Transport } from "./McpTransport.ts"
  * Options of {@link make} / {@link McpClient.layer}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options<R = never> {
   readonly transport: Transport
@@ -61,6 +62,7 @@ export interface Options<R = never> {
  * Options of `tools()`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolsOptions<S extends McpTools.Schemas> = McpTools.Options<S>
 
@@ -68,6 +70,7 @@ export type ToolsOptions<S extends McpTools.Schemas> = McpTools.Options<S>
  * The client's operations.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly clientInfo: { readonly name: string; readonly version: string }
@@ -101,6 +104,7 @@ const missingServerInfo = () =>
  * Connects to a server; the connection lives as long as the scope.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = Effect.fn("McpClient.make")(function*<R = never>(options: Options<R>) {
   const context = yield* Effect.context<R>()
@@ -221,6 +225,7 @@ export const make = Effect.fn("McpClient.make")(function*<R = never>(options: Op
  * The client of one MCP server, as a service.
  *
  * @since 0.1.0
+ * @category services
  */
 export class McpClient extends Context.Service<McpClient, Service>()("aimux/mcp/McpClient") {
   /**

@@ -27,6 +27,7 @@ const contentItem = (part: unknown): ContentItem => {
  * `mcpToModelOutput`).
  *
  * @since 0.1.0
+ * @category converting
  */
 export const toModelOutput = (output: unknown): ToolResultOutput => {
   if (typeof output === "string") return { type: "text", value: output }

@@ -13,6 +13,7 @@ import type { CallToolResult } from "./McpResult.ts"
  * A progress notification of a running request (`progress`, optional `total` and `message`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ProgressUpdate = Progress
 
@@ -20,6 +21,7 @@ export type ProgressUpdate = Progress
  * Options every request takes.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RequestOptions {
   /** Fails the request with `MCPClientError` "Request timed out after <ms>ms" and cancels it on the server. */
@@ -32,6 +34,7 @@ export interface RequestOptions {
  * A `tools/call` request.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface CallToolOptions extends RequestOptions {
   readonly name: string
@@ -42,6 +45,7 @@ export interface CallToolOptions extends RequestOptions {
  * What making tools from definitions needs of a client.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolCaller {
   readonly clientInfo: { readonly name: string; readonly version: string }

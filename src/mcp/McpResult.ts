@@ -23,6 +23,7 @@ const known: ReadonlyArray<string> = ["text", "image", "resource", "resource_lin
  * One content part of a tool result.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ContentPart = Schema.Union([
   loose({ type: Schema.Literal("text"), text: Schema.String }),
@@ -45,6 +46,7 @@ export const ContentPart = Schema.Union([
  * One content part of a tool result.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ContentPart = typeof ContentPart.Type
 
@@ -54,6 +56,7 @@ const resultFields = { _meta: opt(Rest), resultType: opt(Schema.String) }
  * A `tools/call` result with content.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CallToolResult = loose({
   ...resultFields,
@@ -66,6 +69,7 @@ export const CallToolResult = loose({
  * A `tools/call` result with content.
  *
  * @since 0.1.0
+ * @category models
  */
 export type CallToolResult = typeof CallToolResult.Type
 
@@ -84,6 +88,7 @@ const hintFields = {
  * A tool as `tools/list` describes it.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolDefinition = loose({
   name: Schema.String,
@@ -99,6 +104,7 @@ export const ToolDefinition = loose({
  * A tool as `tools/list` describes it.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolDefinition = typeof ToolDefinition.Type
 
@@ -106,6 +112,7 @@ export type ToolDefinition = typeof ToolDefinition.Type
  * One page of `tools/list`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ListToolsResult = loose({ ...resultFields, nextCursor: opt(Schema.String), tools: Schema.Array(ToolDefinition) })
 
@@ -113,6 +120,7 @@ export const ListToolsResult = loose({ ...resultFields, nextCursor: opt(Schema.S
  * One page of `tools/list`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ListToolsResult = typeof ListToolsResult.Type
 
@@ -153,6 +161,7 @@ const isStructuredOnly = Schema.is(StructuredOnly)
  * A `tools/call` result as upstream parses it; `None` when it does not parse.
  *
  * @since 0.1.0
+ * @category decoding
  */
 export const decodeCallToolResult = (u: unknown): Option.Option<CallToolResult> => {
   if (isWire(u)) return Option.some(ordered({ ...u, content: u.content.map(orderPart), isError: u.isError ?? false }, callKeys))
@@ -179,6 +188,7 @@ const orderTool = (tool: ToolDefinition): ToolDefinition => {
  * A `tools/list` page as upstream parses it; `None` when it does not parse.
  *
  * @since 0.1.0
+ * @category decoding
  */
 export const decodeListToolsResult = (u: unknown): Option.Option<ListToolsResult> =>
   isListToolsResult(u)

@@ -38,6 +38,7 @@ import * as Toolkit from "../core/Toolkit.ts"
  * Options of {@link make} and the servers.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options<T extends Toolkit.Any> {
   readonly name: string
@@ -51,6 +52,7 @@ export interface Options<T extends Toolkit.Any> {
  * Options of {@link serveHttp}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface HttpOptions<T extends Toolkit.Any> extends Options<T> {
   /** 0 (the default) picks a free port. */
@@ -65,6 +67,7 @@ export interface HttpOptions<T extends Toolkit.Any> extends Options<T> {
  * Where an HTTP server listens.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Address {
   readonly port: number
@@ -110,6 +113,7 @@ const contentItem = (item: ContentItem): CallToolResult["content"] => {
  * A model output (a tool's `toModelOutput`) as an MCP tool result.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const fromModelOutput = (output: ToolResultOutput): CallToolResult => {
   switch (output.type) {
@@ -204,6 +208,7 @@ function callTool(
  * that makes it.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = Effect.fn("McpServer.make")(function*<T extends Toolkit.Any>(options: Options<T>) {
   const context = yield* Effect.context<Toolkit.Services<T>>()
@@ -237,6 +242,7 @@ const close = (closable: { close(): Promise<void> }) => Effect.ignore(Effect.try
  * Serves a toolkit on this process's stdin and stdout for as long as the scope lives.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const serveStdio = Effect.fn("McpServer.serveStdio")(function*<T extends Toolkit.Any>(options: Options<T>) {
   const server = (yield* make(options))()
@@ -251,6 +257,7 @@ export const serveStdio = Effect.fn("McpServer.serveStdio")(function*<T extends 
  * lives; gives the address it listens on.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const serveHttp = Effect.fn("McpServer.serveHttp")(function*<T extends Toolkit.Any>(options: HttpOptions<T>) {
   const makeServer = yield* make(options)
@@ -304,6 +311,7 @@ export const serveHttp = Effect.fn("McpServer.serveHttp")(function*<T extends To
  * {@link serveStdio} as a layer.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerStdio = <T extends Toolkit.Any>(options: Options<T>): Layer.Layer<never, never, Toolkit.Services<T>> =>
   Layer.effectDiscard(serveStdio(options))
@@ -312,6 +320,7 @@ export const layerStdio = <T extends Toolkit.Any>(options: Options<T>): Layer.La
  * {@link serveHttp} as a layer.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerHttp = <T extends Toolkit.Any>(options: HttpOptions<T>): Layer.Layer<never, Error, Toolkit.Services<T>> =>
   Layer.effectDiscard(serveHttp(options))

@@ -26,6 +26,7 @@ import type { Duration } from "effect"
  * User-given schemas of one tool.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolSchema<Input, Output> {
   readonly inputSchema: Tool.InputSchema<Input>
@@ -36,6 +37,7 @@ export interface ToolSchema<Input, Output> {
  * User-given schemas by tool name, or `"automatic"`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Schemas = "automatic" | { readonly [name: string]: ToolSchema<unknown, unknown> }
 
@@ -46,6 +48,7 @@ type InputOfSchema<S> = S extends ToolSchema<infer I, infer _O> ? I : never
  * The toolkit made for some schemas.
  *
  * @since 0.1.0
+ * @category models
  */
 export type McpToolkit<S extends Schemas> = S extends "automatic" ? { readonly [name: string]: Tool.DynamicTool<never> }
   : { readonly [K in keyof S]: Tool.FunctionTool<InputOfSchema<S[K]>, OutputOfSchema<S[K]>, never> }
@@ -54,6 +57,7 @@ export type McpToolkit<S extends Schemas> = S extends "automatic" ? { readonly [
  * Options of {@link fromDefinitions}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options<S extends Schemas> {
   readonly schemas?: S | undefined
@@ -83,6 +87,7 @@ const parseJson = (text: string): Option.Option<unknown> => {
  * schema, else its first text part parsed as JSON and validated.
  *
  * @since 0.1.0
+ * @category tools
  */
 export const extractStructuredContent = (
   result: CallToolResult,
@@ -135,6 +140,7 @@ const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> =>
  * Makes the toolkit of some tool definitions (upstream `toolsFromDefinitions`).
  *
  * @since 0.1.0
+ * @category tools
  */
 export function fromDefinitions<const S extends Schemas = "automatic">(
   caller: ToolCaller,

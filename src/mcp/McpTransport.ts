@@ -13,6 +13,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
  * upstream's `OAuthClientProvider` mirrors): client metadata, stored tokens, the redirect.
  *
  * @since 0.1.0
+ * @category models
  */
 export type AuthProvider = OAuthClientProvider
 
@@ -20,6 +21,7 @@ export type AuthProvider = OAuthClientProvider
  * A server started as a child process; its stdin and stdout carry the messages.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Stdio {
   readonly type: "stdio"
@@ -36,6 +38,7 @@ export interface Stdio {
  * A server over HTTP: `http` is Streamable HTTP, `sse` the deprecated HTTP+SSE transport.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Http {
   readonly type: "http" | "sse"
@@ -52,6 +55,7 @@ export interface Http {
  * Any transport configuration.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Transport = Stdio | Http
 
@@ -59,6 +63,7 @@ export type Transport = Stdio | Http
  * A stdio transport.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const stdio = (command: string, options?: Omit<Stdio, "type" | "command">): Stdio => ({
   type: "stdio",
@@ -70,6 +75,7 @@ export const stdio = (command: string, options?: Omit<Stdio, "type" | "command">
  * A Streamable HTTP transport.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const http = (url: string, options?: Omit<Http, "type" | "url">): Http => ({ type: "http", url, ...options })
 
@@ -77,6 +83,7 @@ export const http = (url: string, options?: Omit<Http, "type" | "url">): Http =>
  * An HTTP+SSE transport (deprecated by the protocol, kept for older servers).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const sse = (url: string, options?: Omit<Http, "type" | "url" | "sessionId">): Http => ({
   type: "sse",
@@ -89,6 +96,7 @@ export const sse = (url: string, options?: Omit<Http, "type" | "url" | "sessionI
  * SSE transport), anything else a command split on whitespace (`npx -y some-server`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const fromCommandLine = (spec: string): Transport => {
   const trimmed = spec.trim()

@@ -10,6 +10,7 @@ import { LoadAPIKeyError } from "../contract/errors/LoadAPIKeyError.ts"
  * Options, named as upstream's `loadApiKey`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface LoadOptions {
   /** An explicit key; wins over the environment. */
@@ -29,6 +30,7 @@ export interface LoadOptions {
  * (upstream accepts it). The key is only unwrapped to check that it is not empty.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const loadApiKey = Effect.fnUntraced(function*(options: LoadOptions) {
   const parameterName = options.apiKeyParameterName ?? "apiKey"

@@ -14,6 +14,7 @@ import { closeBounded } from "../runtime/BoundedCancel.ts"
  * How the peek classifies the items it reads before the first output.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options<A, E2> {
   /** The failure to end `stream` with when `item` is an error before any output, else `undefined`. */
@@ -33,6 +34,7 @@ export interface Options<A, E2> {
  * Closing twice is harmless.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Peeked<A, E> {
   readonly stream: Stream.Stream<A, E>
@@ -48,6 +50,7 @@ export interface Peeked<A, E> {
  * one in the same chunk are not inspected.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const peek = <A, E, E2>(
   source: Stream.Stream<A, E>,

@@ -12,6 +12,7 @@ import type * as StreamTransform from "./StreamTransform.ts"
  * The transformer that feeds every element of a chunk to `onElement`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <A, B, E>(options: {
   readonly onElement: (element: A, out: Array<B>) => E | undefined

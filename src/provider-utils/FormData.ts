@@ -11,6 +11,7 @@
  * `SharedArrayBuffer` is copied, as `Blob` requires).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const blobPart = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => {
   const buffer = bytes.buffer
@@ -24,6 +25,7 @@ export const blobPart = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => {
  * A value of a form field: text, a number (sent as its string), a `Blob`, or several `Blob`s.
  *
  * @since 0.1.0
+ * @category models
  */
 export type FieldValue = string | number | boolean | Blob | ReadonlyArray<Blob | string> | null | undefined
 
@@ -32,6 +34,7 @@ export type FieldValue = string | number | boolean | Blob | ReadonlyArray<Blob |
  * one value, a longer one as repeated `key[]` (or `key` without `useArrayBrackets`).
  *
  * @since 0.1.0
+ * @category converting
  */
 export const convertToFormData = (
   input: ReadonlyArray<readonly [string, FieldValue]>,
@@ -62,6 +65,7 @@ const extensions: Readonly<Record<string, string>> = { mpeg: "mp3", "x-wav": "wa
  * otherwise the subtype).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const mediaTypeToExtension = (mediaType: string): string => {
   const subtype = mediaType.toLowerCase().split("/")[1] ?? ""

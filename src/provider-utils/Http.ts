@@ -33,6 +33,7 @@ import type * as Sse from "./Sse.ts"
  * (`ai-sdk-provider-utils/<version>`): the pinned baseline.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const PROVIDER_UTILS_VERSION = "5.0.81"
 
@@ -40,6 +41,7 @@ export const PROVIDER_UTILS_VERSION = "5.0.81"
  * What a response handler sees.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ResponseInfo {
   readonly url: string
@@ -51,6 +53,7 @@ export interface ResponseInfo {
  * What a response handler produces.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface HandlerResult<A> {
   readonly value: A
@@ -63,6 +66,7 @@ export interface HandlerResult<A> {
  * `APICallError` are wrapped by `postToApi` as upstream does.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponseHandler<A, E = never> = (info: ResponseInfo) => Effect.Effect<HandlerResult<A>, E>
 
@@ -71,6 +75,7 @@ export type ResponseHandler<A, E = never> = (info: ResponseInfo) => Effect.Effec
  * as the WHATWG `Headers` does when the client is fetch-based).
  *
  * @since 0.1.0
+ * @category getters
  */
 export const responseHeadersOf = (response: HttpClientResponse.HttpClientResponse): Record<string, string> => {
   const web = HttpClientResponse.toWeb(response)
@@ -88,6 +93,7 @@ export const responseHeadersOf = (response: HttpClientResponse.HttpClientRespons
  * not expose one.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const statusTextOf = (response: HttpClientResponse.HttpClientResponse): string => {
   const web = HttpClientResponse.toWeb(response)
@@ -101,6 +107,7 @@ const utf8 = new TextDecoder()
  * stripped, invalid bytes replaced).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const readBodyText = (
   response: HttpClientResponse.HttpClientResponse
@@ -155,6 +162,7 @@ const boundIdle = (
  * value itself.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const causeOf = (error: unknown): unknown =>
   HttpClientError.isHttpClientError(error) && "cause" in error.reason && error.reason.cause !== undefined
@@ -196,6 +204,7 @@ const findNetworkError = (error: unknown): Error | undefined => {
  * not retryable, so the error channel stays typed.
  *
  * @since 0.1.0
+ * @category errors
  */
 export const handleFetchError = (error: unknown, url: string, requestBodyValues: unknown): APICallError => {
   if (error instanceof TypeError && FETCH_FAILED_ERROR_MESSAGES.includes(error.message.toLowerCase())) {
@@ -252,6 +261,7 @@ const messageOf = (u: unknown): string => {
  * with the parse error as `cause`.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const jsonResponseHandler = <S extends Schema.ConstraintDecoder<unknown>>(
   schema: S
@@ -282,6 +292,7 @@ export const jsonResponseHandler = <S extends Schema.ConstraintDecoder<unknown>>
  * `createJsonErrorResponseHandler`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface JsonErrorOptions<T> {
   readonly errorSchema: Schema.ConstraintDecoder<T>
@@ -298,6 +309,7 @@ export interface JsonErrorOptions<T> {
  * message; an empty or undecodable body gives the status text as message.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const jsonErrorResponseHandler = <T>(
   options: JsonErrorOptions<T>
@@ -343,6 +355,7 @@ export const jsonErrorResponseHandler = <T>(
  * Interrupting the consumer cancels the body.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const bodyStream = (info: ResponseInfo): Stream.Stream<Uint8Array, APICallError> => {
   const { requestBodyValues, response, url } = info
@@ -378,6 +391,7 @@ const hasBody = (response: HttpClientResponse.HttpClientResponse): boolean => {
  * carrying it as `cause`.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const eventSourceResponseHandler = <S extends Schema.ConstraintDecoder<unknown>>(
   chunkSchema: S,
@@ -408,6 +422,7 @@ export const eventSourceResponseHandler = <S extends Schema.ConstraintDecoder<un
  * Options of `postToApi`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface PostOptions<A, E1, E2> {
   readonly url: string
@@ -425,6 +440,7 @@ export interface PostOptions<A, E1, E2> {
  * maps every failure to `APICallError` exactly where upstream does.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const postToApi = <A, E1, E2>(
   options: PostOptions<A, E1, E2>
@@ -498,6 +514,7 @@ export const postToApi = <A, E1, E2>(
  * Options of `postJsonToApi`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface PostJsonOptions<A, E1, E2> {
   readonly url: string
@@ -513,6 +530,7 @@ export interface PostJsonOptions<A, E1, E2> {
  * body itself.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const postJsonToApi = <A, E1, E2>(
   options: PostJsonOptions<A, E1, E2>
@@ -529,6 +547,7 @@ export const postJsonToApi = <A, E1, E2>(
  * Options of `postFormDataToApi`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface PostFormDataOptions<A, E1, E2> {
   readonly url: string
@@ -544,6 +563,7 @@ export interface PostFormDataOptions<A, E1, E2> {
  * `Object.fromEntries(formData.entries())`.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const postFormDataToApi = <A, E1, E2>(
   options: PostFormDataOptions<A, E1, E2>
@@ -562,6 +582,7 @@ export const postFormDataToApi = <A, E1, E2>(
  * `APICallError("Failed to read response as array buffer")`.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const binaryResponseHandler: ResponseHandler<Uint8Array, APICallError> = ({ requestBodyValues, response, url }) => {
   const responseHeaders = responseHeadersOf(response)

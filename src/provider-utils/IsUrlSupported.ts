@@ -22,6 +22,7 @@ const testFromStart = (pattern: RegExp, value: string): boolean => {
  * Upstream `isUrlSupported`; media types and keys compare case-insensitively.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isUrlSupported = (options: {
   readonly mediaType: string

@@ -22,6 +22,7 @@ import * as StreamTransform from "./StreamTransform.ts"
  * that chunk is decoded (time to first part).
  *
  * @since 0.1.0
+ * @category parsing
  */
 export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, options: Sse.Options = {}) => {
   const { batch, parse: parseJson } = makeBatchSafeParseJson(schema)
@@ -63,6 +64,7 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, op
  * SSE events to parse results, for callers that already hold events.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const fromEvents = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) => {
   const parseJson = makeSafeParseJson(schema)

@@ -13,6 +13,7 @@ import type * as StreamTransform from "./StreamTransform.ts"
  * A per-part mapper with the state of one stream.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeJsonResponseToolMapper = (toolName: string): (part: StreamPart, out: Array<StreamPart>) => void => {
   const responseToolIds = new Set<string>()
@@ -74,6 +75,7 @@ export const makeJsonResponseToolMapper = (toolName: string): (part: StreamPart,
  * The mapper as a `StreamTransform` transformer over parts (one mapper per stream run).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeJsonResponseToolTransformer = (
   toolName: string

@@ -11,6 +11,7 @@ import type { Warning } from "../contract/Warning.ts"
  * A reasoning level other than `none` and `provider-default`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type EffortLevel = Exclude<ReasoningLevel, "none" | "provider-default">
 
@@ -21,6 +22,7 @@ const levels: ReadonlyArray<EffortLevel> = ["minimal", "low", "medium", "high", 
  * True for a reasoning value the caller set explicitly (not absent, not `provider-default`).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isCustomReasoning = (
   reasoning: ReasoningLevel | undefined
@@ -35,6 +37,7 @@ export const isCustomReasoning = (
  * `providerOptionsEffort` short-cut is the caller's (`options.effort ?? map(...)`).
  *
  * @since 0.1.0
+ * @category converting
  */
 export const mapReasoningToProviderEffort = <T extends string>(
   reasoning: ReasoningLevel | undefined,
@@ -87,6 +90,7 @@ const defaultBudgetPercentages: Record<EffortLevel, number> = {
  * turn reasoning off handle `none` first.
  *
  * @since 0.1.0
+ * @category converting
  */
 export const mapReasoningToProviderBudget = (options: {
   readonly reasoning: EffortLevel | "none"

@@ -16,6 +16,7 @@ import type { ProviderOptions } from "../contract/ProviderMetadata.ts"
  * is the `TypeValidationError` (as upstream's `safeValidateTypes` failure).
  *
  * @since 0.1.0
+ * @category parsing
  */
 export const parseProviderOptions = <A>(
   provider: string,

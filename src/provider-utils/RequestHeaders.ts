@@ -11,6 +11,7 @@ import { Redacted } from "effect"
  * A header value: plain, redacted (secrets), or absent.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Value = string | Redacted.Redacted<string> | undefined
 
@@ -18,6 +19,7 @@ export type Value = string | Redacted.Redacted<string> | undefined
  * Headers as providers build them.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Input = Readonly<Record<string, Value>>
 
@@ -25,6 +27,7 @@ export type Input = Readonly<Record<string, Value>>
  * Normalized headers: lower-case names, no absent values.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Normalized = Record<string, string | Redacted.Redacted<string>>
 
@@ -33,6 +36,7 @@ export type Normalized = Record<string, string | Redacted.Redacted<string>>
  * `undefined` kept, as upstream).
  *
  * @since 0.1.0
+ * @category requests
  */
 export const combineHeaders = (...headers: ReadonlyArray<Input | undefined>): Record<string, Value> => {
   const combined: Record<string, Value> = {}
@@ -50,6 +54,7 @@ const trimHttp = (value: string): string => value.replace(/^[\t\n\r ]+|[\t\n\r ]
  * dropped; a later spelling of the same name wins.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const normalizeHeaders = (headers: Input | undefined): Normalized => {
   const normalized: Normalized = {}
@@ -66,6 +71,7 @@ export const normalizeHeaders = (headers: Input | undefined): Normalized => {
  * upstream goes through, names come out sorted and plain values trimmed.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const withUserAgentSuffix = (headers: Input | undefined, ...userAgentSuffixParts: ReadonlyArray<string>): Normalized => {
   const normalized = normalizeHeaders(headers)
@@ -86,6 +92,7 @@ export const withUserAgentSuffix = (headers: Input | undefined, ...userAgentSuff
  * `vercel-edge`, else `""`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const runtimeUserAgent = (): string => {
   const g: { navigator?: { userAgent?: unknown }; process?: { versions?: { node?: unknown }; version?: unknown }; EdgeRuntime?: unknown } =
@@ -101,6 +108,7 @@ export const runtimeUserAgent = (): string => {
  * Unwraps redacted values: call only where the request is built.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const reveal = (headers: Normalized): Record<string, string> => {
   const out: Record<string, string> = {}

@@ -16,6 +16,7 @@ import { detectMediaType, getTopLevelMediaType, isFullMediaType } from "./Detect
  * not inline (a URL, a reference, text).
  *
  * @since 0.1.0
+ * @category getters
  */
 export const resolveFullMediaType = (part: FilePart): Effect.Effect<string, UnsupportedFunctionalityError> => {
   if (isFullMediaType(part.mediaType)) {

@@ -15,6 +15,7 @@ import { parseProviderOptions } from "./ParseProviderOptions.ts"
  * parsed and merged in order, later keys winning.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ProviderOptionsResolution = "first" | "merge"
 
@@ -23,6 +24,7 @@ export type ProviderOptionsResolution = "first" | "merge"
  * namespaces that contributed to them, in resolution order.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ResolvedProviderOptions<A> {
   readonly options: A | undefined
@@ -36,6 +38,7 @@ export interface ResolvedProviderOptions<A> {
  * the winner are not read).
  *
  * @since 0.1.0
+ * @category getters
  */
 export const resolveProviderOptions = <A extends object>(
   providerOptions: ProviderOptions | undefined,

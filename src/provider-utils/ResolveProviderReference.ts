@@ -14,6 +14,7 @@ import { NoSuchProviderReferenceError } from "../contract/errors/NoSuchProviderR
  * member (`constructor`, `__proto__`) yields that member instead of failing.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const resolveProviderReference = (
   reference: Readonly<Record<string, string>>,

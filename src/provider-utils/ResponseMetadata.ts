@@ -11,6 +11,7 @@ import type { ResponseMetadata } from "../contract/ResponseMetadata.ts"
  * seconds); null becomes `undefined` and every key is present, as upstream.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const createLanguageModelResponseMetadata = (value: {
   readonly id?: string | null | undefined

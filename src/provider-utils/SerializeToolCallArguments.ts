@@ -15,6 +15,7 @@ import { stringifyWithBigIntAndCycles } from "./StringifyWithBigIntAndCycles.ts"
  * the key disappears from the body).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const serializeToolCallArguments = (input: unknown): string | undefined => {
   if (typeof input === "string") {

@@ -18,6 +18,7 @@ import * as StreamTransform from "./StreamTransform.ts"
  * One dispatched event (eventsource-parser's `EventSourceMessage`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Event {
   readonly id?: string | undefined
@@ -29,6 +30,7 @@ export interface Event {
  * Decoder options.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   /**
@@ -44,6 +46,7 @@ export interface Options {
  * An SSE event exceeded the configured `maxEventBytes`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class SseEventTooLargeError extends Schema.TaggedError<SseEventTooLargeError>("aimux/SseEventTooLargeError")(
   "SseEventTooLargeError",
@@ -81,6 +84,7 @@ const utf8Length = (s: string): number => {
  * `JsonEventStream.parse`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Decoder {
   /** Feeds bytes; pushes completed events into `out`; returns the error that ends the stream, if any. */
@@ -93,6 +97,7 @@ export interface Decoder {
  * an incomplete UTF-8 sequence) produces nothing.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeDecoder = (options: Options = {}): Decoder => {
   const maxEventBytes = options.maxEventBytes
@@ -179,6 +184,7 @@ export const makeDecoder = (options: Options = {}): Decoder => {
  * Decodes a byte stream into SSE events, one output chunk per input chunk.
  *
  * @since 0.1.0
+ * @category decoding
  */
 export const decode = (options: Options = {}) =>
 <E, R>(self: Stream.Stream<Uint8Array, E, R>): Stream.Stream<Event, E | SseEventTooLargeError, R> =>

@@ -13,6 +13,7 @@ import * as StreamTransform from "./StreamTransform.ts"
  * `start`, then `chunks` through a fresh transformer.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const prepend = <A, E, R, B, E2>(
   chunks: Stream.Stream<A, E, R>,
@@ -32,6 +33,7 @@ export const prepend = <A, E, R, B, E2>(
  * first of them is emitted.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const prependAll = <A, E, R, B, E2>(
   chunks: Stream.Stream<A, E, R>,

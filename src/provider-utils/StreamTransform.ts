@@ -18,6 +18,7 @@ import * as Pull from "effect/Pull"
  * does not run on error either).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Transformer<A, B, E> {
   readonly onChunk: (chunk: Arr.NonEmptyReadonlyArray<A>, out: Array<B>) => E | undefined
@@ -29,6 +30,7 @@ export interface Transformer<A, B, E> {
  * in it is never shared between runs.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const transform: {
   <A, B, E2>(make: () => Transformer<A, B, E2>): <E, R>(self: Stream.Stream<A, E, R>) => Stream.Stream<B, E | E2, R>

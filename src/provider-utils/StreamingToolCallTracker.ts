@@ -24,6 +24,7 @@ import * as StreamTransform from "./StreamTransform.ts"
  * decode the wire chunk with a Schema first, so the field types hold.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Delta {
   readonly index?: number | null | undefined
@@ -39,6 +40,7 @@ export interface Delta {
  * How the `type` field of a delta that starts a new call is checked.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TypeValidation = "none" | "if-present" | "required"
 
@@ -46,6 +48,7 @@ export type TypeValidation = "none" | "if-present" | "required"
  * Tracker options, as upstream `StreamingToolCallTrackerOptions`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options<D extends Delta = Delta> {
   /** Id source for calls whose wire id is missing or already used; defaults to upstream `generateId`. */
@@ -64,6 +67,7 @@ export interface Options<D extends Delta = Delta> {
  * The parts the tracker emits.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Part = ToolInputStart | ToolInputDelta | ToolInputEnd | ToolCall
 
@@ -73,6 +77,7 @@ export type Part = ToolInputStart | ToolInputDelta | ToolInputEnd | ToolCall
  * the stream chunk's output without a scratch array.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface PartSink {
   push(part: Part): number
@@ -107,6 +112,7 @@ type Resolution = typeof AMBIGUOUS | typeof NEW | TrackedToolCall
  * part beyond the part itself).
  *
  * @since 0.1.0
+ * @category models
  */
 export class StreamingToolCallTracker<D extends Delta = Delta> {
   private readonly toolCalls: Array<TrackedToolCall> = []
@@ -401,6 +407,7 @@ const resolveMatching = (toolCalls: Array<TrackedToolCall>, hasExplicitCallStart
  * Creates a tracker.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <D extends Delta = Delta>(options: Options<D> = {}): StreamingToolCallTracker<D> =>
   new StreamingToolCallTracker(options)
@@ -412,6 +419,7 @@ export const make = <D extends Delta = Delta>(options: Options<D> = {}): Streami
  * `options.generateId` is given.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const stream = <D extends Delta = Delta>(options: Omit<Options<D>, "generateId"> & {
   readonly generateId?: (() => string) | undefined

@@ -13,6 +13,7 @@
  * `string`), `undefined` or a function gives `undefined`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const stringifyWithBigIntAndCycles = (value: unknown): string | undefined => {
   const ancestors: Array<object> = []

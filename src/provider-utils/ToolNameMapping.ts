@@ -11,6 +11,7 @@ import type { CallTool } from "../contract/CallOptions.ts"
  * Two-way tool name mapping; a name with no entry maps to itself.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolNameMapping {
   readonly toProviderToolName: (customToolName: string) => string
@@ -22,6 +23,7 @@ export interface ToolNameMapping {
  * `providerToolNames` (own keys only); later tools win on collisions.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const createToolNameMapping = (
   tools: ReadonlyArray<CallTool> | undefined,

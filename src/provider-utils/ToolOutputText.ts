@@ -15,6 +15,7 @@ import type { ToolResultOutput } from "../contract/Prompt.ts"
  * outputs as parts decide that before calling this.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const toolOutputText = (
   output: ToolResultOutput,

@@ -26,6 +26,7 @@ import * as SpecDownload from "../runtime/DownloadService.ts"
  * The service key (re-exported from the spec).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Download = SpecDownload.Download
 
@@ -33,6 +34,7 @@ export const Download = SpecDownload.Download
  * The service shape: for each request, `null` (the URL goes to the model) or the file.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Service = SpecDownload.Service
 
@@ -40,6 +42,7 @@ export type Service = SpecDownload.Service
  * A URL of the prompt and whether the model supports it.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Request = SpecDownload.Request
 
@@ -47,6 +50,7 @@ export type Request = SpecDownload.Request
  * A downloaded file.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Downloaded = SpecDownload.Downloaded
 
@@ -58,6 +62,7 @@ export type Downloaded = SpecDownload.Downloaded
  * IPv4 embedded in IPv6).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Policy {
   /** Hands `file:` URLs to the `HttpClient` (which must know how to read them). */
@@ -83,6 +88,7 @@ const toUrlPolicy = (policy: Policy): SpecDownload.UrlPolicy => ({
  * included, and a refused URL fails with `DownloadError` without any request.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeRestricted = (client: HttpClient.HttpClient, policy: Policy = {}): Service =>
   SpecDownload.make(client, { policy: toUrlPolicy(policy), maxBytes: policy.maxBytes })
@@ -91,6 +97,7 @@ export const makeRestricted = (client: HttpClient.HttpClient, policy: Policy = {
  * The restricted service as a layer, over the `HttpClient` of the environment.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const restricted = (policy: Policy = {}): Layer.Layer<SpecDownload.Download, never, HttpClient.HttpClient> =>
   Layer.effect(Download, Effect.map(Effect.service(HttpClient.HttpClient), (client) => makeRestricted(client, policy)))
@@ -100,6 +107,7 @@ export const restricted = (policy: Policy = {}): Layer.Layer<SpecDownload.Downlo
  * except for the client and the size limit).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (
   options: { readonly maxBytes?: number | undefined } = {}
@@ -109,6 +117,7 @@ export const layer = (
  * A user's own service (upstream's custom `experimental_download`): it decides per URL.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerWith = (download: Service["download"]): Layer.Layer<SpecDownload.Download> =>
   Layer.succeed(Download, { download })
@@ -117,6 +126,7 @@ export const layerWith = (download: Service["download"]): Layer.Layer<SpecDownlo
  * Never downloads: every URL goes to the model as it is (the provider then sends or refuses it).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const passThrough: Layer.Layer<SpecDownload.Download> = layerWith((requests) =>
   Effect.succeed(requests.map(() => null))

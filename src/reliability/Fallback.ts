@@ -17,6 +17,7 @@ import type { ModelError } from "../contract/errors/ModelError.ts"
  * Options of {@link make} / {@link layer}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   /** Which primary failures switch to the fallback; default all. */
@@ -28,6 +29,7 @@ export interface Options {
  * model id.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (primary: Service, fallback: Service, options: Options = {}): Service => {
   const when = options.when ?? (() => true)
@@ -57,6 +59,7 @@ export const make = (primary: Service, fallback: Service, options: Options = {})
  * A Layer over the primary `LanguageModel` that falls back to the model of `fallback`.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = <E, R>(
   fallback: Layer.Layer<LanguageModel, E, R>,

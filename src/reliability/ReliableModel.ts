@@ -32,6 +32,7 @@ import * as Timeout from "./Timeout.ts"
  * Timeouts of each model call.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Timeouts {
   /** One call, its retries included (a stream: until it ends). */
@@ -46,6 +47,7 @@ export interface Timeouts {
  * Options of {@link make} / {@link layer}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   /** A policy, retry options (defaults: upstream's), or `false` for none. Default: upstream's policy. */
@@ -105,6 +107,7 @@ const holdUntilOutput = (
  * Wraps a model service.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (model: Service, options: Options = {}): Effect.Effect<Service, CoreInvalidArgumentError> =>
   Effect.map(policyOf(options.retry), (policy): Service => {
@@ -184,6 +187,7 @@ export const make = (model: Service, options: Options = {}): Effect.Effect<Servi
  * `ReliableModel.layer({ timeout: { chunk: "30 seconds" } }).pipe(Layer.provide(OpenAI.layer("gpt-4o")))`.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (options: Options = {}): Layer.Layer<LanguageModel, CoreInvalidArgumentError, LanguageModel> =>
   Layer.effect(LanguageModel, Effect.flatMap(LanguageModel, (model) => make(model, options)))

@@ -38,6 +38,7 @@ import { StepTimeoutError, TotalTimeoutError } from "../contract/errors/TimeoutE
  * attempt; when it stops, retrying stops) and the predicate of retryable failures.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Policy {
   readonly schedule: Schedule.Schedule<unknown, unknown>
@@ -48,6 +49,7 @@ export interface Policy {
  * Options of {@link make}; the defaults are upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   /** Retries after the first attempt (upstream `maxRetries`); default 2; 0 disables retrying. */
@@ -73,6 +75,7 @@ export interface Options {
  * and network failures). Upstream also retries its `GatewayError`, which aimux does not have.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isRetryableError = (error: unknown): boolean =>
   error instanceof Error && APICallError.isInstance(error) && error.isRetryable === true
@@ -89,6 +92,7 @@ const headersOf = (error: unknown): Readonly<Record<string, string>> | undefined
  * 60 s or below the backoff delay; otherwise the backoff delay.
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const retryDelayMillis = (error: unknown, exponentialBackoffDelay: number, now: number): number => {
   const responseHeaders = headersOf(error)
@@ -103,6 +107,7 @@ export const retryDelayMillis = (error: unknown, exponentialBackoffDelay: number
  * ({@link retryDelayMillis}, with the Clock's time for HTTP dates).
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const exponentialBackoff = (options: {
   readonly maxRetries: number
@@ -122,6 +127,7 @@ export const exponentialBackoff = (options: {
  * Builds a policy, validating `maxRetries` as upstream's `prepareRetries` does.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: Options = {}): Effect.Effect<Policy, CoreInvalidArgumentError> =>
   Effect.suspend(() => {
@@ -156,6 +162,7 @@ export const make = (options: Options = {}): Effect.Effect<Policy, CoreInvalidAr
  * Upstream's default policy: 2 retries, 2 s then 4 s, retry headers honoured.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultPolicy: Policy = {
   schedule: exponentialBackoff({
@@ -171,6 +178,7 @@ export const defaultPolicy: Policy = {
  * No retries: every failure passes through unwrapped.
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const none: Policy = { schedule: Schedule.recurs(0), isRetryable: () => false }
 
@@ -180,6 +188,7 @@ export const none: Policy = { schedule: Schedule.recurs(0), isRetryable: () => f
  * Effect, then the stream before its first output), so they share one budget and one `errors` list.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Session {
   readonly decide: <E>(error: E) => Effect.Effect<void, E | RetryError>
@@ -198,6 +207,7 @@ const isFinal = (policy: Policy, error: unknown): boolean =>
  * Starts a {@link Session} of a policy.
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const session = (policy: Policy): Effect.Effect<Session> =>
   Effect.map(Schedule.toStep(policy.schedule), (step) => {
@@ -240,6 +250,7 @@ export const session = (policy: Policy): Effect.Effect<Session> =>
  * Runs `effect` under `policy` in a fresh session (see the module documentation for outcomes).
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const retry: {
   (policy: Policy): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | RetryError, R>
@@ -254,6 +265,7 @@ export const retry: {
  * Runs `effect` in an existing session.
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const retryWith = <A, E, R>(effect: Effect.Effect<A, E, R>, s: Session): Effect.Effect<A, E | RetryError, R> => {
   const loop: Effect.Effect<A, E | RetryError, R> = Effect.catch(effect, (error) => Effect.andThen(s.decide(error), loop))

@@ -25,6 +25,7 @@ import {
  * True for the parts that carry model output (upstream `isOutputChunk`).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isOutputPart = (part: StreamPart): boolean => {
   switch (part.type) {
@@ -48,6 +49,7 @@ const millisOf = (input: Duration.Input): number => Duration.toMillis(Duration.f
  * `generateText` call in it).
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const total: {
   (duration: Duration.Input): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | TotalTimeoutError, R>
@@ -66,6 +68,7 @@ export const total: {
  * (wrap a `streamText` stream in it; the parts emitted so far stay emitted).
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const totalStream: {
   (duration: Duration.Input): <A, E, R>(stream: Stream.Stream<A, E, R>) => Stream.Stream<A, E | TotalTimeoutError, R>
@@ -92,6 +95,7 @@ const bounded = <A, E, R, E2>(stream: Stream.Stream<A, E, R>, error: () => E2, m
  * The timeouts of one model call.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StreamTimeouts {
   /** Time from the stream's start to its first output part. */
@@ -115,6 +119,7 @@ export interface StreamTimeouts {
  * not make the model look idle. The step deadline is wall-clock time.
  *
  * @since 0.1.0
+ * @category combinators
  */
 export const streamTimeouts = <E, R>(
   stream: Stream.Stream<StreamPart, E, R>,

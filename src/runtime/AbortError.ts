@@ -12,6 +12,7 @@
  * True for an abort or timeout failure (upstream `isAbortError`).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isAbortError = (error: unknown): error is Error =>
   (error instanceof Error || (typeof DOMException === "function" && error instanceof DOMException)) &&

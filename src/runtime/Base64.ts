@@ -58,6 +58,7 @@ const decodeCommon = (text: string): Uint8Array | undefined => {
  * (no white space, standard padding) is decoded directly; the rest by `atob`.
  *
  * @since 0.1.0
+ * @category decoding
  */
 export const decodeBase64 = (base64String: string): Uint8Array | undefined => {
   const common = decodeCommon(base64String)
@@ -81,6 +82,7 @@ export const decodeBase64 = (base64String: string): Uint8Array | undefined => {
  * gives no bytes, where upstream throws its `InvalidCharacterError`.
  *
  * @since 0.1.0
+ * @category converting
  */
 export const convertBase64ToUint8Array = (base64String: string): Uint8Array =>
   decodeBase64(base64String) ?? new Uint8Array(0)
@@ -90,6 +92,7 @@ export const convertBase64ToUint8Array = (base64String: string): Uint8Array =>
  * returned as it is, bytes are encoded (standard alphabet, padded).
  *
  * @since 0.1.0
+ * @category converting
  */
 export const convertToBase64 = (value: string | Uint8Array): string =>
   typeof value === "string" ? value : EffectBase64.encode(value)

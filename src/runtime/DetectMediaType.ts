@@ -321,6 +321,7 @@ const topLevelSignatureTables = {
  * no signature matches or the segment has no table (e.g. `text`).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const detectMediaType = ({ data, topLevelType }: {
   readonly data: Uint8Array | string
@@ -353,6 +354,7 @@ export const detectMediaType = ({ data, topLevelType }: {
  * The top-level segment of a media type (the part before `/`).
  *
  * @since 0.1.0
+ * @category getters
  */
 export const getTopLevelMediaType = (mediaType: string): string => {
   const slashIndex = mediaType.indexOf("/")
@@ -363,6 +365,7 @@ export const getTopLevelMediaType = (mediaType: string): string => {
  * True when the media type has a non-empty, non-wildcard subtype.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isFullMediaType = (mediaType: string): boolean => {
   const slashIndex = mediaType.indexOf("/")

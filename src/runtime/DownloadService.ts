@@ -23,6 +23,7 @@ import { checkUrl, upstreamPolicy, type UrlPolicy } from "./internal/downloadUrl
  * One URL of the prompt and whether the model takes it as it is.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Request {
   readonly url: URL
@@ -33,6 +34,7 @@ export interface Request {
  * A downloaded file.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Downloaded {
   readonly data: Uint8Array
@@ -43,6 +45,7 @@ export interface Downloaded {
  * The service: for each request, in order, `null` (pass the URL to the model) or the file.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly download: (requests: ReadonlyArray<Request>) => Effect.Effect<ReadonlyArray<Downloaded | null>, DownloadError>
@@ -52,6 +55,7 @@ export interface Service {
  * The `ai` version whose user agent downloads send (`ai-sdk/<version>`), as upstream.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const AI_VERSION = "7.0.173"
 
@@ -59,6 +63,7 @@ export const AI_VERSION = "7.0.173"
  * Upstream `DEFAULT_MAX_DOWNLOAD_SIZE`: 2 GiB.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024 * 1024
 
@@ -69,6 +74,7 @@ const REDIRECT_STATUS_CODES = new Set([301, 302, 303, 307, 308])
  * Settings of `fetchFile`: the size limit and the URL guard applied to every hop.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface FetchOptions {
   readonly maxBytes?: number | undefined
@@ -87,6 +93,7 @@ export type { UrlPolicy }
  * the refusal, or `undefined`.
  *
  * @since 0.1.0
+ * @category validation
  */
 export const checkDownloadUrl: (url: string, policy?: UrlPolicy) => DownloadError | undefined = (
   url,
@@ -158,6 +165,7 @@ const causeOf = (error: unknown): unknown =>
  * `DownloadError` with the failure as cause.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const fetchFile = (
   client: HttpClient.HttpClient,
@@ -214,6 +222,7 @@ export const fetchFile = (
  * others are fetched in parallel.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (client: HttpClient.HttpClient, options: FetchOptions = {}): Service => ({
   download: (requests) =>
@@ -230,6 +239,7 @@ export const make = (client: HttpClient.HttpClient, options: FetchOptions = {}):
  * the calling fiber when there is one, else the fetch client.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultService: Service = {
   download: (requests) =>
@@ -248,6 +258,7 @@ export const defaultService: Service = {
  * The service key; core falls back to `defaultService` when none is provided.
  *
  * @since 0.1.0
+ * @category services
  */
 export class Download extends Context.Service<Download, Service>()("aimux/Download") {}
 
@@ -255,6 +266,7 @@ export class Download extends Context.Service<Download, Service>()("aimux/Downlo
  * The service of the environment, or upstream's default.
  *
  * @since 0.1.0
+ * @category accessors
  */
 export const current: Effect.Effect<Service> = Effect.map(
   Effect.serviceOption(Download),

@@ -25,6 +25,7 @@ import { Context, Duration, Effect, Layer, Schema } from "effect"
  * The two bounds; `undefined` means no bound.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings {
   /** From sending the request to the response headers (undici `headersTimeout`). */
@@ -38,6 +39,7 @@ export interface Settings {
  * and as safe on any other `HttpClient`.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaults: Settings = { headers: Duration.seconds(300), bodyIdle: Duration.seconds(300) }
 
@@ -45,6 +47,7 @@ export const defaults: Settings = { headers: Duration.seconds(300), bodyIdle: Du
  * The bounds in effect (a `Context.Reference`: {@link defaults} unless provided).
  *
  * @since 0.1.0
+ * @category services
  */
 export const HttpTimeouts: Context.Reference<Settings> = Context.Reference<Settings>("aimux/runtime/HttpTimeouts", {
   defaultValue: () => defaults
@@ -55,6 +58,7 @@ export const HttpTimeouts: Context.Reference<Settings> = Context.Reference<Setti
  * keeps the default.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   readonly headers?: Duration.Input | false | undefined
@@ -68,6 +72,7 @@ const one = (input: Duration.Input | false | undefined, fallback: Duration.Durat
  * The settings of `options` over the defaults.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: Options): Settings => ({
   headers: one(options.headers, defaults.headers),
@@ -78,6 +83,7 @@ export const make = (options: Options): Settings => ({
  * A layer setting the bounds: `HttpTimeouts.layer({ headers: "30 seconds", bodyIdle: "1 minute" })`.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (options: Options): Layer.Layer<never> => Layer.succeed(HttpTimeouts, make(options))
 
@@ -85,6 +91,7 @@ export const layer = (options: Options): Layer.Layer<never> => Layer.succeed(Htt
  * No bound at all (the behaviour before 0.2.0; a stalled server then hangs the call).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const disabled: Layer.Layer<never> = layer({ headers: false, bodyIdle: false })
 
@@ -92,6 +99,7 @@ export const disabled: Layer.Layer<never> = layer({ headers: false, bodyIdle: fa
  * Runs `effect` with the given bounds.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const provide = (options: Options) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.provideService(effect, HttpTimeouts, make(options))
@@ -101,6 +109,7 @@ export const provide = (options: Options) => <A, E, R>(effect: Effect.Effect<A, 
  * code, so upstream's network-error rules apply to it).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class HeadersTimeoutError extends Schema.TaggedError<HeadersTimeoutError>("HeadersTimeoutError")(
   "HeadersTimeoutError",
@@ -115,6 +124,7 @@ export class HeadersTimeoutError extends Schema.TaggedError<HeadersTimeoutError>
  * No response body chunk within the bound (undici's `BodyTimeoutError`, same name, message and code).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class BodyTimeoutError extends Schema.TaggedError<BodyTimeoutError>("BodyTimeoutError")(
   "BodyTimeoutError",

@@ -10,6 +10,7 @@ import { Context, Effect, Layer, Option } from "effect"
  * The upstream default alphabet of `createIdGenerator`.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -18,6 +19,7 @@ export const defaultAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkl
  * it inside a pure state machine, once per new call.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface IdGeneratorShape {
   readonly generate: () => string
@@ -29,6 +31,7 @@ export interface IdGeneratorShape {
  * cryptographically secure, as upstream).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeRandom = (options?: {
   readonly size?: number | undefined
@@ -50,6 +53,7 @@ export const makeRandom = (options?: {
  * A deterministic counter: `id-0`, `id-1`, ... (upstream's test `mockId`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeCounter = (prefix = "id"): () => string => {
   let counter = 0
@@ -61,6 +65,7 @@ export const makeCounter = (prefix = "id"): () => string => {
  * (16 alphanumeric characters); `layerCounter` is the deterministic one.
  *
  * @since 0.1.0
+ * @category services
  */
 export class IdGenerator extends Context.Service<IdGenerator, IdGeneratorShape>()("aimux/IdGenerator") {
   /**
@@ -92,6 +97,7 @@ export class IdGenerator extends Context.Service<IdGenerator, IdGeneratorShape>(
  * `generateId` (what a provider model captures when it is built).
  *
  * @since 0.1.0
+ * @category accessors
  */
 export const generatorFromContext: Effect.Effect<() => string> = Effect.map(
   Effect.serviceOption(IdGenerator),

@@ -18,6 +18,7 @@ import { makeShapeCache, miss, type ShapeCache } from "./internal/jsonShape.ts"
  * Schema decode), `undefined` when the text did not parse.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ParseResult<T> =
   | { readonly success: true; readonly value: T; readonly rawValue: unknown }
@@ -97,6 +98,7 @@ const parseText = (text: string): unknown => {
  * throws it.
  *
  * @since 0.1.0
+ * @category parsing
  */
 export const secureJsonParse = (text: string): Result.Result<unknown, unknown> => {
   const parsed = parseText(text)
@@ -107,6 +109,7 @@ export const secureJsonParse = (text: string): Result.Result<unknown, unknown> =
  * Upstream `safeParseJSON({ text })` without a schema.
  *
  * @since 0.1.0
+ * @category parsing
  */
 export const safeParseJson = (text: string): ParseResult<unknown> => {
   const parsed = parseText(text)
@@ -121,6 +124,7 @@ export const safeParseJson = (text: string): ParseResult<unknown> => {
  * module), then call it per text.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeSafeParseJson = <S extends Schema.ConstraintDecoder<unknown>>(
   schema: S
@@ -139,6 +143,7 @@ export const makeSafeParseJson = <S extends Schema.ConstraintDecoder<unknown>>(
  * upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface BatchSafeParseJson<T> {
   /** Parses one text; with a stream's {@link Shapes}, texts of a learned shape skip `JSON.parse`. */
@@ -155,6 +160,7 @@ export interface BatchSafeParseJson<T> {
  * One per stream run: never share it between streams.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Shapes = ShapeCache
 
@@ -162,6 +168,7 @@ export type Shapes = ShapeCache
  * A fresh {@link Shapes} for one stream run.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeShapes = (): Shapes => makeShapeCache()
 
@@ -169,6 +176,7 @@ export const makeShapes = (): Shapes => makeShapeCache()
  * Builds a {@link BatchSafeParseJson} for one Schema.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeBatchSafeParseJson = <S extends Schema.ConstraintDecoder<unknown>>(
   schema: S
@@ -246,6 +254,7 @@ const compileOnce = (ast: Schema.Top["ast"]): void => {
  * what the interpreter does, with the same output.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeSafeValidate = <S extends Schema.ConstraintDecoder<unknown>>(
   schema: S

@@ -13,6 +13,7 @@ import type { APICallError } from "../contract/errors/APICallError.ts"
  * `retry-after-ms` wins over `retry-after`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const fromHeaders = (
   headers: Readonly<Record<string, string>> | undefined,
@@ -37,6 +38,7 @@ export const fromHeaders = (
  * The retry hint of an `APICallError` (from its `responseHeaders`).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const retryAfterMillis = (
   error: Pick<APICallError, "responseHeaders">,
@@ -48,6 +50,7 @@ export const retryAfterMillis = (
  * 60 s (or below the backoff delay), else the exponential backoff delay.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const retryDelayMillis = (
   error: Pick<APICallError, "responseHeaders">,

@@ -15,6 +15,7 @@ import { pick, type Script } from "./internal/mockScript.ts"
  * Options of {@link layer} / {@link make}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface MockOptions {
   readonly provider?: string
@@ -27,6 +28,7 @@ export interface MockOptions {
  * The recorded calls of a mock decision model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Recorder {
   readonly decideCalls: Effect.Effect<ReadonlyArray<DecisionCallOptions>>
@@ -36,6 +38,7 @@ export interface Recorder {
  * The recorder of the mock model provided by {@link layer}.
  *
  * @since 0.1.0
+ * @category services
  */
 export class MockDecisionModel extends Context.Service<MockDecisionModel, Recorder>()("aimux/testing/MockDecisionModel") {}
 
@@ -43,6 +46,7 @@ export class MockDecisionModel extends Context.Service<MockDecisionModel, Record
  * Builds a mock decision model service and its recorder.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: MockOptions = {}): Effect.Effect<{ readonly model: Service; readonly recorder: Recorder }> =>
   Effect.gen(function*() {
@@ -64,6 +68,7 @@ export const make = (options: MockOptions = {}): Effect.Effect<{ readonly model:
  * A Layer providing the scripted {@link DecisionModel} and the {@link MockDecisionModel} recorder.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (options: MockOptions = {}): Layer.Layer<DecisionModel | MockDecisionModel> =>
   Layer.effectContext(

@@ -17,6 +17,7 @@ import { pick, type Script } from "./internal/mockScript.ts"
  * one embedding per call, no parallel calls).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface MockOptions {
   readonly provider?: string
@@ -33,6 +34,7 @@ export interface MockOptions {
  * The recorded calls of a mock embedding model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Recorder {
   readonly embedCalls: Effect.Effect<ReadonlyArray<EmbeddingCallOptions>>
@@ -42,6 +44,7 @@ export interface Recorder {
  * The recorder of the mock model provided by {@link layer}.
  *
  * @since 0.1.0
+ * @category services
  */
 export class MockEmbeddingModel extends Context.Service<MockEmbeddingModel, Recorder>()("aimux/testing/MockEmbeddingModel") {}
 
@@ -49,6 +52,7 @@ export class MockEmbeddingModel extends Context.Service<MockEmbeddingModel, Reco
  * Builds a mock embedding model service and its recorder.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: MockOptions = {}): Effect.Effect<{ readonly model: Service; readonly recorder: Recorder }> =>
   Effect.gen(function*() {
@@ -74,6 +78,7 @@ export const make = (options: MockOptions = {}): Effect.Effect<{ readonly model:
  * A Layer providing the scripted {@link EmbeddingModel} and the {@link MockEmbeddingModel} recorder.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (options: MockOptions = {}): Layer.Layer<EmbeddingModel | MockEmbeddingModel> =>
   Layer.effectContext(

@@ -14,6 +14,7 @@ import { type MediaScript, runScript } from "./internal/mediaScript.ts"
  * Options of {@link make} / {@link layer}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   readonly provider?: string | undefined
@@ -28,6 +29,7 @@ export interface Options {
  * A mock model: the service and the recorded call options.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Mock {
   readonly model: ImageModelNs.Service
@@ -38,6 +40,7 @@ export interface Mock {
  * Builds a mock image model.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: Options = {}): Mock => {
   const calls: Array<ImageCallOptions> = []
@@ -56,6 +59,7 @@ export const make = (options: Options = {}): Mock => {
  * A Layer providing the mock as the `ImageModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (options: Options = {}): Layer.Layer<ImageModelNs.ImageModel> =>
   Layer.succeed(ImageModelNs.ImageModel, make(options).model)

@@ -21,6 +21,7 @@ import type { StreamPart } from "../contract/StreamPart.ts"
  * A scripted stream result: as the model service returns it, or with the parts given as an array.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface MockStreamResult {
   readonly request?: StreamResponse["request"]
@@ -33,6 +34,7 @@ export interface MockStreamResult {
  * every call, or one result per call in order.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Script<A> =
   | ((options: CallOptions, index: number) => Effect.Effect<A, ModelError> | A)
@@ -43,6 +45,7 @@ export type Script<A> =
  * Options of {@link layer} / {@link make}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface MockOptions {
   readonly provider?: string
@@ -56,6 +59,7 @@ export interface MockOptions {
  * The recorded calls of a mock model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Recorder {
   /** The options of every `generate` call, in call order. */
@@ -68,6 +72,7 @@ export interface Recorder {
  * The recorder of the mock model provided by {@link layer}.
  *
  * @since 0.1.0
+ * @category services
  */
 export class MockLanguageModel extends Context.Service<MockLanguageModel, Recorder>()("aimux/testing/MockLanguageModel") {}
 
@@ -105,6 +110,7 @@ const toStreamResponse = (result: MockStreamResult): StreamResponse => {
  * Builds a mock model service and its recorder.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: MockOptions = {}): Effect.Effect<{
   readonly model: LanguageModelService
@@ -138,6 +144,7 @@ export const make = (options: MockOptions = {}): Effect.Effect<{
  * A Layer providing the scripted {@link LanguageModel} and the {@link MockLanguageModel} recorder.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (options: MockOptions = {}): Layer.Layer<LanguageModel | MockLanguageModel> =>
   Layer.effectContext(

@@ -14,6 +14,7 @@ import { pick, type Script } from "./internal/mockScript.ts"
  * Options of {@link layer} / {@link make}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface MockOptions {
   readonly provider?: string
@@ -25,6 +26,7 @@ export interface MockOptions {
  * The recorded calls of a mock reranking model.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Recorder {
   readonly rerankCalls: Effect.Effect<ReadonlyArray<RerankingCallOptions>>
@@ -34,6 +36,7 @@ export interface Recorder {
  * The recorder of the mock model provided by {@link layer}.
  *
  * @since 0.1.0
+ * @category services
  */
 export class MockRerankingModel extends Context.Service<MockRerankingModel, Recorder>()("aimux/testing/MockRerankingModel") {}
 
@@ -41,6 +44,7 @@ export class MockRerankingModel extends Context.Service<MockRerankingModel, Reco
  * Builds a mock reranking model service and its recorder.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: MockOptions = {}): Effect.Effect<{ readonly model: Service; readonly recorder: Recorder }> =>
   Effect.gen(function*() {
@@ -62,6 +66,7 @@ export const make = (options: MockOptions = {}): Effect.Effect<{ readonly model:
  * A Layer providing the scripted {@link RerankingModel} and the {@link MockRerankingModel} recorder.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (options: MockOptions = {}): Layer.Layer<RerankingModel | MockRerankingModel> =>
   Layer.effectContext(

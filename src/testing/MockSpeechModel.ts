@@ -14,6 +14,7 @@ import { type MediaScript, runScript } from "./internal/mediaScript.ts"
  * Options of {@link make} / {@link layer}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   readonly provider?: string | undefined
@@ -25,6 +26,7 @@ export interface Options {
  * A mock model: the service and the recorded call options.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Mock {
   readonly model: SpeechModelNs.Service
@@ -35,6 +37,7 @@ export interface Mock {
  * Builds a mock speech model.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: Options = {}): Mock => {
   const calls: Array<SpeechCallOptions> = []
@@ -50,6 +53,7 @@ export const make = (options: Options = {}): Mock => {
  * A Layer providing the mock as the `SpeechModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (options: Options = {}): Layer.Layer<SpeechModelNs.SpeechModel> =>
   Layer.succeed(SpeechModelNs.SpeechModel, make(options).model)

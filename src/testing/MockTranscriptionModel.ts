@@ -14,6 +14,7 @@ import { type MediaScript, runScript } from "./internal/mediaScript.ts"
  * Options of {@link make} / {@link layer}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   readonly provider?: string | undefined
@@ -27,6 +28,7 @@ export interface Options {
  * A mock model: the service and the recorded call options.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Mock {
   readonly model: TranscriptionModelNs.Service
@@ -39,6 +41,7 @@ export interface Mock {
  * Builds a mock transcription model.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: Options = {}): Mock => {
   const calls: Array<TranscriptionCallOptions> = []
@@ -57,6 +60,7 @@ export const make = (options: Options = {}): Mock => {
  * A Layer providing the mock as the `TranscriptionModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (options: Options = {}): Layer.Layer<TranscriptionModelNs.TranscriptionModel> =>
   Layer.succeed(TranscriptionModelNs.TranscriptionModel, make(options).model)

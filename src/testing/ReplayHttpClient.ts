@@ -25,6 +25,7 @@ import * as fs from "node:fs/promises"
  * A request as the replay client saw it.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RecordedRequest {
   readonly method: string
@@ -40,6 +41,7 @@ export interface RecordedRequest {
  * redacted), headers without credentials, and the body when it is JSON.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface CassetteRequest {
   readonly method: string
@@ -52,6 +54,7 @@ export interface CassetteRequest {
  * One scripted exchange.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Cassette {
   /**
@@ -85,6 +88,7 @@ export interface Cassette {
  * Observations of a replay client, for assertions.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Recorder {
   readonly requests: ReadonlyArray<RecordedRequest>
@@ -166,6 +170,7 @@ const matches = (cassette: Cassette, seen: RecordedRequest): boolean => {
  * A replay client plus its recorder.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Replay {
   readonly layer: Layer.Layer<HttpClient.HttpClient>
@@ -178,6 +183,7 @@ export interface Replay {
  * cassette matches fails as a transport error.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (cassettes: Cassette | ReadonlyArray<Cassette>): Replay => {
   const list: ReadonlyArray<Cassette> = isList(cassettes) ? cassettes : [cassettes]
@@ -270,6 +276,7 @@ export const make = (cassettes: Cassette | ReadonlyArray<Cassette>): Replay => {
  * The replay client as a layer (when the recorder is not needed).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (cassettes: Cassette | ReadonlyArray<Cassette>): Layer.Layer<HttpClient.HttpClient> =>
   make(cassettes).layer
@@ -280,6 +287,7 @@ export const layer = (cassettes: Cassette | ReadonlyArray<Cassette>): Layer.Laye
  * malformed frames).
  *
  * @since 0.1.0
+ * @category testing
  */
 export const sseBody = (
   payloads: ReadonlyArray<unknown>,
@@ -309,6 +317,7 @@ const nullBodyStatus = new Set([101, 103, 204, 205, 304])
  * A URL with the values of secret query parameters replaced by `REDACTED`.
  *
  * @since 0.1.0
+ * @category testing
  */
 export const redactUrl = (url: string): string => {
   const parsed = Result.try(() => new URL(url))
@@ -328,6 +337,7 @@ export const redactUrl = (url: string): string => {
  * Options of {@link record}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RecordOptions {
   /** More request header names to drop (case-insensitive), besides credentials. */
@@ -339,6 +349,7 @@ export interface RecordOptions {
  * cassettes recorded so far, in request order.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Recording {
   readonly layer: Layer.Layer<HttpClient.HttpClient, never, HttpClient.HttpClient>
@@ -447,6 +458,7 @@ const toCassette = (entry: Entry): Cassette | undefined => {
  * that {@link make} answers with the same bytes in the same chunks.
  *
  * @since 0.1.0
+ * @category testing
  */
 export const record = (options: RecordOptions = {}): Recording => {
   const drop = new Set((options.dropHeaders ?? []).map((name) => name.toLowerCase()))
@@ -501,6 +513,7 @@ const FileCassette = Schema.Struct({
  * The JSON file form of cassettes (version 1).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CassetteFile = Schema.Struct({
   version: Schema.Literal(1),
@@ -511,6 +524,7 @@ export const CassetteFile = Schema.Struct({
  * Reading, decoding or writing a cassette file failed.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class CassetteFileError extends Schema.TaggedError<CassetteFileError>()("CassetteFileError", {
   path: Schema.String,
@@ -561,6 +575,7 @@ const fromFileCassette = (file: typeof FileCassette.Type): Cassette => ({
  * matches by method and URL again after loading.
  *
  * @since 0.1.0
+ * @category testing
  */
 export const saveCassettes = (
   path: string,
@@ -581,6 +596,7 @@ export const saveCassettes = (
  * {@link CassetteFile}).
  *
  * @since 0.1.0
+ * @category testing
  */
 export const loadCassettes = (path: string): Effect.Effect<ReadonlyArray<Cassette>, CassetteFileError> =>
   Effect.gen(function*() {

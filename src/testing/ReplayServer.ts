@@ -15,6 +15,7 @@ import { Effect, type Scope } from "effect"
  * else why not) and the SSE body that answers it.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Exchange {
   readonly check: (body: unknown) => string | undefined
@@ -26,6 +27,7 @@ export interface Exchange {
  * provider's error body for a rejected request, and the pause between events.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Script {
   readonly path: string
@@ -38,6 +40,7 @@ export interface Script {
  * A request the server received, with the status it answered.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Received {
   readonly path: string
@@ -49,6 +52,7 @@ export interface Received {
  * A running server: its base URL (`http://127.0.0.1:<port>`) and the requests so far.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Running {
   readonly url: string
@@ -108,6 +112,7 @@ const streamEvents = (response: ServerResponse, parts: ReadonlyArray<string>, de
  * drops any open connection.
  *
  * @since 0.1.0
+ * @category testing
  */
 export const start = (script: Script): Effect.Effect<Running, never, Scope.Scope> =>
   Effect.acquireRelease(

@@ -17,6 +17,7 @@ import type { FinishReason, UnifiedFinishReason } from "../contract/FinishReason
  * milliseconds (a scheduling point), as upstream.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface SimulateOptions<A> {
   readonly chunks: ReadonlyArray<A>
@@ -29,6 +30,7 @@ export interface SimulateOptions<A> {
  * `chunkDelayInMs` before each later one (defaults 0).
  *
  * @since 0.1.0
+ * @category testing
  */
 export const simulateStream = <A>(options: SimulateOptions<A>): Stream.Stream<A> => {
   const initial = options.initialDelayInMs === undefined ? 0 : options.initialDelayInMs
@@ -46,6 +48,7 @@ export const simulateStream = <A>(options: SimulateOptions<A>): Stream.Stream<A>
  * while a model is still producing).
  *
  * @since 0.1.0
+ * @category testing
  */
 export const thenHang = <A, E>(stream: Stream.Stream<A, E>): Stream.Stream<A, E> =>
   Stream.concat(stream, Stream.never)
@@ -54,6 +57,7 @@ export const thenHang = <A, E>(stream: Stream.Stream<A, E>): Stream.Stream<A, E>
  * A usage with the given input and output totals (other counts undefined).
  *
  * @since 0.1.0
+ * @category testing
  */
 export const usage = (inputTokens?: number, outputTokens?: number): Usage => ({
   inputTokens: { total: inputTokens, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
@@ -64,6 +68,7 @@ export const usage = (inputTokens?: number, outputTokens?: number): Usage => ({
  * A finish reason with the raw value defaulting to the unified one.
  *
  * @since 0.1.0
+ * @category testing
  */
 export const finishReason = (unified: UnifiedFinishReason, raw: string | undefined = unified): FinishReason => ({
   unified,
@@ -74,6 +79,7 @@ export const finishReason = (unified: UnifiedFinishReason, raw: string | undefin
  * A `finish` part.
  *
  * @since 0.1.0
+ * @category testing
  */
 export const finish = (
   unified: UnifiedFinishReason = "stop",
@@ -84,6 +90,7 @@ export const finish = (
  * The parts of one text block: `text-start`, one `text-delta` per chunk, `text-end`.
  *
  * @since 0.1.0
+ * @category testing
  */
 export const textParts = (id: string, ...deltas: ReadonlyArray<string>): Array<StreamPart> => [
   { type: "text-start", id },
@@ -95,6 +102,7 @@ export const textParts = (id: string, ...deltas: ReadonlyArray<string>): Array<S
  * The parts of one reasoning block.
  *
  * @since 0.1.0
+ * @category testing
  */
 export const reasoningParts = (id: string, ...deltas: ReadonlyArray<string>): Array<StreamPart> => [
   { type: "reasoning-start", id },
@@ -106,6 +114,7 @@ export const reasoningParts = (id: string, ...deltas: ReadonlyArray<string>): Ar
  * A `tool-call` part with the input given as a value (JSON-encoded) or as raw text.
  *
  * @since 0.1.0
+ * @category testing
  */
 export const toolCall = (
   toolCallId: string,
@@ -124,6 +133,7 @@ export const toolCall = (
  * The usual frame of a scripted stream: `stream-start` (no warnings), then the body, then `finish`.
  *
  * @since 0.1.0
+ * @category testing
  */
 export const framed = (body: ReadonlyArray<StreamPart>, end: Finish | undefined = finish()): Array<StreamPart> => [
   { type: "stream-start", warnings: [] },

@@ -21,6 +21,7 @@ const ProviderReference = Schema.Record(Schema.String, Schema.String)
  * A text part of a steering message (upstream `TextUIPart`, as a steering message carries it).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TextUIPart = Schema.Struct({
   type: Schema.Literal("text"),
@@ -32,6 +33,7 @@ export const TextUIPart = Schema.Struct({
  * A text part of a steering message.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TextUIPart = typeof TextUIPart.Type
 
@@ -40,6 +42,7 @@ export type TextUIPart = typeof TextUIPart.Type
  * empty URL with a provider reference.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FileUIPart = Schema.Struct({
   type: Schema.Literal("file"),
@@ -54,6 +57,7 @@ export const FileUIPart = Schema.Struct({
  * A file part of a steering message.
  *
  * @since 0.1.0
+ * @category models
  */
 export type FileUIPart = typeof FileUIPart.Type
 
@@ -61,6 +65,7 @@ export type FileUIPart = typeof FileUIPart.Type
  * The `steering-message` UI message chunk (upstream `UIMessageChunk`, experimental).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SteeringMessageChunk = Schema.Struct({
   type: Schema.Literal("steering-message"),
@@ -72,6 +77,7 @@ export const SteeringMessageChunk = Schema.Struct({
  * The `steering-message` UI message chunk.
  *
  * @since 0.1.0
+ * @category models
  */
 export type SteeringMessageChunk = typeof SteeringMessageChunk.Type
 
@@ -81,6 +87,7 @@ export type SteeringMessageChunk = typeof SteeringMessageChunk.Type
  * step that received it. Same shape as the chunk.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SteeringMessageUIPart = SteeringMessageChunk
 
@@ -88,6 +95,7 @@ export const SteeringMessageUIPart = SteeringMessageChunk
  * The `steering-message` part of an assistant UI message.
  *
  * @since 0.1.0
+ * @category models
  */
 export type SteeringMessageUIPart = SteeringMessageChunk
 
@@ -141,6 +149,7 @@ const toUIPart = (part: UserPart): TextUIPart | FileUIPart => {
  * URLs unless they are hosted URLs; provider options become provider metadata).
  *
  * @since 0.1.0
+ * @category converting
  */
 export const toUIMessageChunk = (part: SteeringMessagePart): SteeringMessageChunk => ({
   type: "steering-message",
@@ -155,6 +164,7 @@ export const toUIMessageChunk = (part: SteeringMessagePart): SteeringMessageChun
  * `processUIMessageStream` appends it to the message's parts).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const fromChunk = (chunk: SteeringMessageChunk): SteeringMessageUIPart => ({
   type: "steering-message",
@@ -167,6 +177,7 @@ export const fromChunk = (chunk: SteeringMessageChunk): SteeringMessageUIPart =>
  * content before the part first).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface SteeringUserMessage {
   readonly role: "user"
@@ -191,6 +202,7 @@ export interface SteeringUserMessage {
  * `new URL` throws a `TypeError`).
  *
  * @since 0.1.0
+ * @category converting
  */
 export const toModelMessage = (part: SteeringMessageUIPart): Effect.Effect<SteeringUserMessage, InvalidPromptError> =>
   Effect.suspend(() => {

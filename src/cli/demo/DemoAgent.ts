@@ -14,6 +14,7 @@ import { tools } from "./DemoTools.ts"
  * The system prompt.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const system = "You are a concise assistant. Use the weather tool for weather and the calculator for arithmetic."
 
@@ -21,6 +22,7 @@ export const system = "You are a concise assistant. Use the weather tool for wea
  * The user's question.
  *
  * @since 0.1.0
+ * @category cli
  */
 export const prompt =
   "I'm in Lisbon with three friends. What's the weather like there, and if dinner for the four of us costs 187.40 EUR, how much does each of us pay?"
@@ -30,6 +32,7 @@ export const prompt =
  * offered too; the demo's own tools win a name clash.
  *
  * @since 0.1.0
+ * @category cli
  */
 export const run = (options: {
   readonly maxRetries?: number | undefined

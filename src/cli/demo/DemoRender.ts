@@ -16,6 +16,7 @@ import { errorToJson } from "../internal/wire.ts"
  * ended well (a `finish` part and no `error` part).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Renderer {
   readonly part: (part: TextStreamPart) => void
@@ -26,6 +27,7 @@ export interface Renderer {
  * Terminal styles; all identity functions when colour is off.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Style {
   readonly bold: (s: string) => string
@@ -41,6 +43,7 @@ const sgr = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}
  * Colour for a TTY unless `NO_COLOR` is set.
  *
  * @since 0.1.0
+ * @category cli
  */
 export const style = (color: boolean): Style =>
   color
@@ -53,6 +56,7 @@ const count = (n: number | undefined): string => n === undefined ? "?" : String(
  * Usage as `N input, M output, T total tokens`.
  *
  * @since 0.1.0
+ * @category cli
  */
 export const formatUsage = (usage: LanguageModelUsage): string =>
   `${count(usage.inputTokens)} input, ${count(usage.outputTokens)} output, ${count(usage.totalTokens)} total tokens`
@@ -68,6 +72,7 @@ const errorText = (error: unknown): string => {
  * The human renderer, writing through `write` (no newline added).
  *
  * @since 0.1.0
+ * @category cli
  */
 export const pretty = (write: (text: string) => void, s: Style): Renderer => {
   let step = 0
@@ -152,6 +157,7 @@ export const pretty = (write: (text: string) => void, s: Style): Renderer => {
  * A part as JSON: wire JSON (`Date` as ISO-8601), errors as `{name, message, ...}`.
  *
  * @since 0.1.0
+ * @category cli
  */
 export const partToJson = (part: TextStreamPart): unknown =>
   part.type === "error" || part.type === "tool-error"
@@ -162,6 +168,7 @@ export const partToJson = (part: TextStreamPart): unknown =>
  * The JSON-lines renderer: one line per part.
  *
  * @since 0.1.0
+ * @category cli
  */
 export const jsonLines = (write: (text: string) => void): Renderer => {
   let errors = 0

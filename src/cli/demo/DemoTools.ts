@@ -33,6 +33,7 @@ const reading = (city: string): { readonly temperature: number; readonly conditi
  * The output of the weather tool.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface WeatherReport {
   readonly city: string
@@ -45,6 +46,7 @@ export interface WeatherReport {
  * Weather lookup by city name (demo data).
  *
  * @since 0.1.0
+ * @category tools
  */
 export const weather = Tool.make({
   description: "Get the current weather of a city",
@@ -59,6 +61,7 @@ export const weather = Tool.make({
  * Why the calculator refused an input.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class CalculatorError extends Schema.TaggedError<CalculatorError>()("CalculatorError", {
   message: Schema.String
@@ -70,6 +73,7 @@ const symbols = { add: "+", subtract: "-", multiply: "*", divide: "/" } as const
  * The output of the calculator tool.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Calculation {
   readonly expression: string
@@ -80,6 +84,7 @@ export interface Calculation {
  * Arithmetic on two numbers; division by zero is a tool error.
  *
  * @since 0.1.0
+ * @category tools
  */
 export const calculator = Tool.make({
   description: "Apply an arithmetic operation to two numbers",
@@ -107,5 +112,6 @@ export const calculator = Tool.make({
  * The demo's toolkit.
  *
  * @since 0.1.0
+ * @category tools
  */
 export const tools = { weather, calculator }

@@ -15,6 +15,7 @@ import type { Script } from "../../testing/ReplayServer.ts"
  * The providers the demo can replay, by their `aimux stream` ids.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DemoProvider = "openai-chat" | "anthropic"
 
@@ -198,6 +199,7 @@ const expectedFor = (provider: DemoProvider): Expected | undefined => {
  * their checks, and its error body format.
  *
  * @since 0.1.0
+ * @category cli
  */
 export const script = (provider: DemoProvider, eventDelayMs: number): Script => {
   const expected = expectedFor(provider)

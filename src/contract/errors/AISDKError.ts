@@ -10,6 +10,7 @@ import { baseMarker, hasMarker, omitUndefined, type UpstreamLike } from "./inter
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface AISDKErrorOptions {
   readonly name: string
@@ -22,6 +23,7 @@ export interface AISDKErrorOptions {
  * usable directly). It carries only the base marker.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class AISDKError extends Schema.TaggedError<AISDKError>("AI_SDKError")("AISDKError", {
   name: Schema.String,
@@ -48,6 +50,7 @@ Object.defineProperty(AISDKError.prototype, Symbol.for(baseMarker), { value: tru
  * upstream `name` (`AI_...`), a `message` and an optional `cause`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type AISDKErrorLike = UpstreamLike<AISDKError>
 
@@ -55,5 +58,6 @@ export type AISDKErrorLike = UpstreamLike<AISDKError>
  * True for any AI SDK error, aimux or upstream (base marker check).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isAISDKError = (u: unknown): u is AISDKErrorLike => hasMarker(u, baseMarker)

@@ -14,6 +14,7 @@ const name = "AI_APICallError"
  * not part of the error (they may carry the API key).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface APICallErrorOptions {
   readonly message: string
@@ -32,6 +33,7 @@ export interface APICallErrorOptions {
  * (408, 409, 429, >= 500).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class APICallError extends UpstreamError<APICallError>(name)("APICallError", {
   message: Schema.String,
@@ -63,5 +65,6 @@ export class APICallError extends UpstreamError<APICallError>(name)("APICallErro
  * What `APICallError.isInstance` narrows to: the fields shared with upstream.
  *
  * @since 0.1.0
+ * @category models
  */
 export type APICallErrorLike = UpstreamLike<APICallError>

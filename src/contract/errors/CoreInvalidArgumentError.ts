@@ -17,6 +17,7 @@ const marker = markerOf(name)
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface CoreInvalidArgumentErrorOptions {
   readonly parameter: string
@@ -30,6 +31,7 @@ export interface CoreInvalidArgumentErrorOptions {
  * `AI_InvalidArgumentError` like upstream; its tag is `CoreInvalidArgumentError`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class CoreInvalidArgumentError extends Schema.TaggedError<CoreInvalidArgumentError>(name)(
   "CoreInvalidArgumentError",
@@ -60,5 +62,6 @@ markPrototype(CoreInvalidArgumentError.prototype, name)
  * What `CoreInvalidArgumentError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type CoreInvalidArgumentErrorLike = UpstreamLike<CoreInvalidArgumentError>

@@ -14,6 +14,7 @@ const name = "AI_DecisionRefusalError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DecisionRefusalErrorOptions {
   readonly questionIds: ReadonlyArray<string>
@@ -26,6 +27,7 @@ export interface DecisionRefusalErrorOptions {
  * A decision model refused one or more questions; message as upstream.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class DecisionRefusalError extends UpstreamError<DecisionRefusalError>(name)("DecisionRefusalError", {
   message: Schema.String,
@@ -51,5 +53,6 @@ export class DecisionRefusalError extends UpstreamError<DecisionRefusalError>(na
  * What `DecisionRefusalError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DecisionRefusalErrorLike = UpstreamLike<DecisionRefusalError>

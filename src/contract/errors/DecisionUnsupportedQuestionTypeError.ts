@@ -14,6 +14,7 @@ const name = "AI_DecisionUnsupportedQuestionTypeError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DecisionUnsupportedQuestionTypeErrorOptions {
   readonly questionId: string
@@ -27,6 +28,7 @@ export interface DecisionUnsupportedQuestionTypeErrorOptions {
  * A question type is not supported by the decision model; message as upstream.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class DecisionUnsupportedQuestionTypeError
   extends UpstreamError<DecisionUnsupportedQuestionTypeError>(name)("DecisionUnsupportedQuestionTypeError", {
@@ -54,5 +56,6 @@ export class DecisionUnsupportedQuestionTypeError
  * What `DecisionUnsupportedQuestionTypeError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DecisionUnsupportedQuestionTypeErrorLike = UpstreamLike<DecisionUnsupportedQuestionTypeError>

@@ -14,6 +14,7 @@ const name = "AI_DownloadError"
  * Constructor options, named as upstream's (`@ai-sdk/provider-utils` `DownloadError`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DownloadErrorOptions {
   readonly url: string
@@ -29,6 +30,7 @@ export interface DownloadErrorOptions {
  * `Failed to download <url>: <cause>` with one.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class DownloadError extends UpstreamError<DownloadError>(name)("DownloadError", {
   message: Schema.String,
@@ -54,5 +56,6 @@ export class DownloadError extends UpstreamError<DownloadError>(name)("DownloadE
  * What `DownloadError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DownloadErrorLike = UpstreamLike<DownloadError>

@@ -13,6 +13,7 @@ const name = "AI_EmptyResponseBodyError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmptyResponseBodyErrorOptions {
   readonly message?: string | undefined
@@ -22,6 +23,7 @@ export interface EmptyResponseBodyErrorOptions {
  * A provider response arrived without a body (default message `Empty response body`).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class EmptyResponseBodyError extends UpstreamError<EmptyResponseBodyError>(name)(
   "EmptyResponseBodyError",
@@ -36,5 +38,6 @@ export class EmptyResponseBodyError extends UpstreamError<EmptyResponseBodyError
  * What `EmptyResponseBodyError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type EmptyResponseBodyErrorLike = UpstreamLike<EmptyResponseBodyError>

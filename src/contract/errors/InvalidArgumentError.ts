@@ -20,6 +20,7 @@ interface CoreInvalidArgumentFields extends globalThis.Error {
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface InvalidArgumentErrorOptions {
   readonly argument: string
@@ -32,6 +33,7 @@ export interface InvalidArgumentErrorOptions {
  * differently shaped one is `CoreInvalidArgumentError`).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class InvalidArgumentError extends Schema.TaggedError<InvalidArgumentError>(name)("InvalidArgumentError", {
   message: Schema.String,
@@ -59,5 +61,6 @@ markPrototype(InvalidArgumentError.prototype, name)
  * What `InvalidArgumentError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type InvalidArgumentErrorLike = UpstreamLike<InvalidArgumentError>

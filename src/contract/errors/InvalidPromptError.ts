@@ -14,6 +14,7 @@ const name = "AI_InvalidPromptError"
  * stored message is `Invalid prompt: <message>`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface InvalidPromptErrorOptions {
   readonly prompt: unknown
@@ -25,6 +26,7 @@ export interface InvalidPromptErrorOptions {
  * A prompt is invalid; the message is prefixed `Invalid prompt: ` as upstream.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class InvalidPromptError extends UpstreamError<InvalidPromptError>(name)("InvalidPromptError", {
   message: Schema.String,
@@ -40,5 +42,6 @@ export class InvalidPromptError extends UpstreamError<InvalidPromptError>(name)(
  * What `InvalidPromptError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type InvalidPromptErrorLike = UpstreamLike<InvalidPromptError>

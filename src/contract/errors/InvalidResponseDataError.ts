@@ -13,6 +13,7 @@ const name = "AI_InvalidResponseDataError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface InvalidResponseDataErrorOptions {
   readonly data: unknown
@@ -24,6 +25,7 @@ export interface InvalidResponseDataErrorOptions {
  * `Invalid response data: <JSON>.`
  *
  * @since 0.1.0
+ * @category errors
  */
 export class InvalidResponseDataError extends UpstreamError<InvalidResponseDataError>(name)(
   "InvalidResponseDataError",
@@ -41,5 +43,6 @@ export class InvalidResponseDataError extends UpstreamError<InvalidResponseDataE
  * What `InvalidResponseDataError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type InvalidResponseDataErrorLike = UpstreamLike<InvalidResponseDataError>

@@ -13,6 +13,7 @@ const name = "AI_InvalidStreamPartError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface InvalidStreamPartErrorOptions {
   readonly chunk: unknown
@@ -23,6 +24,7 @@ export interface InvalidStreamPartErrorOptions {
  * An invalid stream part; `chunk` is the offending part as received.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class InvalidStreamPartError extends UpstreamError<InvalidStreamPartError>(name)(
   "InvalidStreamPartError",
@@ -37,5 +39,6 @@ export class InvalidStreamPartError extends UpstreamError<InvalidStreamPartError
  * What `InvalidStreamPartError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type InvalidStreamPartErrorLike = UpstreamLike<InvalidStreamPartError>

@@ -14,6 +14,7 @@ const name = "AI_InvalidToolApprovalError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface InvalidToolApprovalErrorOptions {
   readonly approvalId: string
@@ -23,6 +24,7 @@ export interface InvalidToolApprovalErrorOptions {
  * No `tool-approval-request` matches the response's approval id; message as upstream.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class InvalidToolApprovalError extends UpstreamError<InvalidToolApprovalError>(name)(
   "InvalidToolApprovalError",
@@ -41,5 +43,6 @@ export class InvalidToolApprovalError extends UpstreamError<InvalidToolApprovalE
  * What `InvalidToolApprovalError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type InvalidToolApprovalErrorLike = UpstreamLike<InvalidToolApprovalError>

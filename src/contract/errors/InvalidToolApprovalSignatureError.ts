@@ -14,6 +14,7 @@ const marker = markerOf(name)
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface InvalidToolApprovalSignatureErrorOptions {
   readonly approvalId: string
@@ -27,6 +28,7 @@ export interface InvalidToolApprovalSignatureErrorOptions {
  * the call in the history; message and fields as upstream (the reason is only in the message).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class InvalidToolApprovalSignatureError extends Schema.TaggedError<InvalidToolApprovalSignatureError>(name)(
   "InvalidToolApprovalSignatureError",
@@ -56,5 +58,6 @@ markPrototype(InvalidToolApprovalSignatureError.prototype, name)
  * What `InvalidToolApprovalSignatureError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type InvalidToolApprovalSignatureErrorLike = UpstreamLike<InvalidToolApprovalSignatureError>

@@ -15,6 +15,7 @@ const name = "AI_InvalidToolInputError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface InvalidToolInputErrorOptions {
   readonly message?: string | undefined
@@ -28,6 +29,7 @@ export interface InvalidToolInputErrorOptions {
  * `Invalid input for tool <toolName>: <getErrorMessage(cause)>`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class InvalidToolInputError extends UpstreamError<InvalidToolInputError>(name)("InvalidToolInputError", {
   message: Schema.String,
@@ -49,5 +51,6 @@ export class InvalidToolInputError extends UpstreamError<InvalidToolInputError>(
  * What `InvalidToolInputError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type InvalidToolInputErrorLike = UpstreamLike<InvalidToolInputError>

@@ -14,6 +14,7 @@ const name = "AI_JSONParseError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface JSONParseErrorOptions {
   readonly text: string
@@ -25,6 +26,7 @@ export interface JSONParseErrorOptions {
  * exactly as upstream.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class JSONParseError extends UpstreamError<JSONParseError>(name)("JSONParseError", {
   message: Schema.String,
@@ -44,5 +46,6 @@ export class JSONParseError extends UpstreamError<JSONParseError>(name)("JSONPar
  * What `JSONParseError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type JSONParseErrorLike = UpstreamLike<JSONParseError>

@@ -13,6 +13,7 @@ const name = "AI_LoadAPIKeyError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface LoadAPIKeyErrorOptions {
   readonly message: string
@@ -22,6 +23,7 @@ export interface LoadAPIKeyErrorOptions {
  * Raised when an API key could not be loaded (missing or invalid setting).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class LoadAPIKeyError extends UpstreamError<LoadAPIKeyError>(name)("LoadAPIKeyError", {
   message: Schema.String
@@ -35,5 +37,6 @@ export class LoadAPIKeyError extends UpstreamError<LoadAPIKeyError>(name)("LoadA
  * What `LoadAPIKeyError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type LoadAPIKeyErrorLike = UpstreamLike<LoadAPIKeyError>

@@ -13,6 +13,7 @@ const name = "AI_LoadSettingError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface LoadSettingErrorOptions {
   readonly message: string
@@ -22,6 +23,7 @@ export interface LoadSettingErrorOptions {
  * Raised when a provider setting could not be loaded.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class LoadSettingError extends UpstreamError<LoadSettingError>(name)("LoadSettingError", {
   message: Schema.String
@@ -35,5 +37,6 @@ export class LoadSettingError extends UpstreamError<LoadSettingError>(name)("Loa
  * What `LoadSettingError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type LoadSettingErrorLike = UpstreamLike<LoadSettingError>

@@ -15,6 +15,7 @@ const name = "AI_MCPClientError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface MCPClientErrorOptions {
   readonly message: string
@@ -32,6 +33,7 @@ export interface MCPClientErrorOptions {
  * An error of an MCP client; fields as upstream's.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class MCPClientError extends UpstreamError<MCPClientError>(name)("MCPClientError", {
   // upstream's instances are named without the `AI_` prefix of their marker
@@ -53,5 +55,6 @@ export class MCPClientError extends UpstreamError<MCPClientError>(name)("MCPClie
  * What `MCPClientError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type MCPClientErrorLike = UpstreamLike<MCPClientError>

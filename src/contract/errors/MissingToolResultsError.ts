@@ -13,6 +13,7 @@ const name = "AI_MissingToolResultsError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface MissingToolResultsErrorOptions {
   readonly toolCallIds: ReadonlyArray<string>
@@ -23,6 +24,7 @@ export interface MissingToolResultsErrorOptions {
  * (singular/plural wording included).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class MissingToolResultsError extends UpstreamError<MissingToolResultsError>(name)(
   "MissingToolResultsError",
@@ -42,5 +44,6 @@ export class MissingToolResultsError extends UpstreamError<MissingToolResultsErr
  * What `MissingToolResultsError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type MissingToolResultsErrorLike = UpstreamLike<MissingToolResultsError>

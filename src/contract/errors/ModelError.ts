@@ -25,6 +25,7 @@ import type { UnsupportedFunctionalityError } from "./UnsupportedFunctionalityEr
  * with `Effect.catchTag` on the upstream class name.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type ModelError =
   | APICallError

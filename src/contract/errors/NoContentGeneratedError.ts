@@ -13,6 +13,7 @@ const name = "AI_NoContentGeneratedError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface NoContentGeneratedErrorOptions {
   readonly message?: string | undefined
@@ -22,6 +23,7 @@ export interface NoContentGeneratedErrorOptions {
  * The provider failed to generate any content (default message `No content generated.`).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class NoContentGeneratedError extends UpstreamError<NoContentGeneratedError>(name)(
   "NoContentGeneratedError",
@@ -36,5 +38,6 @@ export class NoContentGeneratedError extends UpstreamError<NoContentGeneratedErr
  * What `NoContentGeneratedError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NoContentGeneratedErrorLike = UpstreamLike<NoContentGeneratedError>

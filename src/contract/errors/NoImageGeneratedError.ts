@@ -15,6 +15,7 @@ const name = "AI_NoImageGeneratedError"
  * response metadata).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface NoImageGeneratedErrorOptions {
   readonly message?: string | undefined
@@ -27,6 +28,7 @@ export interface NoImageGeneratedErrorOptions {
  * No image could be generated (default message `No image generated.`).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class NoImageGeneratedError extends UpstreamError<NoImageGeneratedError>(name)(
   "NoImageGeneratedError",
@@ -54,5 +56,6 @@ export class NoImageGeneratedError extends UpstreamError<NoImageGeneratedError>(
  * What `NoImageGeneratedError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NoImageGeneratedErrorLike = UpstreamLike<NoImageGeneratedError>

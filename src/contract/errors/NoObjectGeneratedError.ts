@@ -16,6 +16,7 @@ const optionalNumber = Schema.optional(Schema.UndefinedOr(Schema.Number))
  * The response metadata kept on the error (upstream `Omit<LanguageModelResponseMetadata, "messages">`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponseMetadata = Schema.Struct({
   id: Schema.String,
@@ -28,6 +29,7 @@ export const ResponseMetadata = Schema.Struct({
  * The token usage kept on the error (core `LanguageModelUsage`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UsageFields = Schema.Struct({
   inputTokens: optionalNumber,
@@ -86,6 +88,7 @@ const usageOf = (u: unknown): typeof UsageFields.Type | undefined => {
  * step's; kept as plain data here so that spec depends on nothing of core).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface NoObjectGeneratedErrorOptions {
   readonly message?: string | undefined
@@ -100,6 +103,7 @@ export interface NoObjectGeneratedErrorOptions {
  * No object was generated; default message `No object generated.`, fields as upstream.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class NoObjectGeneratedError extends UpstreamError<NoObjectGeneratedError>(name)(
   "NoObjectGeneratedError",
@@ -128,5 +132,6 @@ export class NoObjectGeneratedError extends UpstreamError<NoObjectGeneratedError
  * What `NoObjectGeneratedError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NoObjectGeneratedErrorLike = UpstreamLike<NoObjectGeneratedError>

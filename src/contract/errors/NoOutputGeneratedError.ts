@@ -14,6 +14,7 @@ const name = "AI_NoOutputGeneratedError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface NoOutputGeneratedErrorOptions {
   readonly message?: string | undefined
@@ -24,6 +25,7 @@ export interface NoOutputGeneratedErrorOptions {
  * No LLM output was generated (default message `No output generated.`).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class NoOutputGeneratedError extends UpstreamError<NoOutputGeneratedError>(name)(
   "NoOutputGeneratedError",
@@ -38,5 +40,6 @@ export class NoOutputGeneratedError extends UpstreamError<NoOutputGeneratedError
  * What `NoOutputGeneratedError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NoOutputGeneratedErrorLike = UpstreamLike<NoOutputGeneratedError>

@@ -14,6 +14,7 @@ const name = "AI_NoSpeechGeneratedError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface NoSpeechGeneratedErrorOptions {
   readonly responses: ReadonlyArray<MediaResponse>
@@ -24,6 +25,7 @@ export interface NoSpeechGeneratedErrorOptions {
  * No speech audio was generated (message `No speech audio generated.`).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class NoSpeechGeneratedError extends UpstreamError<NoSpeechGeneratedError>(name)(
   "NoSpeechGeneratedError",
@@ -45,5 +47,6 @@ export class NoSpeechGeneratedError extends UpstreamError<NoSpeechGeneratedError
  * What `NoSpeechGeneratedError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NoSpeechGeneratedErrorLike = UpstreamLike<NoSpeechGeneratedError>

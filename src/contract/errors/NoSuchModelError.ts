@@ -13,6 +13,7 @@ const name = "AI_NoSuchModelError"
  * The kinds of model a provider can be asked for (upstream's `modelType`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ModelType = Schema.Literals([
   "languageModel",
@@ -30,6 +31,7 @@ export const ModelType = Schema.Literals([
  * The kinds of model a provider can be asked for.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ModelType = typeof ModelType.Type
 
@@ -38,6 +40,7 @@ export type ModelType = typeof ModelType.Type
  * instance's `name` (the marker stays `AI_NoSuchModelError`), as upstream.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface NoSuchModelErrorOptions {
   readonly errorName?: string | undefined
@@ -50,6 +53,7 @@ export interface NoSuchModelErrorOptions {
  * No such model; default message `No such <modelType>: <modelId>`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class NoSuchModelError extends UpstreamError<NoSuchModelError>(name)("NoSuchModelError", {
   message: Schema.String,
@@ -79,5 +83,6 @@ export class NoSuchModelError extends UpstreamError<NoSuchModelError>(name)("NoS
  * What `NoSuchModelError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NoSuchModelErrorLike = UpstreamLike<NoSuchModelError>

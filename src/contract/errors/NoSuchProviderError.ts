@@ -16,6 +16,7 @@ const marker = markerOf(name)
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface NoSuchProviderErrorOptions {
   readonly modelId: string
@@ -29,6 +30,7 @@ export interface NoSuchProviderErrorOptions {
  * No such provider; default message `No such provider: <id> (available providers: <a>,<b>)`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class NoSuchProviderError extends Schema.TaggedError<NoSuchProviderError>(name)("NoSuchProviderError", {
   message: Schema.String,
@@ -65,5 +67,6 @@ markPrototype(NoSuchProviderError.prototype, name)
  * What `NoSuchProviderError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NoSuchProviderErrorLike = UpstreamLike<NoSuchProviderError>

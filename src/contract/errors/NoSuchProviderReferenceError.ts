@@ -14,6 +14,7 @@ const name = "AI_NoSuchProviderReferenceError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface NoSuchProviderReferenceErrorOptions {
   readonly provider: string
@@ -26,6 +27,7 @@ export interface NoSuchProviderReferenceErrorOptions {
  * `No provider reference found for provider '<provider>'. Available providers: <keys>`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class NoSuchProviderReferenceError extends UpstreamError<NoSuchProviderReferenceError>(name)(
   "NoSuchProviderReferenceError",
@@ -47,5 +49,6 @@ export class NoSuchProviderReferenceError extends UpstreamError<NoSuchProviderRe
  * What `NoSuchProviderReferenceError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NoSuchProviderReferenceErrorLike = UpstreamLike<NoSuchProviderReferenceError>

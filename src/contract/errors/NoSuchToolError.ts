@@ -13,6 +13,7 @@ const name = "AI_NoSuchToolError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface NoSuchToolErrorOptions {
   readonly toolName: string
@@ -24,6 +25,7 @@ export interface NoSuchToolErrorOptions {
  * The model tried to call an unavailable tool; message as upstream.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class NoSuchToolError extends UpstreamError<NoSuchToolError>(name)("NoSuchToolError", {
   message: Schema.String,
@@ -47,5 +49,6 @@ export class NoSuchToolError extends UpstreamError<NoSuchToolError>(name)("NoSuc
  * What `NoSuchToolError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NoSuchToolErrorLike = UpstreamLike<NoSuchToolError>

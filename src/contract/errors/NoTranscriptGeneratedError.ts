@@ -14,6 +14,7 @@ const name = "AI_NoTranscriptGeneratedError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface NoTranscriptGeneratedErrorOptions {
   readonly responses: ReadonlyArray<MediaResponse>
@@ -23,6 +24,7 @@ export interface NoTranscriptGeneratedErrorOptions {
  * No transcript was generated (message `No transcript generated.`).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class NoTranscriptGeneratedError extends UpstreamError<NoTranscriptGeneratedError>(name)(
   "NoTranscriptGeneratedError",
@@ -37,5 +39,6 @@ export class NoTranscriptGeneratedError extends UpstreamError<NoTranscriptGenera
  * What `NoTranscriptGeneratedError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type NoTranscriptGeneratedErrorLike = UpstreamLike<NoTranscriptGeneratedError>

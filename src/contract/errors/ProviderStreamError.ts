@@ -13,6 +13,7 @@ const marker = Symbol.for("vercel.ai.providerStreamError")
  * `normalizeStreamProviderError` turns it into a `StreamProviderError`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export interface ProviderStreamError {
   readonly message: string
@@ -29,6 +30,7 @@ export interface ProviderStreamError {
  * marker, so upstream core recognises it too.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const createProviderStreamError = (options: ProviderStreamError): ProviderStreamError => {
   const error: ProviderStreamError = {
@@ -47,6 +49,7 @@ export const createProviderStreamError = (options: ProviderStreamError): Provide
  * True when `u` carries the provider-stream-error marker (aimux or upstream).
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isProviderStreamError = (u: unknown): u is ProviderStreamError =>
   typeof u === "object" && u !== null && Reflect.get(u, marker) === true

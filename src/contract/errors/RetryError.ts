@@ -13,6 +13,7 @@ const name = "AI_RetryError"
  * Why retrying stopped.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RetryErrorReason = Schema.Literals(["maxRetriesExceeded", "errorNotRetryable", "abort"])
 
@@ -20,6 +21,7 @@ export const RetryErrorReason = Schema.Literals(["maxRetriesExceeded", "errorNot
  * Why retrying stopped.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RetryErrorReason = typeof RetryErrorReason.Type
 
@@ -27,6 +29,7 @@ export type RetryErrorReason = typeof RetryErrorReason.Type
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RetryErrorOptions {
   readonly message: string
@@ -39,6 +42,7 @@ export interface RetryErrorOptions {
  * last of them.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class RetryError extends UpstreamError<RetryError>(name)("RetryError", {
   message: Schema.String,
@@ -60,5 +64,6 @@ export class RetryError extends UpstreamError<RetryError>(name)("RetryError", {
  * What `RetryError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RetryErrorLike = UpstreamLike<RetryError>

@@ -16,6 +16,7 @@ const name = "AI_StreamProviderError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StreamProviderErrorOptions {
   readonly message: string
@@ -33,6 +34,7 @@ export interface StreamProviderErrorOptions {
  * 408/409/429/>=500 rule).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class StreamProviderError extends UpstreamError<StreamProviderError>(name)("StreamProviderError", {
   message: Schema.String,
@@ -60,6 +62,7 @@ export class StreamProviderError extends UpstreamError<StreamProviderError>(name
  * What `StreamProviderError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type StreamProviderErrorLike = UpstreamLike<StreamProviderError>
 
@@ -111,6 +114,7 @@ const inferExactMessageMetadata = (message: string): { statusCode: number; isRet
  * payload; anything else passes through unchanged.
  *
  * @since 0.1.0
+ * @category errors
  */
 export const normalizeStreamProviderError = (error: unknown): unknown => {
   if (isError(error) || hasMarker(error, baseMarker) || StreamProviderError.isInstance(error)) {

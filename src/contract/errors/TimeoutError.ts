@@ -13,6 +13,7 @@ import { Schema } from "effect"
  * The whole generation (every step, retries and tools included) ran longer than `timeoutMs`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class TotalTimeoutError extends Schema.TaggedError<TotalTimeoutError>("TimeoutError")("TotalTimeoutError", {
   timeoutMs: Schema.Number
@@ -27,6 +28,7 @@ export class TotalTimeoutError extends Schema.TaggedError<TotalTimeoutError>("Ti
  * `timeoutMs`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class StepTimeoutError extends Schema.TaggedError<StepTimeoutError>("TimeoutError")("StepTimeoutError", {
   timeoutMs: Schema.Number
@@ -41,6 +43,7 @@ export class StepTimeoutError extends Schema.TaggedError<StepTimeoutError>("Time
  * within `timeoutMs` of its start.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class FirstChunkTimeoutError
   extends Schema.TaggedError<FirstChunkTimeoutError>("TimeoutError")("FirstChunkTimeoutError", {
@@ -56,6 +59,7 @@ export class FirstChunkTimeoutError
  * A stream went `timeoutMs` without an output chunk after its first one (idle timeout).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class ChunkTimeoutError extends Schema.TaggedError<ChunkTimeoutError>("TimeoutError")("ChunkTimeoutError", {
   timeoutMs: Schema.Number
@@ -69,6 +73,7 @@ export class ChunkTimeoutError extends Schema.TaggedError<ChunkTimeoutError>("Ti
  * Any of the timeouts.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type TimeoutError = TotalTimeoutError | StepTimeoutError | FirstChunkTimeoutError | ChunkTimeoutError
 
@@ -76,6 +81,7 @@ export type TimeoutError = TotalTimeoutError | StepTimeoutError | FirstChunkTime
  * True for the timeout errors above.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isTimeoutError = (u: unknown): u is TimeoutError =>
   u instanceof TotalTimeoutError || u instanceof StepTimeoutError || u instanceof FirstChunkTimeoutError ||

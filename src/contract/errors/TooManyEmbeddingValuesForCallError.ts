@@ -14,6 +14,7 @@ const name = "AI_TooManyEmbeddingValuesForCallError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface TooManyEmbeddingValuesForCallErrorOptions {
   readonly provider: string
@@ -26,6 +27,7 @@ export interface TooManyEmbeddingValuesForCallErrorOptions {
  * Too many values for one embedding call; message as upstream.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class TooManyEmbeddingValuesForCallError extends UpstreamError<TooManyEmbeddingValuesForCallError>(name)(
   "TooManyEmbeddingValuesForCallError",
@@ -54,5 +56,6 @@ export class TooManyEmbeddingValuesForCallError extends UpstreamError<TooManyEmb
  * What `TooManyEmbeddingValuesForCallError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TooManyEmbeddingValuesForCallErrorLike = UpstreamLike<TooManyEmbeddingValuesForCallError>

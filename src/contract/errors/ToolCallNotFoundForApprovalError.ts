@@ -14,6 +14,7 @@ const name = "AI_ToolCallNotFoundForApprovalError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolCallNotFoundForApprovalErrorOptions {
   readonly toolCallId: string
@@ -24,6 +25,7 @@ export interface ToolCallNotFoundForApprovalErrorOptions {
  * No tool call with the approval request's `toolCallId`; message as upstream.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class ToolCallNotFoundForApprovalError extends UpstreamError<ToolCallNotFoundForApprovalError>(name)(
   "ToolCallNotFoundForApprovalError",
@@ -42,5 +44,6 @@ export class ToolCallNotFoundForApprovalError extends UpstreamError<ToolCallNotF
  * What `ToolCallNotFoundForApprovalError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolCallNotFoundForApprovalErrorLike = UpstreamLike<ToolCallNotFoundForApprovalError>

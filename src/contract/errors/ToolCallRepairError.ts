@@ -16,6 +16,7 @@ const name = "AI_ToolCallRepairError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolCallRepairErrorOptions {
   readonly message?: string | undefined
@@ -29,6 +30,7 @@ export interface ToolCallRepairErrorOptions {
  * `Error repairing tool call: <getErrorMessage(cause)>`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class ToolCallRepairError extends UpstreamError<ToolCallRepairError>(name)("ToolCallRepairError", {
   message: Schema.String,
@@ -48,5 +50,6 @@ export class ToolCallRepairError extends UpstreamError<ToolCallRepairError>(name
  * What `ToolCallRepairError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolCallRepairErrorLike = UpstreamLike<ToolCallRepairError>

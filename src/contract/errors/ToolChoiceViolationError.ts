@@ -16,6 +16,7 @@ const name = "AI_ToolChoiceViolationError"
  * The tool choices that can be violated: `none`, `required`, or a specific tool.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EnforcedToolChoice = Schema.Union([
   Schema.Struct({ type: Schema.Literal("none") }),
@@ -27,6 +28,7 @@ export const EnforcedToolChoice = Schema.Union([
  * The tool choices that can be violated.
  *
  * @since 0.1.0
+ * @category models
  */
 export type EnforcedToolChoice = typeof EnforcedToolChoice.Type
 
@@ -35,6 +37,7 @@ export type EnforcedToolChoice = typeof EnforcedToolChoice.Type
  * finish reason; `content` the normalized V4 content of the response.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolChoiceViolationErrorOptions {
   readonly toolChoice: EnforcedToolChoice
@@ -60,6 +63,7 @@ const defaultMessage = (toolChoice: EnforcedToolChoice): string => {
  * The response violated the enforced tool choice; message as upstream.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class ToolChoiceViolationError extends UpstreamError<ToolChoiceViolationError>(name)(
   "ToolChoiceViolationError",
@@ -88,5 +92,6 @@ export class ToolChoiceViolationError extends UpstreamError<ToolChoiceViolationE
  * What `ToolChoiceViolationError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolChoiceViolationErrorLike = UpstreamLike<ToolChoiceViolationError>

@@ -14,6 +14,7 @@ const name = "AI_TypeValidationError"
  * Where the failing value sits (upstream's `TypeValidationContext`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TypeValidationContext = Schema.Struct({
   field: Schema.optional(Schema.String),
@@ -25,6 +26,7 @@ export const TypeValidationContext = Schema.Struct({
  * Where the failing value sits: field path, entity name, entity id.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TypeValidationContext = typeof TypeValidationContext.Type
 
@@ -32,6 +34,7 @@ export type TypeValidationContext = typeof TypeValidationContext.Type
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface TypeValidationErrorOptions {
   readonly value: unknown
@@ -91,6 +94,7 @@ const messages = new WeakMap<object, string>()
  * stack overflow in printing it is thrown where upstream's is.
  *
  * @since 0.1.0
+ * @category errors
  */
 export class TypeValidationError extends UpstreamError<TypeValidationError>(name)("TypeValidationError", {
   value: Schema.optional(Schema.Unknown),
@@ -149,5 +153,6 @@ export class TypeValidationError extends UpstreamError<TypeValidationError>(name
  * What `TypeValidationError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TypeValidationErrorLike = UpstreamLike<TypeValidationError>

@@ -14,6 +14,7 @@ const name = "AI_UIMessageStreamError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface UIMessageStreamErrorOptions {
   readonly chunkType: string
@@ -25,6 +26,7 @@ export interface UIMessageStreamErrorOptions {
  * A chunk the UI message state cannot apply (upstream `UIMessageStreamError`).
  *
  * @since 0.1.0
+ * @category errors
  */
 export class UIMessageStreamError extends UpstreamError<UIMessageStreamError>(name)("UIMessageStreamError", {
   message: Schema.String,
@@ -40,5 +42,6 @@ export class UIMessageStreamError extends UpstreamError<UIMessageStreamError>(na
  * What `UIMessageStreamError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type UIMessageStreamErrorLike = UpstreamLike<UIMessageStreamError>

@@ -14,6 +14,7 @@ const name = "AI_UnsupportedFunctionalityError"
  * Constructor options, named as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface UnsupportedFunctionalityErrorOptions {
   readonly functionality: string
@@ -25,6 +26,7 @@ export interface UnsupportedFunctionalityErrorOptions {
  * `'<functionality>' functionality not supported.`
  *
  * @since 0.1.0
+ * @category errors
  */
 export class UnsupportedFunctionalityError extends UpstreamError<UnsupportedFunctionalityError>(name)(
   "UnsupportedFunctionalityError",
@@ -42,5 +44,6 @@ export class UnsupportedFunctionalityError extends UpstreamError<UnsupportedFunc
  * What `UnsupportedFunctionalityError.isInstance` narrows to.
  *
  * @since 0.1.0
+ * @category models
  */
 export type UnsupportedFunctionalityErrorLike = UpstreamLike<UnsupportedFunctionalityError>

@@ -10,6 +10,7 @@
  * else via `JSON.stringify`.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const getErrorMessage = (error: unknown): string => {
   if (error == null) return "unknown error"

@@ -34,6 +34,7 @@ export type { RequestPart, ResponsePart } from "./ToolApprovalParts.ts"
  * An approval status (upstream `ToolApprovalStatus`); `undefined` is `not-applicable`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Status =
   | undefined
@@ -48,6 +49,7 @@ export type Status =
  * A normalized approval status.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Resolved {
   readonly type: "not-applicable" | "approved" | "denied" | "user-approval"
@@ -58,6 +60,7 @@ export interface Resolved {
  * What an approval function receives: the call, the tools and the step's messages.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ApprovalContext<T extends Toolkit.Any> {
   readonly toolCall: ToolCall
@@ -75,6 +78,7 @@ export interface ApprovalContext<T extends Toolkit.Any> {
  * by its `contextSchema` and the runtime context.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolApprovalContext<Context = unknown> {
   readonly toolCallId: string
@@ -88,6 +92,7 @@ export interface ToolApprovalContext<Context = unknown> {
  * `runtimeContext` to `resolveToolApproval`); absent ones are `{}`, as upstream's defaults.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StepContexts {
   readonly toolsContext?: Readonly<Record<string, unknown>> | undefined
@@ -100,6 +105,7 @@ export interface StepContexts {
  * (upstream's generation rejects with it).
  *
  * @since 0.1.0
+ * @category models
  */
 export type Configuration<T extends Toolkit.Any, R> =
   | ((context: ApprovalContext<T>) => Effect.Effect<Status, unknown, R>)
@@ -117,6 +123,7 @@ const normalize = (status: Status): Resolved =>
  * function for all calls, else the tool's entry), then the tool's `needsApproval`.
  *
  * @since 0.1.0
+ * @category approval
  */
 export function resolve<T extends Toolkit.Any, R>(options: {
   readonly tools: T | undefined
@@ -181,6 +188,7 @@ export type LooseConfiguration =
  * must not run.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface StepApprovals {
   readonly requests: ReadonlyArray<ToolApprovalRequestOutput>
@@ -197,6 +205,7 @@ export interface StepApprovals {
  * `denied` are automatic (a request with `isAutomatic: true` and a response).
  *
  * @since 0.1.0
+ * @category approval
  */
 export const gateStep = <T extends Toolkit.Any, R>(options: {
   readonly toolCalls: ReadonlyArray<ToolCall>
@@ -254,6 +263,7 @@ export const gateStep = <T extends Toolkit.Any, R>(options: {
  * `maybeSignApproval` over the call's id, name and input).
  *
  * @since 0.1.0
+ * @category approval
  */
 export const signatureOf = (
   secret: ToolApprovalSignature.Secret | undefined,
@@ -266,6 +276,7 @@ export const signatureOf = (
  * The approval options of `generateText` and `streamText`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options<T extends Toolkit.Any, R> {
   /** Tool approvals (upstream `toolApproval`; precedes each tool's `needsApproval`). */
@@ -284,6 +295,7 @@ export interface Options<T extends Toolkit.Any, R> {
  * of calls with a response.
  *
  * @since 0.1.0
+ * @category approval
  */
 export const placeContent = <P>(
   parts: ReadonlyArray<P>,
@@ -304,5 +316,6 @@ export const placeContent = <P>(
  * Upstream `isDeepEqualData`: structural equality of JSON-like data.
  *
  * @since 0.1.0
+ * @category guards
  */
 export const isDeepEqualData: (a: unknown, b: unknown) => boolean = isDeepEqualDataImpl

@@ -14,6 +14,7 @@ import type { TypedToolCall } from "../TypedToolCall.ts"
  * A step's approval request for a tool call (upstream `ToolApprovalRequestOutput`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RequestOutput {
   readonly type: "tool-approval-request"
@@ -29,6 +30,7 @@ export interface RequestOutput {
  * A step's automatic approval decision (upstream `ToolApprovalResponseOutput`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ResponseOutput {
   readonly type: "tool-approval-response"
@@ -43,6 +45,7 @@ export interface ResponseOutput {
  * The `tool-approval-request` part of an assistant message (upstream `ToolApprovalRequest`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface RequestPart {
   readonly type: "tool-approval-request"
@@ -58,6 +61,7 @@ export interface RequestPart {
  * The `tool-approval-response` part of a tool message (upstream `ToolApprovalResponse`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ResponsePart {
   readonly type: "tool-approval-response"

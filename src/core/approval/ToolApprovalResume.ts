@@ -28,6 +28,7 @@ import * as ToolApprovalSignature from "./ToolApprovalSignature.ts"
  * A message as the approval collection reads it (user messages of the generation).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface MessageLike {
   readonly role: string
@@ -38,6 +39,7 @@ export interface MessageLike {
  * An approval found in the history (upstream `CollectedToolApprovals`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Collected {
   readonly request: RequestPart
@@ -77,6 +79,7 @@ const isCallPart = (part: { readonly type: string }): part is HistoryCall =>
  * and the response denies); approved calls come back in call order.
  *
  * @since 0.1.0
+ * @category approval
  */
 export const collect = (
   messages: ReadonlyArray<MessageLike>
@@ -147,6 +150,7 @@ const MISMATCH = "Approved tool input does not match the validated schema output
  * may deny.
  *
  * @since 0.1.0
+ * @category approval
  */
 export function validateApproved<T extends Toolkit.Any, R>(options: {
   readonly approved: ReadonlyArray<Collected>
@@ -248,6 +252,7 @@ const checkSignature = Effect.fnUntraced(function*(secret: ToolApprovalSignature
  * The outcome of {@link validateApproved}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Validated {
   readonly approved: ReadonlyArray<Collected>
@@ -264,6 +269,7 @@ type LooseRefinement = { readonly [name: string]: ((input: unknown) => Effect.Ef
  * user's denials and the policy's re-decisions; provider-executed ones apart).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Plan {
   readonly approved: ReadonlyArray<Collected>
@@ -278,6 +284,7 @@ export interface Plan {
  * The options of {@link plan} and {@link resume}.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ResumeOptions<T extends Toolkit.Any, R> {
   readonly messages: ReadonlyArray<MessageLike>
@@ -294,6 +301,7 @@ export interface ResumeOptions<T extends Toolkit.Any, R> {
  * The failures of resuming.
  *
  * @since 0.1.0
+ * @category errors
  */
 export type ResumeError = InvalidToolApprovalError | ToolCallNotFoundForApprovalError | InvalidToolApprovalSignatureError
 
@@ -302,6 +310,7 @@ export type ResumeError = InvalidToolApprovalError | ToolCallNotFoundForApproval
  * first when a secret is set); provider-executed approved calls are left to the provider.
  *
  * @since 0.1.0
+ * @category approval
  */
 export const plan = <T extends Toolkit.Any, R>(
   options: ResumeOptions<T, R>
@@ -335,6 +344,7 @@ export const plan = <T extends Toolkit.Any, R>(
  * (upstream generateText's `providerOptions.openai.approvalId`).
  *
  * @since 0.1.0
+ * @category approval
  */
 export const resultsOf = Effect.fnUntraced(function*(
   outputs: ReadonlyArray<ToolOutput>,
@@ -397,6 +407,7 @@ export const resultsOf = Effect.fnUntraced(function*(
  * results (none when there is nothing to answer).
  *
  * @since 0.1.0
+ * @category approval
  */
 export const resume = <T extends Toolkit.Any, R>(options: ResumeOptions<T, R> & {
   readonly toolInfo: ToolInfoSet | undefined
@@ -439,6 +450,7 @@ export const resume = <T extends Toolkit.Any, R>(options: ResumeOptions<T, R> & 
  * response is not collected (the last message is not a tool message) and the call has no result.
  *
  * @since 0.1.0
+ * @category approval
  */
 export const checkToolResults = (prompt: Prompt): Effect.Effect<void, MissingToolResultsError> => {
   const pending = new Set<string>()
@@ -459,6 +471,7 @@ export const checkToolResults = (prompt: Prompt): Effect.Effect<void, MissingToo
  * upstream's prompt conversion does).
  *
  * @since 0.1.0
+ * @category approval
  */
 export const appendToConversation = (prompt: Prompt, messages: ReadonlyArray<ResponseMessage>): Prompt => {
   const out = [...prompt]

@@ -20,6 +20,7 @@ import * as Base64Url from "effect/encoding/Base64Url"
  * The secret: its UTF-8 bytes when a string, else the bytes themselves (upstream).
  *
  * @since 0.1.0
+ * @category models
  */
 export type Secret = string | Uint8Array
 
@@ -27,6 +28,7 @@ export type Secret = string | Uint8Array
  * What a signature covers.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Signed {
   readonly approvalId: string
@@ -42,6 +44,7 @@ const encoder = new TextEncoder()
  * as `null`; everything else as `JSON.stringify` writes it.
  *
  * @since 0.1.0
+ * @category approval
  */
 export const canonicalJson = (value: unknown): string => {
   if (value === null || value === undefined || typeof value !== "object") return String(JSON.stringify(value))
@@ -64,6 +67,7 @@ const bytesOf = (data: string | Uint8Array): Uint8Array<ArrayBuffer> => {
  * The canonical SHA-256 digest of a value, base64url (upstream `hashCanonical`).
  *
  * @since 0.1.0
+ * @category approval
  */
 export const hashCanonical = (value: unknown): Effect.Effect<string> =>
   Effect.map(
@@ -85,6 +89,7 @@ const legacyPayloadOf = (signed: Signed, digest: string): Uint8Array<ArrayBuffer
  * Signs an approval request (upstream `signToolApproval`).
  *
  * @since 0.1.0
+ * @category approval
  */
 export const sign = Effect.fnUntraced(function*(secret: Secret, signed: Signed) {
   const key = yield* importKey(secret)
@@ -97,6 +102,7 @@ export const sign = Effect.fnUntraced(function*(secret: Secret, signed: Signed) 
  * The signature of a request when a secret is configured (upstream `maybeSignApproval`).
  *
  * @since 0.1.0
+ * @category approval
  */
 export const maybeSign = (secret: Secret | undefined, signed: Signed): Effect.Effect<string | undefined> =>
   secret == null ? Effect.succeed(undefined) : sign(secret, signed)
@@ -106,6 +112,7 @@ export const maybeSign = (secret: Secret | undefined, signed: Signed): Effect.Ef
  * does not verify (upstream's `atob` throws there; see docs/divergences.md).
  *
  * @since 0.1.0
+ * @category approval
  */
 export const verify = Effect.fnUntraced(function*(secret: Secret, signature: string, signed: Signed) {
   // upstream decodes with `atob` after mapping the URL alphabet: both alphabets are accepted

@@ -14,6 +14,7 @@ import type { Middleware } from "./Middleware.ts"
  * Options, as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   /** Put before the examples; default `"Input Examples:"`. */
@@ -30,6 +31,7 @@ const defaultFormat = (example: { readonly input: JsonObject }): string => JSON.
  * The middleware.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: Options = {}): Middleware => {
   const prefix = options.prefix ?? "Input Examples:"

@@ -13,6 +13,7 @@ import type { Middleware } from "./Middleware.ts"
  * One system message of the instructions.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface SystemMessage {
   readonly role: "system"
@@ -24,6 +25,7 @@ export interface SystemMessage {
  * Upstream's `Instructions`: a text, a system message, or several.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Instructions = string | SystemMessage | ReadonlyArray<SystemMessage>
 
@@ -42,6 +44,7 @@ const toMessages = (instructions: Instructions): ReadonlyArray<Message> =>
  * The middleware adding `instructions` where the prompt has no system message.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (instructions: Instructions): Middleware => {
   const defaults = toMessages(instructions)

@@ -16,6 +16,7 @@ import type { Middleware } from "./Middleware.ts"
  * The settings a default can be given for (upstream's list).
  *
  * @since 0.1.0
+ * @category models
  */
 export type Settings = Partial<
   Pick<
@@ -40,6 +41,7 @@ export type Settings = Partial<
  * The middleware applying `settings` as defaults.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (settings: Settings): Middleware => ({
   // The merged record is checked against the call-options Schema: a default of the wrong shape

@@ -17,6 +17,7 @@ import { mergeObjects } from "./internal/mergeObjects.ts"
  * An embedding middleware.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface EmbeddingMiddleware {
   readonly transformParams?:
@@ -72,6 +73,7 @@ const doWrap = (
  * Wraps an embedding model with middleware (upstream `wrapEmbeddingModel`).
  *
  * @since 0.1.0
+ * @category middleware
  */
 export const wrap = (
   model: EmbeddingModel.Service,
@@ -87,6 +89,7 @@ export const wrap = (
  * A layer providing `EmbeddingModel` as the one below it wrapped with middleware.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = (
   middleware: EmbeddingMiddleware | ReadonlyArray<EmbeddingMiddleware>
@@ -103,6 +106,7 @@ export const layer = (
  * each call's own.
  *
  * @since 0.1.0
+ * @category middleware
  */
 export const defaultSettings = (settings: Pick<EmbeddingCallOptions, "headers" | "providerOptions">): EmbeddingMiddleware => ({
   transformParams: ({ params }) => Effect.suspend(() => EmbeddingModel.validateCallOptions(mergeObjects(settings, params)))

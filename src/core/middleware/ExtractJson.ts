@@ -17,6 +17,7 @@ import type { Middleware } from "./Middleware.ts"
  * Options, as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   /** Replaces the default fence stripping; the stream then buffers each text block. */
@@ -51,6 +52,7 @@ interface Block {
  * The middleware.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: Options = {}): Middleware => {
   const transform = options.transform ?? defaultTransform

@@ -24,6 +24,7 @@ import type { Middleware } from "./Middleware.ts"
  * Options, as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   /** A tag name (`think` for `<think>...</think>`) or literal delimiters. */
@@ -59,6 +60,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
  * throws when the middleware is created; see docs/divergences.md).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: Options): Middleware => {
   const { tagName } = options

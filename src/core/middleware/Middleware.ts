@@ -24,6 +24,7 @@ import type { GenerateResult } from "../../contract/Results.ts"
  * What `transformParams` receives.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface TransformParamsOptions {
   readonly params: CallOptions
@@ -36,6 +37,7 @@ export interface TransformParamsOptions {
  * What `wrapGenerate` / `wrapStream` receive.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface WrapOptions {
   /** The inner model's `generate` over the transformed options. */
@@ -51,6 +53,7 @@ export interface WrapOptions {
  * A language-model middleware; `R` are the services its effects need.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Middleware<R = never> {
   readonly transformParams?: ((options: TransformParamsOptions) => Effect.Effect<CallOptions, ModelError, R>) | undefined
@@ -67,6 +70,7 @@ export interface Middleware<R = never> {
  * Options of {@link wrap} besides the middleware (upstream's `modelId` / `providerId`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface WrapModelOptions {
   readonly modelId?: string | undefined
@@ -77,6 +81,7 @@ export interface WrapModelOptions {
  * One middleware or several (first = outermost).
  *
  * @since 0.1.0
+ * @category models
  */
 export type Middlewares<R = never> = Middleware<R> | ReadonlyArray<Middleware<R>>
 
@@ -135,6 +140,7 @@ const doWrap = <R>(
  * Wraps a model service with middleware needing no services (upstream `wrapLanguageModel`).
  *
  * @since 0.1.0
+ * @category middleware
  */
 export const wrap = (model: Service, middleware: Middlewares, options: WrapModelOptions = {}): Service =>
   wrapWithContext(model, middleware, Context.empty(), options)
@@ -143,6 +149,7 @@ export const wrap = (model: Service, middleware: Middlewares, options: WrapModel
  * Wraps a model service with middleware whose services come from `context`.
  *
  * @since 0.1.0
+ * @category middleware
  */
 export const wrapWithContext = <R>(
   model: Service,
@@ -160,6 +167,7 @@ export const wrapWithContext = <R>(
  * context too.
  *
  * @since 0.1.0
+ * @category middleware
  */
 export const wrapEffect = <R>(
   middleware: Middlewares<R>,
@@ -176,6 +184,7 @@ export const wrapEffect = <R>(
  * `Middleware.layer(mw).pipe(Layer.provide(OpenAI.layer("gpt-4.1")))`.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = <R>(
   middleware: Middlewares<R>,
@@ -186,5 +195,6 @@ export const layer = <R>(
  * Defines a middleware (identity; fixes the type for inference).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <R = never>(middleware: Middleware<R>): Middleware<R> => middleware

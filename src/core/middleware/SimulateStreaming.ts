@@ -59,6 +59,7 @@ const toParts = (result: GenerateResult): Array<StreamPart> => {
  * The middleware.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (): Middleware => ({
   wrapStream: ({ doGenerate }) =>

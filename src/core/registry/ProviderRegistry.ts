@@ -31,6 +31,7 @@ import type { Kind, Models, Provider } from "./Provider.ts"
  * (a missing API key, ...).
  *
  * @since 0.1.0
+ * @category errors
  */
 export type ResolveError = ModelError | NoSuchProviderError
 
@@ -38,6 +39,7 @@ export type ResolveError = ModelError | NoSuchProviderError
  * The registry service.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Service {
   readonly separator: string
@@ -54,6 +56,7 @@ export interface Service {
  * The provider registry service.
  *
  * @since 0.1.0
+ * @category services
  */
 export class ProviderRegistry extends Context.Service<ProviderRegistry, Service>()("aimux/core/ProviderRegistry") {}
 
@@ -61,6 +64,7 @@ export class ProviderRegistry extends Context.Service<ProviderRegistry, Service>
  * Options, as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   /** Between provider id and model id; default `":"`. */
@@ -75,6 +79,7 @@ export interface Options {
  * Builds the registry over `providers`; their services (`R`) are taken from the context once.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <R = never>(
   providers: Readonly<Record<string, Provider<R>>>,
@@ -86,6 +91,7 @@ export const make = <R = never>(
  * Builds the registry over `providers` whose services come from `context`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWithContext = <R>(
   providers: Readonly<Record<string, Provider<R>>>,
@@ -145,6 +151,7 @@ export const makeWithContext = <R>(
  * A layer providing the registry.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = <R = never>(
   providers: Readonly<Record<string, Provider<R>>>,
@@ -155,6 +162,7 @@ export const layer = <R = never>(
  * The language model with id `id` (`"openai:gpt-4.1"`) from the registry of the context.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const languageModel = (id: string): Effect.Effect<LanguageModelService, ResolveError, ProviderRegistry> =>
   Effect.gen(function*() {
@@ -167,6 +175,7 @@ export const languageModel = (id: string): Effect.Effect<LanguageModelService, R
  * configuration (`Config.String("MODEL")`).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerLanguageModel = (
   id: string | Config.Config<string>
@@ -182,6 +191,7 @@ export const layerLanguageModel = (
  * Runs `effect` with `LanguageModel` provided as the registry's model `id`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const withLanguageModel: {
   (id: string): <A, E, R>(

@@ -26,6 +26,7 @@ import * as SigV4 from "./SigV4.ts"
  * Provider settings, as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings {
   /** AWS region; default `AWS_REGION` (read per request, as upstream). */
@@ -53,6 +54,7 @@ export interface Settings {
  * Per-model settings (upstream `AmazonBedrockChatModelSettings`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ModelSettings {
   /** The family, when the model id does not name it (an application inference profile ARN). */
@@ -64,6 +66,7 @@ export interface ModelSettings {
  * `ai-sdk-amazon-bedrock/<VERSION>` in the user agent, as upstream's do.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = "5.0.101"
 
@@ -106,6 +109,7 @@ const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.sl
  * Upstream `resolveAmazonBedrockBaseURL` for the runtime service.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const resolveBaseURL = (settings: Settings): Effect.Effect<string, LoadSettingError> =>
   Effect.gen(function*() {
@@ -182,6 +186,7 @@ const loadCredentials = (settings: Settings): Effect.Effect<SigV4.Credentials, L
  * and region loaded per request, as upstream).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const authorizer = Effect.fnUntraced(function*(settings: Settings) {
   const rawApiKey = reveal(settings.apiKey) ?? (yield* env("AWS_BEARER_TOKEN_BEDROCK"))
@@ -201,6 +206,7 @@ export const authorizer = Effect.fnUntraced(function*(settings: Settings) {
  * Resolves settings into the model config.
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const modelConfig = Effect.fn("AmazonBedrock.modelConfig")(function*(
   modelId: string,
@@ -295,6 +301,7 @@ export const embeddingLayerConfig = embeddingConstructors.layerConfig
  * else `AWS_ENDPOINT_URL`, else `https://bedrock-agent-runtime.<region>.<partition suffix>`.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const resolveAgentRuntimeBaseURL = (settings: Settings): Effect.Effect<string, LoadSettingError> =>
   Effect.gen(function*() {
@@ -350,6 +357,7 @@ export const rerankingLayerConfig = rerankingConstructors.layerConfig
  * The image model for `modelId` (upstream `bedrock.image(modelId)`: Nova Canvas, Titan Image).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const image = (modelId: string, settings: Settings = {}): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
   Effect.flatMap(modelConfig(modelId, settings), (config) =>
@@ -359,6 +367,7 @@ export const image = (modelId: string, settings: Settings = {}): Effect.Effect<I
  * A Layer providing {@link image} as the `ImageModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const imageLayer = (modelId: string, settings: Settings = {}): Layer.Layer<ImageModel.ImageModel, never, HttpClient.HttpClient> =>
   Layer.effect(ImageModel.ImageModel, image(modelId, settings))

@@ -25,6 +25,7 @@ import { supportsNativeStructuredOutput, supportsStrictTools } from "./internal/
  * (the Converse provider's settings; no `fetch`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type Settings = AmazonBedrock.Settings
 
@@ -32,6 +33,7 @@ export type Settings = AmazonBedrock.Settings
  * The `anthropic_version` Bedrock requires in the body.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const anthropicVersion = "bedrock-2023-05-31"
 
@@ -73,6 +75,7 @@ const has = (map: Readonly<Record<string, string>>, key: unknown): key is string
  * the betas in `anthropic_beta`; `anthropic_version` last.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const transformRequestBody = (
   args: AnthropicLanguageModel.RequestArgs,
@@ -121,6 +124,7 @@ export const transformRequestBody = (
  * authorizer of the Converse model.
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const modelConfig = Effect.fn("AmazonBedrockAnthropic.modelConfig")(function*(
   modelId: string,

@@ -19,6 +19,7 @@ const loose = <F extends Schema.Struct.Fields>(fields: F) =>
  * The stop reasons upstream names (any other string is accepted too).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const BEDROCK_STOP_REASONS = [
   "stop",
@@ -37,6 +38,7 @@ export const BEDROCK_STOP_REASONS = [
  * Image media types → Converse image formats.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const BEDROCK_IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {
   "image/jpeg": "jpeg",
@@ -49,6 +51,7 @@ export const BEDROCK_IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {
  * Document media types → Converse document formats.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const BEDROCK_DOCUMENT_MIME_TYPES: Readonly<Record<string, string>> = {
   "application/pdf": "pdf",
@@ -66,6 +69,7 @@ export const BEDROCK_DOCUMENT_MIME_TYPES: Readonly<Record<string, string>> = {
  * Video media types → Converse video formats.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const BEDROCK_VIDEO_MIME_TYPES: Readonly<Record<string, string>> = {
   "video/x-matroska": "mkv",
@@ -84,6 +88,7 @@ export const BEDROCK_VIDEO_MIME_TYPES: Readonly<Record<string, string>> = {
  * A cache point block (`{ cachePoint: { type: "default", ttl? } }`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface CachePoint {
   readonly cachePoint: unknown
@@ -93,6 +98,7 @@ export interface CachePoint {
  * A media source: inline base64 bytes or an S3 location.
  *
  * @since 0.1.0
+ * @category models
  */
 export type MediaSource = { readonly bytes: string } | { readonly s3Location: { readonly uri: string } }
 
@@ -100,6 +106,7 @@ export type MediaSource = { readonly bytes: string } | { readonly s3Location: { 
  * A document block.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DocumentBlock {
   readonly document: {
@@ -114,6 +121,7 @@ export interface DocumentBlock {
  * An image block.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ImageBlock {
   readonly image: { readonly format: string; readonly source: MediaSource }
@@ -123,6 +131,7 @@ export interface ImageBlock {
  * A video block.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface VideoBlock {
   readonly video: { readonly format: string; readonly source: MediaSource }
@@ -132,6 +141,7 @@ export interface VideoBlock {
  * A tool result's content item.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolResultContent = { readonly text: string } | ImageBlock | DocumentBlock | VideoBlock
 
@@ -139,6 +149,7 @@ export type ToolResultContent = { readonly text: string } | ImageBlock | Documen
  * One content block of a Converse message (upstream `AmazonBedrockContentBlock`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ContentBlock =
   | DocumentBlock
@@ -166,6 +177,7 @@ export type ContentBlock =
  * A Converse message.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Message {
   readonly role: "user" | "assistant"
@@ -176,6 +188,7 @@ export interface Message {
  * A system content block.
  *
  * @since 0.1.0
+ * @category models
  */
 export type SystemBlock = { readonly text: string } | CachePoint
 
@@ -183,6 +196,7 @@ export type SystemBlock = { readonly text: string } | CachePoint
  * A tool definition of `toolConfig.tools`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Tool {
   readonly toolSpec: {
@@ -197,6 +211,7 @@ export interface Tool {
  * `toolConfig`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolConfiguration {
   readonly tools?: ReadonlyArray<Tool> | undefined
@@ -212,6 +227,7 @@ export interface ToolConfiguration {
  * provider options upstream spreads into it verbatim).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ConverseInput {
   readonly [key: string]: unknown
@@ -238,6 +254,7 @@ const CacheDetail = loose({ inputTokens: Schema.Number, ttl: Schema.String })
  * The `/converse` response (the part upstream reads).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ConverseResponse = Schema.Struct({
   metrics: nullishKey(Schema.Struct({ latencyMs: Schema.Number })),
@@ -277,6 +294,7 @@ export const ConverseResponse = Schema.Struct({
  * The `/converse` response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ConverseResponse = typeof ConverseResponse.Type
 
@@ -287,6 +305,7 @@ const Exception = nullishKey(Schema.Record(Schema.String, Schema.Unknown))
  * (`{ contentBlockDelta: {...} }`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const StreamEvent = Schema.Struct({
   contentBlockDelta: nullishKey(Schema.Struct({
@@ -334,6 +353,7 @@ export const StreamEvent = Schema.Struct({
  * One ConverseStream event.
  *
  * @since 0.1.0
+ * @category models
  */
 export type StreamEvent = typeof StreamEvent.Type
 
@@ -341,6 +361,7 @@ export type StreamEvent = typeof StreamEvent.Type
  * Bedrock's error body (`{ message, type? }`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorBody = Schema.Struct({
   message: Schema.String,
@@ -351,5 +372,6 @@ export const ErrorBody = Schema.Struct({
  * Bedrock's error body.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ErrorBody = typeof ErrorBody.Type

@@ -25,6 +25,7 @@ import { ErrorBody } from "./AmazonBedrockApi.ts"
  * The embedding model families.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ModelFamily = "titan" | "cohere" | "nova"
 
@@ -32,6 +33,7 @@ export type ModelFamily = "titan" | "cohere" | "nova"
  * Provider options (`providerOptions.amazonBedrock`, else `bedrock`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Options = Schema.Struct({
   dimensions: Schema.optional(Schema.Literals([1024, 512, 256])),
@@ -57,6 +59,7 @@ export const Options = Schema.Struct({
  * Provider options of the embedding model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Options = typeof Options.Type
 
@@ -73,6 +76,7 @@ const Response = Schema.Union([TitanResponse, NovaResponse, CohereV3Response, Co
  * Bedrock's failed-response handler (`<type>: <message>` when a type is given).
  *
  * @since 0.1.0
+ * @category requests
  */
 export const failedResponseHandler = Http.jsonErrorResponseHandler({
   errorSchema: ErrorBody,
@@ -83,6 +87,7 @@ export const failedResponseHandler = Http.jsonErrorResponseHandler({
  * What the model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   readonly modelId: string
@@ -97,6 +102,7 @@ export interface Config {
  * Upstream `detectEmbeddingModelFamily`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const detectFamily = (modelId: string): ModelFamily =>
   modelId.includes("amazon.nova-") && modelId.includes("embed") ? "nova" : modelId.includes("cohere.embed-") ? "cohere" : "titan"
@@ -112,6 +118,7 @@ const plainHeaders = (headers: RequestHeaders.Input): Record<string, string> => 
  * A signed JSON POST to Bedrock (upstream `postJsonToApi` through the API-key or SigV4 fetch).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const postSigned = <A, E1>(
   authorize: Config["authorize"],
@@ -150,6 +157,7 @@ const requestBody = (family: ModelFamily, values: ReadonlyArray<string>, options
  * Builds the model on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

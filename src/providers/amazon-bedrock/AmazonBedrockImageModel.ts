@@ -28,6 +28,7 @@ const opt = Schema.optional
  * `providerOptions.amazonBedrock` / `.bedrock` (upstream `amazonBedrockImageModelOptionsSchema`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageOptions = Schema.Struct({
   quality: opt(Schema.Literals(["standard", "premium"])),
@@ -53,6 +54,7 @@ export const ImageOptions = Schema.Struct({
  * The invoke response (upstream `amazonBedrockImageResponseSchema`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageResponse = Schema.Struct({
   images: opt(Schema.Array(Schema.String)),
@@ -68,6 +70,7 @@ export const ImageResponse = Schema.Struct({
  * What the model needs besides the `HttpClient` (the Converse model's endpoint pieces).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   readonly modelId: string
@@ -107,6 +110,7 @@ const plainHeaders = (headers: RequestHeaders.Input): Record<string, string> => 
  * Upstream's request body of one call.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const requestBody = Effect.fnUntraced(function*(options: ImageCallOptions) {
   const { files, mask, n, prompt, seed, size } = options
@@ -178,6 +182,7 @@ export const requestBody = Effect.fnUntraced(function*(options: ImageCallOptions
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): ImageModel.Service => {
   const generate = Effect.fn("AmazonBedrockImage.generate")(function*(options: ImageCallOptions) {
@@ -231,6 +236,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): ImageMo
  * The model service on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
   Effect.map(HttpClient.HttpClient, (client) => makeWith(client, config))

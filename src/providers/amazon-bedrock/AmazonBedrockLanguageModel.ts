@@ -34,6 +34,7 @@ import * as StreamTransducer from "./internal/StreamTransducer.ts"
  * What an authorizer signs: the request as it will be sent.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface AuthRequest {
   readonly url: string
@@ -46,6 +47,7 @@ export interface AuthRequest {
  * Resolved model configuration.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** Provider name reported by the model (`amazon-bedrock`). */
@@ -66,6 +68,7 @@ export interface Config {
  * URLs the model reads itself (upstream `supportedUrls`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const supportedUrls: LanguageModel.SupportedUrls = {
   "image/*": [/^s3:\/\//],
@@ -111,6 +114,7 @@ const plainHeaders = (headers: RequestHeaders.Input): Record<string, string> => 
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -217,6 +221,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * `IdGenerator` service, when present, supplies generated ids.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

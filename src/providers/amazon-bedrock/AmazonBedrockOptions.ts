@@ -14,6 +14,7 @@ const optional = Schema.optionalKey
  * Call-level options.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChatOptions = Schema.Struct({
   structuredOutputMode: optional(Schema.Literals(["outputFormat", "jsonTool", "auto"])),
@@ -32,6 +33,7 @@ export const ChatOptions = Schema.Struct({
  * Call-level options.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChatOptions = typeof ChatOptions.Type
 
@@ -39,6 +41,7 @@ export type ChatOptions = typeof ChatOptions.Type
  * The `anthropic` options Bedrock reads for Anthropic models.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const AnthropicOptions = Schema.Struct({
   disableParallelToolUse: optional(Schema.Boolean),
@@ -49,6 +52,7 @@ export const AnthropicOptions = Schema.Struct({
  * File (document) part options.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FilePartOptions = Schema.Struct({
   citations: optional(Schema.Struct({ enabled: Schema.Boolean }))
@@ -58,6 +62,7 @@ export const FilePartOptions = Schema.Struct({
  * Text part options (guardrail content).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TextPartOptions = Schema.Struct({
   guardContent: optional(Schema.Boolean),
@@ -68,6 +73,7 @@ export const TextPartOptions = Schema.Struct({
  * Image part options (guardrail content).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImagePartOptions = Schema.Struct({
   guardContent: optional(Schema.Boolean)
@@ -78,6 +84,7 @@ export const ImagePartOptions = Schema.Struct({
  * metadata and is replayed from its provider options.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ReasoningMetadata = Schema.Struct({
   signature: optional(Schema.String),
@@ -89,5 +96,6 @@ export const ReasoningMetadata = Schema.Struct({
  * Reasoning metadata.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ReasoningMetadata = typeof ReasoningMetadata.Type

@@ -23,6 +23,7 @@ import type { AuthRequest } from "./AmazonBedrockLanguageModel.ts"
  * Provider options (upstream `amazonBedrockRerankingModelOptionsSchema`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Options = Schema.Struct({
   nextToken: Schema.optional(Schema.String),
@@ -33,6 +34,7 @@ export const Options = Schema.Struct({
  * Provider options of the reranking model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Options = typeof Options.Type
 
@@ -45,6 +47,7 @@ const RerankResponse = Schema.Struct({
  * What the model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   readonly modelId: string
@@ -59,6 +62,7 @@ export interface Config {
  * Builds the model on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<RerankingModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

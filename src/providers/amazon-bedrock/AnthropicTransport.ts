@@ -39,6 +39,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * `message` of a JSON object, else the whole text.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const errorMessageOf = (text: string): string => {
   const parsed = safeParseJson(text)
@@ -54,6 +55,7 @@ export const errorMessageOf = (text: string): string => {
  * rewritten body is the error's `responseBody`).
  *
  * @since 0.1.0
+ * @category requests
  */
 export const failedResponseHandler: Http.ResponseHandler<APICallError, unknown> = (info) =>
   Effect.map(Http.readBodyText(info.response), (text) => {
@@ -150,6 +152,7 @@ const pushFrame = (event: DecodedEvent, out: Array<Result>, shapes: RunShapes): 
  * `InvalidResponseDataError` carrying upstream's message.
  *
  * @since 0.1.0
+ * @category parsing
  */
 export const parseEventStream = <E, R>(
   self: Stream.Stream<Uint8Array, E, R>
@@ -211,6 +214,7 @@ const isEventStream = (info: Http.ResponseInfo): boolean =>
  * error as `cause`.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const streamResponseHandler: Http.ResponseHandler<Stream.Stream<Result, ModelError>, ModelError> = (info) => {
   if (!isEventStream(info)) return AnthropicLanguageModel.eventSourceResponseHandler(info)

@@ -20,6 +20,7 @@ import { makeSafeValidate, type ParseResult, safeParseJson } from "../../runtime
  * `:exception-type` headers and the UTF-8 body.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DecodedEvent {
   readonly messageType: string | undefined
@@ -42,6 +43,7 @@ const headerString = (headers: Record<string, { readonly type: string; readonly 
  * complete frame.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const incompleteFrameMessage = (buffered: number): string =>
   `Incomplete Amazon Bedrock event-stream frame: ${buffered} buffered bytes remain at end of stream.`
@@ -54,6 +56,7 @@ export const incompleteFrameMessage = (buffered: number): string =>
  * are joined only once a frame's length says they are needed.
  *
  * @since 0.1.0
+ * @category models
  */
 export class FrameDecoder {
   private pending: Array<Uint8Array> = []
@@ -135,6 +138,7 @@ export class FrameDecoder {
  * upstream's error message (upstream throws a plain `Error`).
  *
  * @since 0.1.0
+ * @category parsing
  */
 export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, fast?: FastPath<S["Type"]>) => {
   const validate = makeSafeValidate(schema)
@@ -178,6 +182,7 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, fa
  * another value.
  *
  * @since 0.1.0
+ * @category models
  */
 export type FastPath<T> = (payloadType: string, payload: unknown) => T | undefined
 

@@ -14,6 +14,7 @@ import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
  * AWS credentials (upstream `AmazonBedrockCredentials` without `region`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Credentials {
   readonly accessKeyId: string
@@ -26,6 +27,7 @@ export interface Credentials {
  * exact body text.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface SignRequest {
   readonly url: string
@@ -43,6 +45,7 @@ const reveal = (value: string | Redacted.Redacted<string> | undefined): string |
  * derives it from `new Date()`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const amzDate = (millis: number): string => new Date(millis).toISOString().replace(/[:-]|\.\d{3}/g, "")
 
@@ -54,6 +57,7 @@ export const amzDate = (millis: number): string => new Date(millis).toISOString(
  * authorization stay `Redacted`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const sign = Effect.fnUntraced(function*(request: SignRequest, credentials: Credentials) {
   const millis = yield* Clock.currentTimeMillis

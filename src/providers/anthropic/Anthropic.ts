@@ -18,6 +18,7 @@ import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageMode
  * Provider settings, as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings {
   /** Base URL; default `ANTHROPIC_BASE_URL`, else `https://api.anthropic.com/v1` (the bare host gets `/v1`). */
@@ -38,6 +39,7 @@ const API_URL = "https://api.anthropic.com"
  * The default base URL.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultBaseURL = `${API_URL}/v1`
 
@@ -46,6 +48,7 @@ export const defaultBaseURL = `${API_URL}/v1`
  * `ai-sdk-anthropic/<VERSION>` in the user agent, as upstream's do.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = "4.0.105"
 
@@ -60,6 +63,7 @@ const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
  * Resolves settings into the model config.
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const modelConfig = Effect.fn("Anthropic.modelConfig")(function*(modelId: string, settings: Settings = {}) {
   const setting = settings.baseURL ??

@@ -24,6 +24,7 @@ import * as CohereRerankingModel from "./CohereRerankingModel.ts"
  * `HttpClient` of the environment sends the requests).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings {
   /** Base URL; default `https://api.cohere.com/v2`, a trailing `/` is dropped. */
@@ -40,6 +41,7 @@ export interface Settings {
  * The default base URL.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultBaseURL = "https://api.cohere.com/v2"
 
@@ -47,6 +49,7 @@ export const defaultBaseURL = "https://api.cohere.com/v2"
  * The `@ai-sdk/cohere` version this provider ports (user agent `ai-sdk-cohere/<VERSION>`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = "4.0.52"
 
@@ -73,6 +76,7 @@ const headersOf = (settings: Settings): Effect.Effect<RequestHeaders.Input, Mode
  * Resolves settings into the chat model config.
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const modelConfig = (modelId: string, settings: Settings = {}): CohereLanguageModel.Config => ({
   provider: "cohere.chat",

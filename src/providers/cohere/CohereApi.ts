@@ -25,6 +25,7 @@ const Tokens = loose({ input_tokens: Schema.Number, output_tokens: Schema.Number
  * Token usage, every key kept.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Usage = loose({
   billed_units: nullishKey(Tokens),
@@ -36,6 +37,7 @@ export const Usage = loose({
  * Token usage.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Usage = typeof Usage.Type
 
@@ -52,6 +54,7 @@ const ToolCall = Schema.Struct({
  * A citation of the chat response, with the documents it cites.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Citation = Schema.Struct({
   start: Schema.Number,
@@ -69,6 +72,7 @@ export const Citation = Schema.Struct({
  * A citation of the chat response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Citation = typeof Citation.Type
 
@@ -76,6 +80,7 @@ export type Citation = typeof Citation.Type
  * The non-streamed chat response.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChatResponse = Schema.Struct({
   generation_id: nullishKey(Schema.String),
@@ -94,6 +99,7 @@ export const ChatResponse = Schema.Struct({
  * The non-streamed chat response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChatResponse = typeof ChatResponse.Type
 
@@ -104,6 +110,7 @@ const deltaMessage = <F extends Schema.Struct.Fields>(fields: F) =>
  * One chat stream event (upstream's discriminated union: any other `type` fails validation).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChatChunk = Schema.Union([
   Schema.Struct({ type: Schema.Literal("citation-start") }),
@@ -140,6 +147,7 @@ export const ChatChunk = Schema.Union([
  * One chat stream event.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChatChunk = typeof ChatChunk.Type
 
@@ -147,6 +155,7 @@ export type ChatChunk = typeof ChatChunk.Type
  * The embed response (float embeddings only, as upstream requests).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmbedResponse = Schema.Struct({
   // one loop per vector (`Embedding`), not a Schema per number: vectors are large and many
@@ -158,6 +167,7 @@ export const EmbedResponse = Schema.Struct({
  * The embed response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type EmbedResponse = typeof EmbedResponse.Type
 
@@ -165,6 +175,7 @@ export type EmbedResponse = typeof EmbedResponse.Type
  * The rerank response.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RerankResponse = Schema.Struct({
   id: nullishKey(Schema.String),
@@ -176,6 +187,7 @@ export const RerankResponse = Schema.Struct({
  * The rerank response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RerankResponse = typeof RerankResponse.Type
 
@@ -183,6 +195,7 @@ export type RerankResponse = typeof RerankResponse.Type
  * The error body (`{ message }`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorData = Schema.Struct({ message: Schema.String })
 
@@ -190,5 +203,6 @@ export const ErrorData = Schema.Struct({ message: Schema.String })
  * The error body.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ErrorData = typeof ErrorData.Type

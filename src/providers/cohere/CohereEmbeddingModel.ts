@@ -24,6 +24,7 @@ import { EmbeddingOptions } from "./CohereOptions.ts"
  * What the model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** Upstream `cohere.textEmbedding`. */
@@ -38,6 +39,7 @@ export interface Config {
  * Values per call (upstream `maxEmbeddingsPerCall`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const maxEmbeddingsPerCall = 96
 
@@ -47,6 +49,7 @@ const successfulResponseHandler = Http.jsonResponseHandler(EmbedResponse)
  * Builds the model on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

@@ -29,6 +29,7 @@ import { convertUsage } from "./internal/Usage.ts"
  * Resolved model configuration.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** Provider name reported by the model; upstream `cohere.chat`. */
@@ -45,6 +46,7 @@ export interface Config {
  * URLs the model reads itself: images over http(s).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const supportedUrls: LanguageModel.SupportedUrls = { "image/*": [/^https?:\/\/.*$/] }
 
@@ -52,6 +54,7 @@ export const supportedUrls: LanguageModel.SupportedUrls = { "image/*": [/^https?
  * Upstream `cohereFailedResponseHandler`: the error body's `message`.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const failedResponseHandler = Http.jsonErrorResponseHandler({
   errorSchema: ErrorData,
@@ -64,6 +67,7 @@ const eventSourceResponseHandler = Http.eventSourceResponseHandler(ChatChunk)
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -128,6 +132,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * `IdGenerator` service, when present, supplies generated ids.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

@@ -13,6 +13,7 @@ const opt = Schema.optionalKey
  * Call options of the chat model: `thinking` (`type` `enabled` | `disabled`, `tokenBudget`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChatOptions = Schema.Struct({
   thinking: opt(Schema.Struct({
@@ -25,6 +26,7 @@ export const ChatOptions = Schema.Struct({
  * Call options of the chat model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChatOptions = typeof ChatOptions.Type
 
@@ -32,6 +34,7 @@ export type ChatOptions = typeof ChatOptions.Type
  * Options of an image part of the prompt: `detail` (`image_url.detail`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImagePartOptions = Schema.Struct({
   detail: opt(Schema.Literals(["auto", "low", "high"]))
@@ -41,6 +44,7 @@ export const ImagePartOptions = Schema.Struct({
  * Options of an image part of the prompt.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ImagePartOptions = typeof ImagePartOptions.Type
 
@@ -48,6 +52,7 @@ export type ImagePartOptions = typeof ImagePartOptions.Type
  * Call options of the embedding model: `inputType` (default `search_query`), `truncate`, `outputDimension`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmbeddingOptions = Schema.Struct({
   inputType: opt(Schema.Literals(["search_document", "search_query", "classification", "clustering"])),
@@ -59,6 +64,7 @@ export const EmbeddingOptions = Schema.Struct({
  * Call options of the embedding model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type EmbeddingOptions = typeof EmbeddingOptions.Type
 
@@ -66,6 +72,7 @@ export type EmbeddingOptions = typeof EmbeddingOptions.Type
  * Call options of the reranking model: `maxTokensPerDoc`, `priority`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RerankingOptions = Schema.Struct({
   maxTokensPerDoc: opt(Schema.Number),
@@ -76,5 +83,6 @@ export const RerankingOptions = Schema.Struct({
  * Call options of the reranking model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type RerankingOptions = typeof RerankingOptions.Type

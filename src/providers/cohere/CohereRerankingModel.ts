@@ -24,6 +24,7 @@ import { RerankingOptions } from "./CohereOptions.ts"
  * What the model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** Upstream `cohere.reranking`. */
@@ -40,6 +41,7 @@ const successfulResponseHandler = Http.jsonResponseHandler(RerankResponse)
  * Builds the model on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<RerankingModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

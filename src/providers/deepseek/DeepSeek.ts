@@ -14,6 +14,7 @@ import * as DeepSeekLanguageModel from "./DeepSeekLanguageModel.ts"
  * The package version upstream puts in the user agent (`ai-sdk-deepseek/<version>`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = "3.0.56"
 
@@ -23,6 +24,7 @@ export const VERSION = "3.0.56"
  * completion and strict tools), `apiKey` to the `DEEPSEEK_API_KEY` config value.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings extends ChatEndpoint.KeyedSettings {}
 

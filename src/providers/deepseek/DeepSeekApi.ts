@@ -15,6 +15,7 @@ const Rest = Schema.Record(Schema.String, Schema.Json)
  * Token usage (loose).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TokenUsage = Schema.StructWithRest(
   Schema.Struct({
@@ -35,6 +36,7 @@ export const TokenUsage = Schema.StructWithRest(
  * Token usage.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TokenUsage = typeof TokenUsage.Type
 
@@ -42,6 +44,7 @@ export type TokenUsage = typeof TokenUsage.Type
  * DeepSeek's error payload (the OpenAI-family one, as upstream's `deepSeekErrorSchema`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorData = OpenAIFamilyErrorData
 
@@ -49,6 +52,7 @@ export const ErrorData = OpenAIFamilyErrorData
  * DeepSeek's error payload.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ErrorData = typeof ErrorData.Type
 
@@ -56,6 +60,7 @@ export type ErrorData = typeof ErrorData.Type
  * One token's log probability.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Logprob = Schema.Struct({
   token: Schema.String,
@@ -72,6 +77,7 @@ export const Logprob = Schema.Struct({
  * One token's log probability.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Logprob = typeof Logprob.Type
 
@@ -84,6 +90,7 @@ const Logprobs = nullish(Schema.Struct({
  * A chunk of a streamed chat completion.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChunkBase = Schema.Struct({
   id: nullish(Schema.String),
@@ -114,6 +121,7 @@ export const ChunkBase = Schema.Struct({
  * A chunk of a streamed chat completion.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChunkBase = typeof ChunkBase.Type
 
@@ -121,6 +129,7 @@ export type ChunkBase = typeof ChunkBase.Type
  * A stream chunk: a completion chunk or an error payload.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Chunk = Schema.Union([ChunkBase, ErrorData])
 
@@ -128,6 +137,7 @@ export const Chunk = Schema.Union([ChunkBase, ErrorData])
  * A non-streamed chat completion.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChatResponse = Schema.Struct({
   id: nullish(Schema.String),
@@ -157,5 +167,6 @@ export const ChatResponse = Schema.Struct({
  * A non-streamed chat completion.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChatResponse = typeof ChatResponse.Type

@@ -30,6 +30,7 @@ import { mapFinishReason } from "./internal/FinishReason.ts"
  * in `/beta` enables prefix completion and strict tools).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   readonly modelId: string
@@ -45,6 +46,7 @@ const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(ErrorD
  * when present, supplies generated ids.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

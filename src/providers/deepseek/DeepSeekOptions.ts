@@ -9,6 +9,7 @@ import { Schema } from "effect"
  * DeepSeek provider options (`providerOptions.deepseek`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const DeepSeekChatOptions = Schema.Struct({
   logprobs: Schema.optional(Schema.Boolean),
@@ -27,6 +28,7 @@ export const DeepSeekChatOptions = Schema.Struct({
  * DeepSeek provider options.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DeepSeekChatOptions = typeof DeepSeekChatOptions.Type
 

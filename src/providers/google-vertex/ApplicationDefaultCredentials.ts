@@ -17,6 +17,7 @@ import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
  * no type of the optional peer reaches the declarations of this package).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface GoogleAuthModule {
   readonly GoogleAuth: new(options: { readonly scopes: Array<string> }) => {
@@ -28,6 +29,7 @@ export interface GoogleAuthModule {
  * Loads `google-auth-library` (a test may hand in another loader).
  *
  * @since 0.1.0
+ * @category models
  */
 export type Loader = () => Promise<GoogleAuthModule>
 
@@ -51,6 +53,7 @@ const noCredentials = (cause: unknown) =>
  * upstream sets as `projectId` under them.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options {
   readonly googleAuthOptions?: object | undefined
@@ -64,6 +67,7 @@ export interface Options {
  * use, and an empty token are `LoadSettingError`s.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (
   options: Options,

@@ -30,6 +30,7 @@ import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.
  * `fetch`: the `HttpClient` of the environment sends the requests).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings {
   /** Express mode key (`x-goog-api-key`); default the `GOOGLE_VERTEX_API_KEY` config value. */
@@ -57,6 +58,7 @@ export interface Settings {
  * The `@ai-sdk/google-vertex` version this provider ports (user agent `ai-sdk-google-vertex/<VERSION>`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = "5.0.141"
 
@@ -64,6 +66,7 @@ export const VERSION = "5.0.141"
  * The express mode base URL.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const expressModeBaseURL = "https://aiplatform.googleapis.com/v1/publishers/google"
 
@@ -71,6 +74,7 @@ export const expressModeBaseURL = "https://aiplatform.googleapis.com/v1/publishe
  * URLs Vertex reads itself: HTTP(S) and Cloud Storage.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const supportedUrls: LanguageModelNs.SupportedUrls = { "*": [/^https?:\/\/.*$/, /^gs:\/\/.*$/] }
 
@@ -121,6 +125,7 @@ const authTokenOf = (settings: Settings, userAgent: string, client: HttpClient.H
  * service-account bearer token fetched through `client`.
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const modelConfig = Effect.fn("GoogleVertex.modelConfig")(function*(
   modelId: string,
@@ -264,6 +269,7 @@ export const embeddingLayerConfig = embeddingConstructors.layerConfig
  * model with provider `google.vertex.image`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const image = (
   modelId: string,
@@ -280,6 +286,7 @@ export const image = (
  * A Layer providing {@link image} as the `ImageModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const imageLayer = (
   modelId: string,

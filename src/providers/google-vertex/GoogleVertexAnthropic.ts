@@ -28,6 +28,7 @@ import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.
  * (no `fetch`: the `HttpClient` of the environment sends the requests).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings {
   /** Default `GOOGLE_VERTEX_PROJECT` (unused with a `baseURL`). */
@@ -59,6 +60,7 @@ export interface Settings {
  * The `anthropic_version` Vertex requires in the body.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const anthropicVersion = "vertex-2023-10-16"
 
@@ -67,6 +69,7 @@ export const anthropicVersion = "vertex-2023-10-16"
  * `googleVertexAnthropicProviderOptions`): request labels.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ProviderOptions = Schema.Struct({
   labels: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
@@ -95,6 +98,7 @@ const host = (location: string | undefined): string =>
  * error (upstream reads both as optional settings).
  *
  * @since 0.1.0
+ * @category getters
  */
 export const resolveBaseURL = Effect.fnUntraced(function*(settings: Settings) {
   if (settings.baseURL !== undefined) {
@@ -124,6 +128,7 @@ const isClaude45OrNewer = (modelId: string): boolean => {
  * Upstream `transformRequestBody`: `model` removed, `anthropic_version` last.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const transformRequestBody = (args: AnthropicLanguageModel.RequestArgs): AnthropicLanguageModel.RequestArgs => {
   const { model: _model, ...rest } = args
@@ -137,6 +142,7 @@ const encoder = new TextEncoder()
  * `providerOptions.vertex.labels`) unless the headers already set it, in any case.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const transformRequestHeaders = (
   headers: RequestHeaders.Input,
@@ -177,6 +183,7 @@ const authTokenOf = (settings: Settings, client: HttpClient.HttpClient) =>
  * edge path), else Application Default Credentials'.
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const modelConfig = Effect.fn("GoogleVertexAnthropic.modelConfig")(function*(
   modelId: string,

@@ -21,6 +21,7 @@ import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
  * Provider options (upstream `googleVertexEmbeddingModelOptions`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Options = Schema.Struct({
   outputDimensionality: Schema.optional(Schema.Number),
@@ -42,6 +43,7 @@ export const Options = Schema.Struct({
  * Provider options of the embedding model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Options = typeof Options.Type
 
@@ -63,6 +65,7 @@ const failedResponseHandler = Http.jsonErrorResponseHandler({ errorSchema: Verte
  * What the model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** `google.vertex.embedding`. */
@@ -78,6 +81,7 @@ export interface Config {
  * Whether the model takes `:embedContent` (one value per call) rather than `:predict`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const usesEmbedContent = (modelId: string): boolean => modelId === "gemini-embedding-2" || modelId === "gemini-embedding-2-preview"
 
@@ -93,6 +97,7 @@ const parseOptions = (call: EmbeddingCallOptions) =>
  * Builds the model on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

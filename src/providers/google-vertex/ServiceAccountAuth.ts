@@ -19,6 +19,7 @@ import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
  * `GOOGLE_PRIVATE_KEY`, `GOOGLE_PRIVATE_KEY_ID`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface GoogleCredentials {
   readonly clientEmail: string
@@ -31,6 +32,7 @@ export interface GoogleCredentials {
  * The OAuth token endpoint (the JWT's audience).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const tokenUrl = "https://oauth2.googleapis.com/token"
 
@@ -53,6 +55,7 @@ const setting = (name: string, variable: string, description: string) =>
  * The credentials from the environment, as upstream's `loadCredentials`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const loadCredentials: Effect.Effect<GoogleCredentials, LoadSettingError> = Effect.gen(function*() {
   const clientEmail = yield* setting("clientEmail", "GOOGLE_CLIENT_EMAIL", "Google client email")
@@ -72,6 +75,7 @@ const signingError = (cause: unknown) =>
  * The signed JWT assertion (header `{alg, typ, kid?}`, payload `{iss, scope, aud, exp, iat}`), as upstream's `buildJwt`.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const buildJwt = (
   credentials: GoogleCredentials,
@@ -108,6 +112,7 @@ const TokenResponse = Schema.Struct({ access_token: Schema.String })
  * An access token for the credentials (environment credentials when none are given).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const generateAuthToken = (
   credentials: GoogleCredentials | undefined,

@@ -24,6 +24,7 @@ import * as GoogleEmbeddingModel from "./GoogleEmbeddingModel.ts"
  * `HttpClient` of the environment sends the requests).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings {
   /** URL prefix; default `https://generativelanguage.googleapis.com/v1beta`, a trailing `/` is dropped. */
@@ -42,6 +43,7 @@ export interface Settings {
  * The default base URL.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultBaseURL = "https://generativelanguage.googleapis.com/v1beta"
 
@@ -49,6 +51,7 @@ export const defaultBaseURL = "https://generativelanguage.googleapis.com/v1beta"
  * The `@ai-sdk/google` version this provider ports (user agent `ai-sdk-google/<VERSION>`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = "4.0.121"
 
@@ -81,6 +84,7 @@ const supportedExternalUrlMediaTypes = [
  * Upstream `getSupportedUrls`: the Files API, YouTube and (except Gemini 2.0) HTTPS URLs of the listed types.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const supportedUrls = (modelId: string, baseURL: string): LanguageModelNs.SupportedUrls => {
   const external = /(^|\/)gemini-/.test(modelId) && !/(^|\/)gemini-2\.0/.test(modelId)
@@ -106,6 +110,7 @@ const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
  * Resolves settings into the model config.
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const modelConfig = (modelId: string, settings: Settings = {}): GeminiLanguageModel.Config => {
   const baseURL = settings.baseURL?.replace(/\/$/, "") ?? defaultBaseURL
@@ -197,6 +202,7 @@ export const embeddingLayerConfig = embeddingConstructors.layerConfig
  * The Gemini image model for `modelId` (upstream `google.image(modelId, { maxImagesPerCall })`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const image = (
   modelId: string,
@@ -216,6 +222,7 @@ export const image = (
  * A Layer providing {@link image} as the `ImageModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const imageLayer = (
   modelId: string,

@@ -31,6 +31,7 @@ const ContentPart = Schema.Union([
  * The task types of Gemini embeddings.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TaskType = Schema.Literals([
   "SEMANTIC_SIMILARITY",
@@ -47,6 +48,7 @@ export const TaskType = Schema.Literals([
  * Provider options (`providerOptions.google`, upstream `googleEmbeddingModelOptions`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Options = Schema.Struct({
   outputDimensionality: Schema.optional(Schema.Number),
@@ -58,6 +60,7 @@ export const Options = Schema.Struct({
  * Provider options of the embedding model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Options = typeof Options.Type
 
@@ -68,6 +71,7 @@ const BatchResponse = Schema.Struct({ embeddings: Schema.Array(Schema.Struct({ v
  * What the model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   readonly provider: string
@@ -80,6 +84,7 @@ export interface Config {
  * Values per call.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const maxEmbeddingsPerCall = 100
 
@@ -96,6 +101,7 @@ const contentLengthError = (content: ReadonlyArray<unknown>, values: ReadonlyArr
  * Builds the model on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

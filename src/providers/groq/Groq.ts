@@ -19,6 +19,7 @@ import * as GroqTranscriptionModel from "./GroqTranscriptionModel.ts"
  * The package version upstream puts in the user agent (`ai-sdk-groq/<version>`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = "4.0.84"
 
@@ -28,6 +29,7 @@ export const VERSION = "4.0.84"
  * `GROQ_API_KEY` config value.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings extends ChatEndpoint.KeyedSettings {}
 
@@ -76,6 +78,7 @@ export const layerConfig = constructors.layerConfig
  * The transcription model for `modelId` (upstream `groq.transcription(modelId)`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const transcription = (
   modelId: string,
@@ -96,6 +99,7 @@ export const transcription = (
  * A layer providing {@link transcription} as the `TranscriptionModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const transcriptionLayer = (
   modelId: string,

@@ -13,6 +13,7 @@ import { nullish } from "../../contract/Fields.ts"
  * Token usage (strict object: unknown keys dropped; reported as `usage.raw`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TokenUsage = Schema.Struct({
   prompt_tokens: nullish(Schema.Number),
@@ -26,6 +27,7 @@ export const TokenUsage = Schema.Struct({
  * Token usage.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TokenUsage = typeof TokenUsage.Type
 
@@ -33,6 +35,7 @@ export type TokenUsage = typeof TokenUsage.Type
  * Groq's error payload.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorData = Schema.Struct({
   error: Schema.Struct({ message: Schema.String, type: Schema.String })
@@ -42,6 +45,7 @@ export const ErrorData = Schema.Struct({
  * Groq's error payload.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ErrorData = typeof ErrorData.Type
 
@@ -49,6 +53,7 @@ export type ErrorData = typeof ErrorData.Type
  * A streamed tool-call delta (`index` required, `type` optional but not null).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolCallDelta = Schema.Struct({
   index: Schema.Number,
@@ -61,6 +66,7 @@ export const ToolCallDelta = Schema.Struct({
  * A chunk of a streamed chat completion.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChunkBase = Schema.Struct({
   id: nullish(Schema.String),
@@ -82,6 +88,7 @@ export const ChunkBase = Schema.Struct({
  * A chunk of a streamed chat completion.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChunkBase = typeof ChunkBase.Type
 
@@ -89,6 +96,7 @@ export type ChunkBase = typeof ChunkBase.Type
  * A stream chunk: a completion chunk or an error payload.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Chunk = Schema.Union([ChunkBase, ErrorData])
 
@@ -96,6 +104,7 @@ export const Chunk = Schema.Union([ChunkBase, ErrorData])
  * A non-streamed chat completion.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChatResponse = Schema.Struct({
   id: nullish(Schema.String),
@@ -121,5 +130,6 @@ export const ChatResponse = Schema.Struct({
  * A non-streamed chat completion.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChatResponse = typeof ChatResponse.Type

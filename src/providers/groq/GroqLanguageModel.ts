@@ -29,6 +29,7 @@ import { convertUsage } from "./internal/Usage.ts"
  * What the model needs besides the `HttpClient`: the model id and the endpoint.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   readonly modelId: string
@@ -43,6 +44,7 @@ const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(ErrorD
  * when present, supplies generated ids.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

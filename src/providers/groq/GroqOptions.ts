@@ -9,6 +9,7 @@ import { Schema } from "effect"
  * Groq provider options (`providerOptions.groq`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const GroqChatOptions = Schema.Struct({
   reasoningFormat: Schema.optional(Schema.Literals(["parsed", "raw", "hidden"])),
@@ -24,6 +25,7 @@ export const GroqChatOptions = Schema.Struct({
  * Groq provider options.
  *
  * @since 0.1.0
+ * @category models
  */
 export type GroqChatOptions = typeof GroqChatOptions.Type
 

@@ -29,6 +29,7 @@ const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.N
  * `providerOptions.groq` (upstream `groqTranscriptionModelOptions`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TranscriptionOptions = Schema.Struct({
   language: nullish(Schema.String),
@@ -44,6 +45,7 @@ const nullishKey = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schem
  * The JSON response (upstream `groqTranscriptionResponseSchema`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TranscriptionResponse = Schema.Struct({
   text: Schema.String,
@@ -72,6 +74,7 @@ type Response = Partial<Omit<typeof TranscriptionResponse.Type, "text">> & { rea
  * What the model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** `groq.transcription`. */
@@ -139,6 +142,7 @@ const redirectFailure = /^failed to retrieve media: received status code: (301|3
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): TranscriptionModel.Service => {
   const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(ErrorData)
@@ -196,6 +200,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Transcr
  * The model service on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<TranscriptionModel.Service, never, HttpClient.HttpClient> =>
   Effect.map(HttpClient.HttpClient, (client) => makeWith(client, config))

@@ -17,6 +17,7 @@ import * as HuggingFaceLanguageModel from "./HuggingFaceLanguageModel.ts"
  * `fetch`: the `HttpClient` of the environment sends the requests).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings {
   /** Base URL; default `https://router.huggingface.co/v1`, a trailing `/` is dropped. */
@@ -33,6 +34,7 @@ export interface Settings {
  * The default base URL.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultBaseURL = "https://router.huggingface.co/v1"
 
@@ -48,6 +50,7 @@ const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
  * suffix of its own for this provider.
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const modelConfig = (modelId: string, settings: Settings = {}): HuggingFaceLanguageModel.Config => ({
   provider: "huggingface.responses",

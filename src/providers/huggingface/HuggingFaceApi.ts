@@ -22,6 +22,7 @@ const opt = Schema.optionalKey
  * Token usage as the typed members declare it.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Usage = Schema.Struct({
   input_tokens: Schema.Number,
@@ -35,6 +36,7 @@ export const Usage = Schema.Struct({
  * Token usage.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Usage = typeof Usage.Type
 
@@ -42,6 +44,7 @@ export type Usage = typeof Usage.Type
  * Usage read from a raw (catch-all) event: the same fields, every key kept.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RawUsage = Schema.StructWithRest(
   Schema.Struct({
@@ -57,6 +60,7 @@ export const RawUsage = Schema.StructWithRest(
  * One output item of a response.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OutputItem = Schema.Union([
   Schema.Struct({
@@ -107,6 +111,7 @@ export const OutputItem = Schema.Union([
  * One output item of a response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OutputItem = typeof OutputItem.Type
 
@@ -114,6 +119,7 @@ export type OutputItem = typeof OutputItem.Type
  * The non-streamed response (and the `response` of `response.completed`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Response = Schema.Struct({
   id: Schema.String,
@@ -139,6 +145,7 @@ export const Response = Schema.Struct({
  * The non-streamed response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Response = typeof Response.Type
 
@@ -146,6 +153,7 @@ export type Response = typeof Response.Type
  * Any stream event (upstream's catch-all member): an object with a string `type`, every key kept.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Envelope = Schema.StructWithRest(Schema.Struct({ type: Schema.String }), [
   Schema.Record(Schema.String, Schema.Unknown)
@@ -155,6 +163,7 @@ export const Envelope = Schema.StructWithRest(Schema.Struct({ type: Schema.Strin
  * Any stream event.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Envelope = typeof Envelope.Type
 
@@ -162,6 +171,7 @@ export type Envelope = typeof Envelope.Type
  * The typed `response.completed` member.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CompletedChunk = Schema.Struct({
   type: Schema.Literal("response.completed"),
@@ -173,6 +183,7 @@ export const CompletedChunk = Schema.Struct({
  * `response.completed` read from the raw event (what upstream reads when the typed member fails).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const RawCompleted = Schema.Struct({
   response: Schema.Struct({
@@ -186,6 +197,7 @@ export const RawCompleted = Schema.Struct({
  * `response.created` as read.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Created = Schema.Struct({
   response: Schema.Struct({ id: opt(Schema.String), created_at: Schema.Number, model: opt(Schema.String) })
@@ -195,6 +207,7 @@ export const Created = Schema.Struct({
  * An output-item event as read: the item's `type` and `role`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ItemEvent = Schema.Struct({
   item: Schema.StructWithRest(Schema.Struct({ type: Schema.Unknown, role: opt(Schema.Unknown) }), [
@@ -206,6 +219,7 @@ export const ItemEvent = Schema.Struct({
  * The id of a message or reasoning item.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ItemId = Schema.Struct({ id: Schema.String })
 
@@ -213,6 +227,7 @@ export const ItemId = Schema.Struct({ id: Schema.String })
  * A function-call item as `output_item.added` reads it.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FunctionCallStart = Schema.Struct({ call_id: Schema.String, name: Schema.String })
 
@@ -220,6 +235,7 @@ export const FunctionCallStart = Schema.Struct({ call_id: Schema.String, name: S
  * A function-call item as `output_item.done` reads it.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FunctionCallDone = Schema.Struct({
   call_id: Schema.String,
@@ -232,6 +248,7 @@ export const FunctionCallDone = Schema.Struct({
  * A text or reasoning delta event as read.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Delta = Schema.Struct({ item_id: Schema.String, delta: Schema.String })
 
@@ -239,6 +256,7 @@ export const Delta = Schema.Struct({ item_id: Schema.String, delta: Schema.Strin
  * A `response.reasoning_text.done` event as read.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const DeltaDone = Schema.Struct({ item_id: Schema.String })
 
@@ -246,6 +264,7 @@ export const DeltaDone = Schema.Struct({ item_id: Schema.String })
  * The error body.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorData = Schema.Struct({
   error: Schema.Struct({ message: Schema.String, type: opt(Schema.String), code: opt(Schema.String) })

@@ -31,6 +31,7 @@ import { mapFinishReason } from "./internal/FinishReason.ts"
  * Resolved model configuration.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** Provider name reported by the model; upstream `huggingface.responses`. */
@@ -47,6 +48,7 @@ export interface Config {
  * URLs the model reads itself: images over http(s).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const supportedUrls: LanguageModel.SupportedUrls = { "image/*": [/^https?:\/\/.*$/] }
 
@@ -61,6 +63,7 @@ const eventSourceResponseHandler = Http.eventSourceResponseHandler(Envelope)
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -152,6 +155,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * `IdGenerator` service, when present, supplies generated ids.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

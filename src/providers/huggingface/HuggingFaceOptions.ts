@@ -12,6 +12,7 @@ const opt = Schema.optionalKey
  * Call options of the Responses model.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponsesOptions = Schema.Struct({
   metadata: opt(Schema.Record(Schema.String, Schema.String)),
@@ -24,5 +25,6 @@ export const ResponsesOptions = Schema.Struct({
  * Call options of the Responses model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponsesOptions = typeof ResponsesOptions.Type

@@ -17,6 +17,7 @@ import * as OpenAICompatibleEmbeddingModel from "./OpenAICompatibleEmbeddingMode
  * The package version upstream puts in the user agent (`ai-sdk-openai-compatible/<version>`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = OpenAICompatibleLanguageModel.VERSION
 
@@ -24,6 +25,7 @@ export const VERSION = OpenAICompatibleLanguageModel.VERSION
  * Extracts provider metadata from responses (upstream `MetadataExtractor`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type MetadataExtractor = OpenAICompatibleLanguageModel.MetadataExtractor
 
@@ -31,6 +33,7 @@ export type MetadataExtractor = OpenAICompatibleLanguageModel.MetadataExtractor
  * How error bodies and error frames look (upstream `ProviderErrorStructure`).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ErrorStructure<T extends { readonly error: unknown }> = OpenAICompatibleLanguageModel.ErrorStructure<T>
 
@@ -38,6 +41,7 @@ export type ErrorStructure<T extends { readonly error: unknown }> = OpenAICompat
  * Settings: the provider settings of `createOpenAICompatible`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Settings<T extends { readonly error: unknown } = ErrorData> = OpenAICompatibleLanguageModel.Settings<T>
 
@@ -46,6 +50,7 @@ export type Settings<T extends { readonly error: unknown } = ErrorData> = OpenAI
  * provided).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const model: <T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
@@ -56,6 +61,7 @@ export const model: <T extends { readonly error: unknown } = ErrorData>(
  * A layer providing the model for `modelId` as the `LanguageModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layer = <T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
@@ -69,6 +75,7 @@ export const layer = <T extends { readonly error: unknown } = ErrorData>(
  * apiKey: Config.Redacted("ACME_API_KEY") }`; upstream reads no environment variable here).
  *
  * @since 0.1.0
+ * @category layers
  */
 export const layerConfig = (
   modelId: string,
@@ -81,6 +88,7 @@ export const layerConfig = (
  * `<name>.embedding`, `<baseURL>/embeddings`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const embedding: <T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
@@ -91,6 +99,7 @@ export const embedding: <T extends { readonly error: unknown } = ErrorData>(
  * A layer providing {@link embedding} as the `EmbeddingModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const embeddingLayer = <T extends { readonly error: unknown } = ErrorData>(
   modelId: string,

@@ -14,6 +14,7 @@ import { nullish } from "../../contract/Fields.ts"
  * Extra keys of a loose object, kept as they are (JSON values).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Rest = Schema.Record(Schema.String, Schema.Json)
 
@@ -28,6 +29,7 @@ export { nullish } from "../../contract/Fields.ts"
  * The token usage object (loose; its parsed value is reported as `usage.raw`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TokenUsage = Schema.StructWithRest(
   Schema.Struct({
@@ -55,6 +57,7 @@ export const TokenUsage = Schema.StructWithRest(
  * The token usage object.
  *
  * @since 0.1.0
+ * @category models
  */
 export type TokenUsage = typeof TokenUsage.Type
 
@@ -62,6 +65,7 @@ export type TokenUsage = typeof TokenUsage.Type
  * Message content: a string or an array of typed parts (Mistral-style thinking parts).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Content = nullish(
   Schema.Union([
@@ -74,6 +78,7 @@ export const Content = nullish(
  * Content as decoded.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Content = typeof Content.Type
 
@@ -85,6 +90,7 @@ const ExtraContent = nullish(Schema.Struct({
  * The default error payload of OpenAI-compatible servers.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorData = OpenAIFamilyErrorData
 
@@ -92,6 +98,7 @@ export const ErrorData = OpenAIFamilyErrorData
  * The default error payload.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ErrorData = typeof ErrorData.Type
 
@@ -99,6 +106,7 @@ export type ErrorData = typeof ErrorData.Type
  * A streamed tool-call delta (`index` may be missing: Gemini's compatibility API sends none).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolCallDelta = Schema.Struct({
   index: nullish(Schema.Number),
@@ -114,6 +122,7 @@ export const ToolCallDelta = Schema.Struct({
  * A streamed tool-call delta.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolCallDelta = typeof ToolCallDelta.Type
 
@@ -121,6 +130,7 @@ export type ToolCallDelta = typeof ToolCallDelta.Type
  * A chunk of a streamed chat completion (loose at the top level).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChunkBase = Schema.StructWithRest(
   Schema.Struct({
@@ -147,6 +157,7 @@ export const ChunkBase = Schema.StructWithRest(
  * A chunk of a streamed chat completion.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChunkBase = typeof ChunkBase.Type
 
@@ -154,6 +165,7 @@ export type ChunkBase = typeof ChunkBase.Type
  * A non-streamed chat completion (loose at the top level).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChatResponse = Schema.StructWithRest(
   Schema.Struct({
@@ -184,5 +196,6 @@ export const ChatResponse = Schema.StructWithRest(
  * A non-streamed chat completion.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChatResponse = typeof ChatResponse.Type

@@ -24,6 +24,7 @@ import * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.
  * Settings of the embedding model: the provider settings, and upstream's config overrides.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings<T extends { readonly error: unknown } = ErrorData> {
   readonly baseURL: string
@@ -66,6 +67,7 @@ const optionsFor = (rawName: string) =>
  * Builds the embedding model for `modelId` on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <T extends { readonly error: unknown } = ErrorData>(
   modelId: string,

@@ -34,6 +34,7 @@ import { mapOpenAIFamilyFinishReason } from "../kits/openai/FinishReason.ts"
  * The package version upstream puts in the user agent (`ai-sdk-openai-compatible/<version>`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = "3.0.92"
 
@@ -41,6 +42,7 @@ export const VERSION = "3.0.92"
  * Extracts provider metadata from responses (upstream `MetadataExtractor`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface MetadataExtractor {
   readonly extractMetadata: (options: { readonly parsedBody: unknown }) => Effect.Effect<ProviderMetadata | undefined>
@@ -51,6 +53,7 @@ export interface MetadataExtractor {
  * How error bodies and error frames look (upstream `ProviderErrorStructure`).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ErrorStructure<T extends { readonly error: unknown }> {
   readonly errorSchema: Schema.Codec<T, unknown>
@@ -62,6 +65,7 @@ export interface ErrorStructure<T extends { readonly error: unknown }> {
  * Settings: the provider settings of `createOpenAICompatible`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings<T extends { readonly error: unknown } = ErrorData> extends BaseSettings {
   readonly errorStructure?: ErrorStructure<T> | undefined
@@ -71,6 +75,7 @@ export interface Settings<T extends { readonly error: unknown } = ErrorData> ext
  * The settings other than the error structure.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface BaseSettings {
   /** Base URL of the API, e.g. `https://api.example.com/v1`. */
@@ -100,6 +105,7 @@ export interface BaseSettings {
  * Upstream `defaultOpenAICompatibleErrorStructure`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export const defaultErrorStructure: ErrorStructure<ErrorData> = { errorSchema: ErrorData, errorToMessage }
 
@@ -110,6 +116,7 @@ const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.sl
  * `IdGenerator` when provided).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <T extends { readonly error: unknown } = ErrorData>(
   modelId: string,

@@ -10,6 +10,7 @@ import { Schema } from "effect"
  * The provider options upstream reads (`openaiCompatibleLanguageModelChatOptions`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ChatOptions = Schema.Struct({
   user: Schema.optional(Schema.String),
@@ -22,6 +23,7 @@ export const ChatOptions = Schema.Struct({
  * The provider options upstream reads.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ChatOptions = typeof ChatOptions.Type
 

@@ -29,6 +29,7 @@ import * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.
  * One endpoint of the catalogue.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Preset {
   /** The registry / CLI id. */
@@ -51,6 +52,7 @@ export interface Preset {
  * The catalogue, in the issue's order.
  *
  * @since 0.1.0
+ * @category presets
  */
 export const presets: ReadonlyArray<Preset> = [
   {
@@ -195,6 +197,7 @@ export const presets: ReadonlyArray<Preset> = [
  * The catalogue by id.
  *
  * @since 0.1.0
+ * @category presets
  */
 export const byId: ReadonlyMap<string, Preset> = new Map(presets.map((preset) => [preset.id, preset]))
 
@@ -202,6 +205,7 @@ export const byId: ReadonlyMap<string, Preset> = new Map(presets.map((preset) =>
  * What a user may set over a preset.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Overrides {
   /** Wins over the preset's environment variable. */
@@ -216,6 +220,7 @@ export interface Overrides {
  * explicit one, else the preset's environment variable; a local server needs none).
  *
  * @since 0.1.0
+ * @category presets
  */
 export const settings = (
   preset: Preset,
@@ -244,6 +249,7 @@ export const settings = (
  * The chat model `modelId` of a preset.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const model = (
   preset: Preset,
@@ -256,6 +262,7 @@ export const model = (
  * A preset as a registry provider (structurally core's `Provider<HttpClient>`).
  *
  * @since 0.1.0
+ * @category presets
  */
 export const provider = (preset: Preset, overrides: Overrides = {}): {
   readonly languageModel: (
@@ -267,6 +274,7 @@ export const provider = (preset: Preset, overrides: Overrides = {}): {
  * Every preset as a registry provider under its id, with per-preset overrides.
  *
  * @since 0.1.0
+ * @category presets
  */
 export const providers = (
   overrides: Readonly<Record<string, Overrides>> = {}

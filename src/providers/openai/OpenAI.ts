@@ -27,6 +27,7 @@ import * as OpenAITranscriptionModel from "./OpenAITranscriptionModel.ts"
  * Provider settings, as upstream's.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings {
   /** Base URL of the API; default `OPENAI_BASE_URL`, else `https://api.openai.com/v1`. */
@@ -47,6 +48,7 @@ export interface Settings {
  * The `@ai-sdk/openai` version this provider ports (its `ai-sdk-openai/<version>` user-agent part).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = "4.0.118"
 
@@ -54,6 +56,7 @@ export const VERSION = "4.0.118"
  * The default base URL.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultBaseURL = "https://api.openai.com/v1"
 
@@ -66,6 +69,7 @@ const withoutTrailingSlash = (url: string): string => url.endsWith("/") ? url.sl
  * `ai-sdk-openai/<version>` user agent; the key as a `Redacted` value).
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const chatConfig = Effect.fn("OpenAI.chatConfig")(function*(modelId: string, settings: Settings = {}) {
   const baseURLSetting = settings.baseURL ??
@@ -138,6 +142,7 @@ const chatPath = "/chat/completions"
  * provider `<name>.responses`, URL `<baseURL>/responses`, file ids prefixed `file-`.
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const responsesConfig = Effect.fn("OpenAI.responsesConfig")(function*(modelId: string, settings: Settings = {}) {
   const chatModel = yield* chatConfig(modelId, settings)
@@ -261,6 +266,7 @@ const mediaConfig = (modelId: string, settings: Settings, kind: string) =>
  * The image model service (upstream `openai.image(modelId)`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const image = (
   modelId: string,
@@ -272,6 +278,7 @@ export const image = (
  * A Layer providing {@link image} as the `ImageModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const imageLayer = (
   modelId: string,
@@ -283,6 +290,7 @@ export const imageLayer = (
  * The speech model service (upstream `openai.speech(modelId)`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const speech = (
   modelId: string,
@@ -294,6 +302,7 @@ export const speech = (
  * A Layer providing {@link speech} as the `SpeechModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const speechLayer = (
   modelId: string,
@@ -305,6 +314,7 @@ export const speechLayer = (
  * The transcription model service (upstream `openai.transcription(modelId)`).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const transcription = (
   modelId: string,
@@ -316,6 +326,7 @@ export const transcription = (
  * A Layer providing {@link transcription} as the `TranscriptionModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const transcriptionLayer = (
   modelId: string,

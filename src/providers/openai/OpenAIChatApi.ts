@@ -17,6 +17,7 @@ import { nullishKey } from "../../contract/Fields.ts"
  * The error body of the OpenAI API (also sent as an in-stream error frame).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OpenAIErrorData = Schema.Struct({
   error: Schema.Struct({
@@ -31,6 +32,7 @@ export const OpenAIErrorData = Schema.Struct({
  * The error body of the OpenAI API.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIErrorData = typeof OpenAIErrorData.Type
 
@@ -44,6 +46,7 @@ const Logprob = Schema.Struct({
  * One token's log probability with its alternatives.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Logprob = typeof Logprob.Type
 
@@ -66,6 +69,7 @@ const Annotation = Schema.Struct({
  * Token usage as the chat completions API reports it.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OpenAIChatUsage = Schema.Struct({
   prompt_tokens: nullishKey(Schema.Number),
@@ -86,6 +90,7 @@ export const OpenAIChatUsage = Schema.Struct({
  * Token usage as the chat completions API reports it.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIChatUsage = typeof OpenAIChatUsage.Type
 
@@ -93,6 +98,7 @@ export type OpenAIChatUsage = typeof OpenAIChatUsage.Type
  * The (non-streamed) chat completion response body.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OpenAIChatResponse = Schema.Struct({
   id: nullishKey(Schema.String),
@@ -122,6 +128,7 @@ export const OpenAIChatResponse = Schema.Struct({
  * The chat completion response body.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIChatResponse = typeof OpenAIChatResponse.Type
 
@@ -129,6 +136,7 @@ export type OpenAIChatResponse = typeof OpenAIChatResponse.Type
  * A streamed tool-call delta.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OpenAIChatToolCallDelta = Schema.Struct({
   index: Schema.Number,
@@ -144,6 +152,7 @@ export const OpenAIChatToolCallDelta = Schema.Struct({
  * A streamed tool-call delta.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIChatToolCallDelta = typeof OpenAIChatToolCallDelta.Type
 
@@ -151,6 +160,7 @@ export type OpenAIChatToolCallDelta = typeof OpenAIChatToolCallDelta.Type
  * A regular stream chunk (`chat.completion.chunk`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OpenAIChatCompletionChunk = Schema.Struct({
   id: nullishKey(Schema.String),
@@ -175,6 +185,7 @@ export const OpenAIChatCompletionChunk = Schema.Struct({
  * A regular stream chunk.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIChatCompletionChunk = typeof OpenAIChatCompletionChunk.Type
 
@@ -182,6 +193,7 @@ export type OpenAIChatCompletionChunk = typeof OpenAIChatCompletionChunk.Type
  * A stream chunk: a completion chunk or an error frame (tried in that order, as upstream's union).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OpenAIChatChunk = Schema.Union([OpenAIChatCompletionChunk, OpenAIErrorData])
 
@@ -189,6 +201,7 @@ export const OpenAIChatChunk = Schema.Union([OpenAIChatCompletionChunk, OpenAIEr
  * A stream chunk.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIChatChunk = typeof OpenAIChatChunk.Type
 
@@ -196,6 +209,7 @@ export type OpenAIChatChunk = typeof OpenAIChatChunk.Type
  * An OpenAI chat function tool as sent in the request body (the shared OpenAI-family shape).
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIChatFunctionTool = FunctionToolBody
 
@@ -203,5 +217,6 @@ export type OpenAIChatFunctionTool = FunctionToolBody
  * The request body's `tool_choice` (the shared OpenAI-family shape).
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIChatToolChoice = Exclude<ToolChoiceBody, undefined>

@@ -30,6 +30,7 @@ import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "./OpenAICh
  * What a chat model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** The provider name reported by the model, e.g. `openai.chat`. */
@@ -49,6 +50,7 @@ export interface Config {
  * URLs the model accepts directly: images over http(s).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const supportedUrls: LanguageModel.SupportedUrls = { "image/*": [/^https?:\/\/.*$/] }
 
@@ -56,6 +58,7 @@ export const supportedUrls: LanguageModel.SupportedUrls = { "image/*": [/^https?
  * Builds the model service on a given `HttpClient` (no environment needed).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -177,6 +180,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * `IdGenerator` service, when present, supplies generated ids.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

@@ -13,6 +13,7 @@ const maxLength = (n: number) => Schema.String.check(Schema.isMaxLength(n))
  * Call-level options read from `providerOptions.openai` (and `azure` for Azure providers).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OpenAIChatOptions = Schema.Struct({
   logitBias: Schema.optional(Schema.Record(Schema.String, Schema.Number)),
@@ -42,6 +43,7 @@ export const OpenAIChatOptions = Schema.Struct({
  * Call-level OpenAI chat options.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIChatOptions = typeof OpenAIChatOptions.Type
 
@@ -49,6 +51,7 @@ export type OpenAIChatOptions = typeof OpenAIChatOptions.Type
  * Message-level options (`providerOptions.openai` on a prompt message).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OpenAIChatMessageOptions = Schema.Struct({
   name: Schema.optional(Schema.String)
@@ -58,5 +61,6 @@ export const OpenAIChatMessageOptions = Schema.Struct({
  * Message-level options.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIChatMessageOptions = typeof OpenAIChatMessageOptions.Type

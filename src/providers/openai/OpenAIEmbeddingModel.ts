@@ -20,6 +20,7 @@ import { OpenAIErrorData } from "./OpenAIChatApi.ts"
  * What the embedding model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** The provider name, e.g. `openai.embedding`. */
@@ -34,6 +35,7 @@ export interface Config {
  * Values per call (upstream `maxEmbeddingsPerCall`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const maxEmbeddingsPerCall = 2048
 
@@ -41,6 +43,7 @@ export const maxEmbeddingsPerCall = 2048
  * UTF-8 input bytes per call (upstream `EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const maxInputBytesPerCall = 300_000
 
@@ -48,6 +51,7 @@ export const maxInputBytesPerCall = 300_000
  * Builds the model on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, never, HttpClient.HttpClient> =>
   Embeddings.make({

@@ -42,6 +42,7 @@ const baseOptions = {
  * `providerOptions.openai` of a generation (upstream `openaiImageModelGenerationOptions`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const GenerationOptions = Schema.Struct({
   ...baseOptions,
@@ -56,6 +57,7 @@ export const GenerationOptions = Schema.Struct({
  * `providerOptions.openai` of an edit (upstream `openaiImageModelEditOptions`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EditOptions = Schema.Struct({
   ...baseOptions,
@@ -68,6 +70,7 @@ export const EditOptions = Schema.Struct({
  * The images response (upstream `openaiImageResponseSchema`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageResponse = Schema.Struct({
   created: nullish(Schema.Number),
@@ -88,6 +91,7 @@ export const ImageResponse = Schema.Struct({
  * What the image model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** e.g. `openai.image`. */
@@ -188,6 +192,7 @@ const markupBlob = (client: HttpClient.HttpClient, markup: string): Effect.Effec
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): ImageModel.Service => {
   const entry = getImageModelEntry(config.modelId)
@@ -282,6 +287,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): ImageMo
  * The model service on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
   Effect.map(HttpClient.HttpClient, (client) => makeWith(client, config))

@@ -23,6 +23,7 @@ const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.N
  * `providerOptions.openai` (upstream `openaiSpeechModelOptionsSchema`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SpeechOptions = Schema.Struct({
   instructions: nullish(Schema.String),
@@ -33,6 +34,7 @@ export const SpeechOptions = Schema.Struct({
  * What the speech model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** e.g. `openai.speech`. */
@@ -49,6 +51,7 @@ const formats = ["mp3", "opus", "aac", "flac", "wav", "pcm"]
  * Upstream `getArgs`: the request body and the warnings.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const getArgs = Effect.fnUntraced(function*(modelId: string, options: SpeechCallOptions) {
   const warnings: Array<Warning> = []
@@ -86,6 +89,7 @@ export const getArgs = Effect.fnUntraced(function*(modelId: string, options: Spe
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): SpeechModel.Service => {
   const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(OpenAIErrorData)
@@ -117,6 +121,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): SpeechM
  * The model service on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<SpeechModel.Service, never, HttpClient.HttpClient> =>
   Effect.map(HttpClient.HttpClient, (client) => makeWith(client, config))

@@ -33,6 +33,7 @@ const Strings = Schema.Array(Schema.String)
  * `providerOptions.openai` (upstream `openAITranscriptionModelOptions`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TranscriptionOptions = Schema.Struct({
   include: opt(Strings),
@@ -84,6 +85,7 @@ const DiarizedSegment = Schema.Struct({
  * The transcription response (upstream `openaiTranscriptionResponseSchema`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TranscriptionResponse = Schema.Struct({
   text: Schema.String,
@@ -99,6 +101,7 @@ export const TranscriptionResponse = Schema.Struct({
  * What the transcription model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** e.g. `openai.transcription`. */
@@ -113,6 +116,7 @@ export interface Config {
  * Upstream `getArgs`: the multipart body and the warnings.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const getArgs = Effect.fnUntraced(function*(modelId: string, options: TranscriptionCallOptions) {
   const warnings: Array<Warning> = []
@@ -216,6 +220,7 @@ const toResult = (
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): TranscriptionModel.Service => {
   const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(OpenAIErrorData)
@@ -249,6 +254,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Transcr
  * The model service on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<TranscriptionModel.Service, never, HttpClient.HttpClient> =>
   Effect.map(HttpClient.HttpClient, (client) => makeWith(client, config))

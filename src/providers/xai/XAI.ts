@@ -20,6 +20,7 @@ import * as XAILanguageModel from "./XAILanguageModel.ts"
  * `HttpClient` of the environment sends the requests).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Settings {
   /** Base URL; default `https://api.x.ai/v1`, a trailing `/` is dropped. */
@@ -34,6 +35,7 @@ export interface Settings {
  * The default base URL.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const defaultBaseURL = "https://api.x.ai/v1"
 
@@ -41,6 +43,7 @@ export const defaultBaseURL = "https://api.x.ai/v1"
  * The `@ai-sdk/xai` version this provider ports (user agent `ai-sdk-xai/<VERSION>`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const VERSION = "5.0.12"
 
@@ -55,6 +58,7 @@ const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
  * Resolves settings into the model config.
  *
  * @since 0.1.0
+ * @category configuration
  */
 export const modelConfig = (modelId: string, settings: Settings = {}): XAILanguageModel.Config => ({
   provider: "xai.responses",
@@ -109,6 +113,7 @@ export const layerConfig = constructors.layerConfig
  * The image model for `modelId` (upstream `xai.image(modelId)`); the API key is loaded per request.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const image = (modelId: string, settings: Settings = {}): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
   XAIImageModel.make({ ...modelConfig(modelId, settings), provider: "xai.image" })
@@ -117,6 +122,7 @@ export const image = (modelId: string, settings: Settings = {}): Effect.Effect<I
  * A layer providing {@link image} as the `ImageModel` service.
  *
  * @since 0.1.0
+ * @category layers
  */
 export const imageLayer = (modelId: string, settings: Settings = {}): Layer.Layer<ImageModel.ImageModel, never, HttpClient.HttpClient> =>
   Layer.effect(ImageModel.ImageModel, image(modelId, settings))

@@ -22,6 +22,7 @@ const loose = <F extends Schema.Struct.Fields>(fields: F) =>
  * member decodes as the bare `{ type }` and carries no `url`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Annotation = Schema.Union([
   Schema.Struct({ type: Schema.Literal("url_citation"), url: Schema.String, title: optional(Schema.String) }),
@@ -32,6 +33,7 @@ export const Annotation = Schema.Union([
  * A text annotation.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Annotation = typeof Annotation.Type
 
@@ -60,6 +62,7 @@ const toolCallItem = <T extends string>(type: T) => Schema.Struct({ type: Schema
  * A web search source as the wire gives it (inside a web search action).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const WebSearchWireSource = Schema.Struct({ type: Schema.Literal("url"), url: Schema.String })
 
@@ -67,6 +70,7 @@ export const WebSearchWireSource = Schema.Struct({ type: Schema.Literal("url"), 
  * The action of a `web_search_call` as the wire gives it.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const WebSearchWireAction = Schema.Union([
   Schema.Struct({
@@ -92,6 +96,7 @@ export const WebSearchWireAction = Schema.Union([
  * One output item of a response.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OutputItem = Schema.Union([
   toolCallItem("web_search_call"),
@@ -158,6 +163,7 @@ export const OutputItem = Schema.Union([
  * One output item of a response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OutputItem = typeof OutputItem.Type
 
@@ -165,6 +171,7 @@ export type OutputItem = typeof OutputItem.Type
  * Token usage; every key is kept (upstream `.catchall(z.json())`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponsesUsage = loose({
   input_tokens: Schema.Number,
@@ -181,6 +188,7 @@ export const ResponsesUsage = loose({
  * Token usage.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponsesUsage = typeof ResponsesUsage.Type
 
@@ -201,6 +209,7 @@ const responseFields = {
  * The non-streamed response (and the `response` of `response.completed`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponsesResponse = Schema.Struct(responseFields)
 
@@ -208,6 +217,7 @@ export const ResponsesResponse = Schema.Struct(responseFields)
  * The non-streamed response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponsesResponse = typeof ResponsesResponse.Type
 
@@ -258,6 +268,7 @@ const withField = <T extends string, F extends Schema.Struct.Fields>(type: T, fi
  * same order).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponsesChunk = Schema.Union([
   Schema.Struct({ type: Schema.Literal("response.created"), response: PartialResponse }),
@@ -332,6 +343,7 @@ export const ResponsesChunk = Schema.Union([
  * One stream event.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponsesChunk = typeof ResponsesChunk.Type
 
@@ -341,6 +353,7 @@ export type ResponsesChunk = typeof ResponsesChunk.Type
  * speech `{ error }`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorData = Schema.Union([
   Schema.Struct({
@@ -359,6 +372,7 @@ export const ErrorData = Schema.Union([
  * The error body.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ErrorData = typeof ErrorData.Type
 
@@ -367,6 +381,7 @@ export type ErrorData = typeof ErrorData.Type
  * string itself for the speech shape, `error.message` otherwise.
  *
  * @since 0.1.0
+ * @category errors
  */
 export const errorToMessage = (data: ErrorData): string => {
   if (typeof data.error === "string") return "code" in data ? `${data.code}: ${data.error}` : data.error

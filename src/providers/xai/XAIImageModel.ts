@@ -28,6 +28,7 @@ const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.N
  * `providerOptions.xai` (upstream `xaiImageModelOptions`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageOptions = Schema.Struct({
   aspect_ratio: opt(Schema.String),
@@ -42,6 +43,7 @@ export const ImageOptions = Schema.Struct({
  * The images response (upstream `xaiImageResponseSchema`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageResponse = Schema.Struct({
   data: Schema.Array(Schema.Struct({
@@ -57,6 +59,7 @@ export const ImageResponse = Schema.Struct({
  * What the model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** `xai.image`. */
@@ -83,6 +86,7 @@ const toDataUri = (file: ImageFile): string =>
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): ImageModel.Service => {
   const failedResponseHandler = Http.jsonErrorResponseHandler({ errorSchema: ErrorData, errorToMessage })
@@ -170,6 +174,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): ImageMo
  * The model service on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
   Effect.map(HttpClient.HttpClient, (client) => makeWith(client, config))

@@ -28,6 +28,7 @@ import { ErrorData, errorToMessage, ResponsesChunk, ResponsesResponse } from "./
  * Resolved model configuration.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** Provider name reported by the model; upstream `xai.responses`. */
@@ -44,6 +45,7 @@ export interface Config {
  * URLs the model reads itself: images, PDFs and text documents over http(s).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const supportedUrls: LanguageModel.SupportedUrls = {
   "image/*": [/^https?:\/\/.*$/],
@@ -59,6 +61,7 @@ const eventSourceResponseHandler = Http.eventSourceResponseHandler(ResponsesChun
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -134,6 +137,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * `IdGenerator` service, when present, supplies generated ids.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

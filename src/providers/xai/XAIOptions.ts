@@ -17,6 +17,7 @@ const atMost = (n: number) => Strings.check(Schema.isMaxLength(n))
  * Call options of the Responses model.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponsesOptions = Schema.Struct({
   reasoningEffort: opt(Schema.Literals(["none", "low", "medium", "high", "xhigh"])),
@@ -46,6 +47,7 @@ export const ResponsesOptions = Schema.Struct({
  * Call options of the Responses model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponsesOptions = typeof ResponsesOptions.Type
 
@@ -53,6 +55,7 @@ export type ResponsesOptions = typeof ResponsesOptions.Type
  * Options of an image file part in a user message.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FilePartOptions = Schema.Struct({
   imageDetail: opt(Schema.Literals(["low", "high", "auto"]))
@@ -62,6 +65,7 @@ export const FilePartOptions = Schema.Struct({
  * Arguments of `xai.web_search`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const WebSearchArgs = Schema.Struct({
   allowedDomains: opt(atMost(5)),
@@ -74,6 +78,7 @@ export const WebSearchArgs = Schema.Struct({
  * Arguments of `xai.x_search`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const XSearchArgs = Schema.Struct({
   allowedXHandles: opt(atMost(10)),
@@ -88,6 +93,7 @@ export const XSearchArgs = Schema.Struct({
  * Arguments of `xai.image_generation`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageGenerationArgs = Schema.Struct({
   action: opt(Schema.Literals(["auto", "generate", "edit"]))
@@ -97,6 +103,7 @@ export const ImageGenerationArgs = Schema.Struct({
  * Arguments of `xai.file_search`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FileSearchArgs = Schema.Struct({
   vectorStoreIds: Strings,
@@ -107,6 +114,7 @@ export const FileSearchArgs = Schema.Struct({
  * Arguments of `xai.mcp`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const McpServerArgs = Schema.Struct({
   serverUrl: Schema.String,

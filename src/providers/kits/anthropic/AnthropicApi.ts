@@ -24,6 +24,7 @@ const caught = <S extends Schema.Top>(schema: S) =>
  * The caller of a tool call (programmatic tool calling).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolCallCaller = Schema.Union([
   Schema.Struct({ type: Schema.Literal("code_execution_20250825"), tool_id: Schema.String }),
@@ -35,6 +36,7 @@ export const ToolCallCaller = Schema.Union([
  * The caller of a tool call (programmatic tool calling).
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolCallCaller = typeof ToolCallCaller.Type
 
@@ -42,6 +44,7 @@ export type ToolCallCaller = typeof ToolCallCaller.Type
  * A citation attached to a text block.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Citation = Schema.Union([
   Schema.Struct({
@@ -93,6 +96,7 @@ export const Citation = Schema.Union([
  * A citation attached to a text block.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Citation = typeof Citation.Type
 
@@ -121,6 +125,7 @@ const StopDetails = Schema.Struct({
  * Structured details of a stop reason (e.g. a refusal category).
  *
  * @since 0.1.0
+ * @category models
  */
 export type StopDetails = typeof StopDetails.Type
 
@@ -148,6 +153,7 @@ const Iteration = Schema.Struct({
  * One sampling iteration of the usage breakdown.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Iteration = typeof Iteration.Type
 
@@ -183,6 +189,7 @@ const ContextManagement = Schema.Struct({
  * Context-management edits the API applied.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ContextManagement = typeof ContextManagement.Type
 
@@ -355,6 +362,7 @@ const AdvisorToolResultBlock = Schema.Struct({
  * A server-side fallback marker block (`from` → `to` model).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FallbackBlock = Schema.Struct({
   type: Schema.Literal("fallback"),
@@ -377,6 +385,7 @@ const resultBlocks = [
  * A content block of a non-streamed response.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponseContentBlock = Schema.Union([
   TextBlock,
@@ -402,6 +411,7 @@ export const ResponseContentBlock = Schema.Union([
  * A content block of a non-streamed response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponseContentBlock = typeof ResponseContentBlock.Type
 
@@ -409,6 +419,7 @@ export type ResponseContentBlock = typeof ResponseContentBlock.Type
  * The non-streamed messages response.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const MessagesResponse = Schema.Struct({
   type: Schema.Literal("message"),
@@ -438,6 +449,7 @@ export const MessagesResponse = Schema.Struct({
  * The non-streamed messages response.
  *
  * @since 0.1.0
+ * @category models
  */
 export type MessagesResponse = typeof MessagesResponse.Type
 
@@ -445,6 +457,7 @@ export type MessagesResponse = typeof MessagesResponse.Type
  * A content block announced by `content_block_start`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const StreamContentBlock = Schema.Union([
   Schema.Struct({ type: Schema.Literal("text"), text: Schema.String }),
@@ -469,6 +482,7 @@ export const StreamContentBlock = Schema.Union([
  * A content block announced by `content_block_start`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type StreamContentBlock = typeof StreamContentBlock.Type
 
@@ -476,6 +490,7 @@ export type StreamContentBlock = typeof StreamContentBlock.Type
  * A delta of `content_block_delta`.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ContentBlockDelta = Schema.Union([
   Schema.Struct({ type: Schema.Literal("input_json_delta"), partial_json: Schema.String }),
@@ -490,6 +505,7 @@ export const ContentBlockDelta = Schema.Union([
  * One server-sent event of the messages stream.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const StreamEvent = Schema.Union([
   Schema.Struct({
@@ -561,6 +577,7 @@ export const StreamEvent = Schema.Union([
  * One server-sent event of the messages stream.
  *
  * @since 0.1.0
+ * @category models
  */
 export type StreamEvent = typeof StreamEvent.Type
 
@@ -568,6 +585,7 @@ export type StreamEvent = typeof StreamEvent.Type
  * The error body of a failed request.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorBody = Schema.Struct({
   type: Schema.Literal("error"),
@@ -585,6 +603,7 @@ export const ErrorBody = Schema.Struct({
  * Reasoning metadata carried in provider options (`signature` or `redactedData`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ReasoningMetadata = Schema.Struct({
   signature: Schema.optionalKey(Schema.String),
@@ -595,5 +614,6 @@ export const ReasoningMetadata = Schema.Struct({
  * A content block of the request (plain JSON, keys as the API names them).
  *
  * @since 0.1.0
+ * @category models
  */
 export type RequestBlock = { readonly type: string; [key: string]: unknown }

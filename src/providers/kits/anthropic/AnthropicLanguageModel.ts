@@ -32,6 +32,7 @@ import { prepareRequest } from "./internal/RequestArgs.ts"
  * Resolved model configuration.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** Provider name reported by the model; upstream default `anthropic.messages`. */
@@ -70,6 +71,7 @@ export interface Config {
  * A request body as sent (a JSON object).
  *
  * @since 0.1.0
+ * @category models
  */
 export type RequestArgs = { readonly [key: string]: unknown }
 
@@ -77,6 +79,7 @@ export type RequestArgs = { readonly [key: string]: unknown }
  * What a host authorizes: the request as it will be sent.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface AuthRequest {
   readonly url: string
@@ -92,6 +95,7 @@ export interface AuthRequest {
  * handler and the stream body decoder.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Transport {
   /** Headers added to the request as sent (bearer token or SigV4 signature). */
@@ -108,6 +112,7 @@ export interface Transport {
  * URLs the model reads itself (upstream's provider `supportedUrls`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const supportedUrls: LanguageModel.SupportedUrls = {
   "image/*": [/^https?:\/\/.*$/],
@@ -145,6 +150,7 @@ const requestHeaders = (
  * Upstream `anthropicFailedResponseHandler`: the Anthropic error body's message.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const failedResponseHandler = Http.jsonErrorResponseHandler({
   errorSchema: ErrorBody,
@@ -156,6 +162,7 @@ const successfulResponseHandler = Http.jsonResponseHandler(MessagesResponse)
  * The stream body as the Anthropic API sends it: SSE events of `StreamEvent`.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const eventSourceResponseHandler = Http.eventSourceResponseHandler(StreamEvent)
 
@@ -192,6 +199,7 @@ const extractCitationDocuments = (prompt: Prompt): Array<CitationDocument> => {
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -385,6 +393,7 @@ const earlyStreamError = (
  * `IdGenerator` service, when present, supplies generated ids.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

@@ -16,6 +16,7 @@ const BlockBinding = Schema.Struct({ prefixMismatchBehavior: Schema.Literals(["e
  * File part options: citations, document title/context, container upload.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FilePartOptions = Schema.Struct({
   containerUpload: opt(Schema.Boolean),
@@ -28,6 +29,7 @@ export const FilePartOptions = Schema.Struct({
  * System message options (mid-conversation controls).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SystemMessageOptions = Schema.Struct({
   clearAt: opt(Schema.Literal("next_user_message")),
@@ -39,6 +41,7 @@ export const SystemMessageOptions = Schema.Struct({
  * Thinking configuration.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Thinking = Schema.Union([
   Schema.Struct({
@@ -56,6 +59,7 @@ export const Thinking = Schema.Union([
  * Thinking configuration.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Thinking = typeof Thinking.Type
 
@@ -90,6 +94,7 @@ const Int = Schema.Number.check(Schema.isInt())
  * Call options of the Anthropic messages model.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const LanguageModelOptions = Schema.Struct({
   thread: opt(Schema.Union([
@@ -160,5 +165,6 @@ export const LanguageModelOptions = Schema.Struct({
  * Call options of the Anthropic messages model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type LanguageModelOptions = typeof LanguageModelOptions.Type

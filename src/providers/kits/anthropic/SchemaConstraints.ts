@@ -13,6 +13,7 @@
  * The string `format`s kept in the sanitized schema.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const supportedStringFormats: ReadonlySet<string> = new Set([
   "date-time",
@@ -31,6 +32,7 @@ export const supportedStringFormats: ReadonlySet<string> = new Set([
  * The keywords moved from the schema into its description, in that order.
  *
  * @since 0.1.0
+ * @category constants
  */
 export const descriptionConstraintKeys: ReadonlyArray<string> = [
   "minimum",
@@ -58,6 +60,7 @@ const formatConstraintValue = (value: unknown): string => typeof value === "stri
  * (`"minimum: 1; format: int32."`), or `undefined` when it has none.
  *
  * @since 0.1.0
+ * @category getters
  */
 export const getConstraintDescription = (schema: { readonly [key: string]: unknown }): string | undefined => {
   const descriptions: Array<string> = []

@@ -19,6 +19,7 @@ const NullishBoolean = nullishKey(Schema.Boolean)
  * A Google RPC error object (`{ code, message, status, details }`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorObject = Schema.Struct({
   code: Schema.NullOr(Schema.Number),
@@ -31,6 +32,7 @@ export const ErrorObject = Schema.Struct({
  * A Google RPC error object.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ErrorObject = typeof ErrorObject.Type
 
@@ -38,6 +40,7 @@ export type ErrorObject = typeof ErrorObject.Type
  * An error response body.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ErrorBody = Schema.Struct({ error: ErrorObject })
 
@@ -45,6 +48,7 @@ export const ErrorBody = Schema.Struct({ error: ErrorObject })
  * Grounding metadata of a candidate (search, retrieval, maps chunks and supports).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const GroundingMetadata = Schema.Struct({
   webSearchQueries: nullishKey(Schema.Array(Schema.String)),
@@ -96,6 +100,7 @@ export const GroundingMetadata = Schema.Struct({
  * Grounding metadata of a candidate.
  *
  * @since 0.1.0
+ * @category models
  */
 export type GroundingMetadata = typeof GroundingMetadata.Type
 
@@ -103,6 +108,7 @@ export type GroundingMetadata = typeof GroundingMetadata.Type
  * One streamed function-call argument (Vertex `partialArgs`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const PartialArg = Schema.Struct({
   jsonPath: Schema.String,
@@ -117,6 +123,7 @@ export const PartialArg = Schema.Struct({
  * One streamed function-call argument.
  *
  * @since 0.1.0
+ * @category models
  */
 export type PartialArg = typeof PartialArg.Type
 
@@ -124,6 +131,7 @@ export type PartialArg = typeof PartialArg.Type
  * A function-call part (complete, or a chunk of a streamed call).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const FunctionCallPart = Schema.Struct({
   functionCall: Schema.Struct({
@@ -140,6 +148,7 @@ export const FunctionCallPart = Schema.Struct({
  * Inline data (generated files).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const InlineDataPart = Schema.Struct({
   inlineData: Schema.Struct({ mimeType: Schema.String, data: Schema.String }),
@@ -151,6 +160,7 @@ export const InlineDataPart = Schema.Struct({
  * A server-side tool call (tool combination).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolCallPart = Schema.Struct({
   toolCall: Schema.Struct({ toolType: Schema.String, args: Schema.optionalKey(Schema.Unknown), id: Schema.String }),
@@ -161,6 +171,7 @@ export const ToolCallPart = Schema.Struct({
  * A server-side tool response (tool combination).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolResponsePart = Schema.Struct({
   toolResponse: Schema.Struct({ toolType: Schema.String, response: Schema.optionalKey(Schema.Unknown), id: Schema.String }),
@@ -172,6 +183,7 @@ export const ToolResponsePart = Schema.Struct({
  * like upstream's last union member it matches any object).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TextPart = Schema.Struct({
   executableCode: nullishKey(Schema.Struct({ language: Schema.String, code: Schema.String })),
@@ -185,6 +197,7 @@ export const TextPart = Schema.Struct({
  * A content part; the variants are tried in upstream's order (text can be empty).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Part = Schema.Union([FunctionCallPart, InlineDataPart, ToolCallPart, ToolResponsePart, TextPart])
 
@@ -192,6 +205,7 @@ export const Part = Schema.Union([FunctionCallPart, InlineDataPart, ToolCallPart
  * A content part.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Part = typeof Part.Type
 
@@ -199,6 +213,7 @@ export type Part = typeof Part.Type
  * The content of a candidate.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Content = Schema.Struct({ parts: nullishKey(Schema.Array(Part)) })
 
@@ -206,6 +221,7 @@ export const Content = Schema.Struct({ parts: nullishKey(Schema.Array(Part)) })
  * A safety rating.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SafetyRating = Schema.Struct({
   category: NullishString,
@@ -220,6 +236,7 @@ export const SafetyRating = Schema.Struct({
  * A safety rating.
  *
  * @since 0.1.0
+ * @category models
  */
 export type SafetyRating = typeof SafetyRating.Type
 
@@ -246,6 +263,7 @@ const usageFields = {
  * back from the raw chunk (`internal/Refine.ts`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UsageMetadataFields = Schema.Struct(usageFields)
 
@@ -253,6 +271,7 @@ export const UsageMetadataFields = Schema.Struct(usageFields)
  * The usage fields the model reads.
  *
  * @since 0.1.0
+ * @category models
  */
 export type UsageMetadataFields = typeof UsageMetadataFields.Type
 
@@ -262,6 +281,7 @@ const LooseTokenDetails = nullishKey(Schema.Array(Schema.StructWithRest(TokenDet
  * Usage metadata with its extra keys (upstream's `.loose()`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UsageMetadata = Schema.StructWithRest(
   Schema.Struct({
@@ -278,6 +298,7 @@ export const UsageMetadata = Schema.StructWithRest(
  * Usage metadata.
  *
  * @since 0.1.0
+ * @category models
  */
 export type UsageMetadata = typeof UsageMetadata.Type
 
@@ -285,6 +306,7 @@ export type UsageMetadata = typeof UsageMetadata.Type
  * URL context retrieval metadata.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const UrlContextMetadata = Schema.Struct({
   urlMetadata: nullishKey(Schema.Array(Schema.Struct({ retrievedUrl: Schema.String, urlRetrievalStatus: Schema.String })))
@@ -294,6 +316,7 @@ export const UrlContextMetadata = Schema.Struct({
  * URL context retrieval metadata.
  *
  * @since 0.1.0
+ * @category models
  */
 export type UrlContextMetadata = typeof UrlContextMetadata.Type
 
@@ -301,6 +324,7 @@ export type UrlContextMetadata = typeof UrlContextMetadata.Type
  * Prompt feedback (block reason and ratings).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const PromptFeedback = Schema.Struct({
   blockReason: NullishString,
@@ -311,6 +335,7 @@ export const PromptFeedback = Schema.Struct({
  * Prompt feedback.
  *
  * @since 0.1.0
+ * @category models
  */
 export type PromptFeedback = typeof PromptFeedback.Type
 
@@ -318,6 +343,7 @@ export type PromptFeedback = typeof PromptFeedback.Type
  * A response candidate.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Candidate = Schema.Struct({
   content: nullishKey(Content),
@@ -334,6 +360,7 @@ export const Candidate = Schema.Struct({
  * A response candidate.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Candidate = typeof Candidate.Type
 
@@ -341,6 +368,7 @@ export type Candidate = typeof Candidate.Type
  * A `generateContent` response body.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Response = Schema.Struct({
   responseId: NullishString,
@@ -353,6 +381,7 @@ export const Response = Schema.Struct({
  * A `generateContent` response body.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Response = typeof Response.Type
 
@@ -360,6 +389,7 @@ export type Response = typeof Response.Type
  * One `streamGenerateContent` SSE chunk (a response, or an in-band error).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Chunk = Schema.Struct({
   error: nullishKey(ErrorObject),
@@ -373,5 +403,6 @@ export const Chunk = Schema.Struct({
  * One stream chunk.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Chunk = typeof Chunk.Type

@@ -24,6 +24,7 @@ import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptio
  * `providerOptions.google.googleSearch` of an image call (upstream `googleImageModelOptionsSchema`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const GoogleImageOptions = Schema.Struct({
   googleSearch: Schema.optional(Schema.StructWithRest(
@@ -42,6 +43,7 @@ export const GoogleImageOptions = Schema.Struct({
  * What the image model needs: the Gemini language model it calls and the provider flavour.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** The reported provider (`google.generative-ai`, `google.vertex.image`). */
@@ -71,6 +73,7 @@ const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "obj
  * Builds the image model service.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): ImageModel.Service => {
   const generate = Effect.fn("GeminiImage.generate")(function*(options: ImageCallOptions) {

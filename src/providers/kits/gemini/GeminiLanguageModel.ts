@@ -36,6 +36,7 @@ import { prepareRequest } from "./internal/RequestArgs.ts"
  * Resolved model configuration.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   /** `google.generative-ai` (Gemini API) or `google.vertex.chat`: Vertex behaviour keys off the name, as upstream. */
@@ -59,6 +60,7 @@ export interface Config {
  * Upstream `getModelPath`: ids with a `/` are resource paths already.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const modelPath = (modelId: string): string => modelId.includes("/") ? modelId : `models/${modelId}`
 
@@ -131,6 +133,7 @@ const continued = (
  * Builds the model service on a given `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -298,6 +301,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * `IdGenerator` service, when present, supplies generated ids.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

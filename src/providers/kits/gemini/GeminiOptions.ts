@@ -23,6 +23,7 @@ const Threshold = Schema.Literals([
  * Thinking configuration.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ThinkingConfig = Schema.Struct({
   thinkingBudget: opt(Schema.Number),
@@ -34,6 +35,7 @@ export const ThinkingConfig = Schema.Struct({
  * Thinking configuration.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ThinkingConfig = typeof ThinkingConfig.Type
 
@@ -42,6 +44,7 @@ export type ThinkingConfig = typeof ThinkingConfig.Type
  * `imageOutputOptions` are Vertex-only).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ImageConfig = Schema.Struct({
   aspectRatio: opt(Schema.Literals([
@@ -73,6 +76,7 @@ export const ImageConfig = Schema.Struct({
  * The language model's provider options.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const LanguageModelOptions = Schema.Struct({
   responseModalities: opt(Schema.Array(Schema.Literals(["TEXT", "IMAGE", "AUDIO"]))),
@@ -114,6 +118,7 @@ export const LanguageModelOptions = Schema.Struct({
  * The language model's provider options.
  *
  * @since 0.1.0
+ * @category models
  */
 export type LanguageModelOptions = typeof LanguageModelOptions.Type
 
@@ -121,6 +126,7 @@ export type LanguageModelOptions = typeof LanguageModelOptions.Type
  * Video preprocessing metadata of a file part (`providerOptions.google.videoMetadata`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const VideoMetadata = Schema.Struct({
   startOffset: opt(Schema.String),
@@ -132,6 +138,7 @@ export const VideoMetadata = Schema.Struct({
  * The code execution tool's input (`executableCode`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CodeExecutionInput = Schema.Struct({ language: Schema.String, code: Schema.String })
 
@@ -139,5 +146,6 @@ export const CodeExecutionInput = Schema.Struct({ language: Schema.String, code:
  * The code execution tool's output (`codeExecutionResult`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const CodeExecutionOutput = Schema.Struct({ outcome: Schema.String, output: Schema.String })

@@ -15,6 +15,7 @@ import * as ModelCapabilities from "./internal/ModelCapabilities.ts"
  * A function declaration.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface FunctionDeclaration {
   readonly name: string
@@ -26,6 +27,7 @@ export interface FunctionDeclaration {
  * The function-calling part of the tool config.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ToolConfig {
   readonly functionCallingConfig?: {
@@ -39,6 +41,7 @@ export interface ToolConfig {
  * The prepared tools.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface PreparedTools {
   readonly tools: ReadonlyArray<Readonly<Record<string, unknown>>> | undefined
@@ -69,6 +72,7 @@ const choiceConfig = (toolChoice: ToolChoice): ToolConfig["functionCallingConfig
  * Prepares the tools of a call.
  *
  * @since 0.1.0
+ * @category tools
  */
 export const prepareTools = (options: {
   readonly tools: ReadonlyArray<CallTool> | undefined

@@ -16,6 +16,7 @@ import * as RequestHeaders from "../../../provider-utils/RequestHeaders.ts"
  * completions URL, and the headers of one call.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ChatEndpoint {
   readonly baseURL: string
@@ -29,6 +30,7 @@ export interface ChatEndpoint {
  * suffix appended.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const configHeaders = (options: {
   readonly apiKey: Redacted.Redacted<string> | undefined
@@ -47,6 +49,7 @@ export const configHeaders = (options: {
  * The headers of one call: the call's headers over the configured ones.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const headersFor = (config: RequestHeaders.Normalized) => (options: CallOptions): Record<string, RequestHeaders.Value> =>
   RequestHeaders.combineHeaders(config, options.headers)
@@ -55,6 +58,7 @@ export const headersFor = (config: RequestHeaders.Normalized) => (options: CallO
  * The endpoint settings of a provider whose key is required (Groq, DeepSeek).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface KeyedSettings {
   /** Default: the provider's base URL; a trailing `/` is dropped. */
@@ -72,6 +76,7 @@ export interface KeyedSettings {
  * requests go to `<baseURL>/chat/completions`.
  *
  * @since 0.1.0
+ * @category requests
  */
 export const withRequiredKey = Effect.fnUntraced(function*(
   settings: KeyedSettings,

@@ -35,6 +35,7 @@ import * as ChatStreamText from "./internal/ChatStreamText.ts"
  * its `finish_reason` and its delta's tool-call deltas.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ChunkShape {
   readonly id?: string | null | undefined
@@ -50,6 +51,7 @@ export interface ChunkShape {
  * The delta type of a chunk type.
  *
  * @since 0.1.0
+ * @category models
  */
 export type DeltaOf<C extends ChunkShape> = NonNullable<C["choices"][number]["delta"]>
 
@@ -57,6 +59,7 @@ export type DeltaOf<C extends ChunkShape> = NonNullable<C["choices"][number]["de
  * The tool-call delta type of a chunk type.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolCallDeltaOf<C extends ChunkShape> = NonNullable<DeltaOf<C>["tool_calls"]>[number]
 
@@ -64,6 +67,7 @@ export type ToolCallDeltaOf<C extends ChunkShape> = NonNullable<DeltaOf<C>["tool
  * The shared state a provider's hooks write through.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Kit<D extends Tracker.Delta> {
   /** The text and reasoning blocks. */
@@ -78,6 +82,7 @@ export interface Kit<D extends Tracker.Delta> {
  * What differs between the OpenAI-family chat streams.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Options<C extends ChunkShape, E extends { readonly error: unknown }> {
   readonly includeRawChunks: boolean
@@ -119,6 +124,7 @@ export interface Options<C extends ChunkShape, E extends { readonly error: unkno
  * The per-run transformer: parse results in, V4 parts out (`stream-start` is the caller's).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = <C extends ChunkShape, E extends { readonly error: unknown }>(
   options: Options<C, E>

@@ -32,6 +32,7 @@ import * as RequestHeaders from "../../../provider-utils/RequestHeaders.ts"
  * aimux's `encodingFormat`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmbeddingOptions = Schema.Struct({
   dimensions: Schema.optional(Schema.Number),
@@ -43,6 +44,7 @@ export const EmbeddingOptions = Schema.Struct({
  * The endpoint's provider options.
  *
  * @since 0.1.0
+ * @category models
  */
 export type EmbeddingOptions = typeof EmbeddingOptions.Type
 
@@ -52,6 +54,7 @@ const Vector = Schema.Union([Embedding, Schema.String])
  * The response (the fields upstream reads; `providerMetadata` only for openai-compatible).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const EmbeddingResponse = Schema.Struct({
   data: Schema.Array(Schema.Struct({ embedding: Vector })),
@@ -63,6 +66,7 @@ export const EmbeddingResponse = Schema.Struct({
  * What an endpoint model needs besides the `HttpClient`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface Config {
   readonly provider: string
@@ -117,6 +121,7 @@ const toVectors = (
  * Builds the endpoint model on the environment's `HttpClient`.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

@@ -18,6 +18,7 @@ import { nullish } from "../../../contract/Fields.ts"
  * message (unknown keys dropped, as zod's `object`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const OpenAIFamilyErrorData = Schema.Struct({
   error: Schema.Struct({
@@ -32,6 +33,7 @@ export const OpenAIFamilyErrorData = Schema.Struct({
  * The decoded error payload.
  *
  * @since 0.1.0
+ * @category models
  */
 export type OpenAIFamilyErrorData = typeof OpenAIFamilyErrorData.Type
 
@@ -39,6 +41,7 @@ export type OpenAIFamilyErrorData = typeof OpenAIFamilyErrorData.Type
  * The message of a payload shaped `{ error: { message } }`.
  *
  * @since 0.1.0
+ * @category errors
  */
 export const errorToMessage = (data: { readonly error: { readonly message: string } }): string => data.error.message
 
@@ -47,6 +50,7 @@ export const errorToMessage = (data: { readonly error: { readonly message: strin
  * is `error.message` (status-based retryability).
  *
  * @since 0.1.0
+ * @category requests
  */
 export const failedResponseHandler = <T extends { readonly error: { readonly message: string } }>(
   errorSchema: Schema.ConstraintDecoder<T>

@@ -12,6 +12,7 @@
  * What an error type name implies for a `ProviderStreamError` payload.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface ErrorTypeMetadata {
   readonly statusCode: number
@@ -37,6 +38,7 @@ const badRequest: ErrorTypeMetadata = { statusCode: 400, isRetryable: false }
  * not retryable), or `undefined` for any other value.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const fromErrorType = (type: unknown): ErrorTypeMetadata | undefined => {
   switch (type) {
@@ -77,6 +79,7 @@ const threeDigits = /^\d{3}$/
  * or `undefined` for any other value.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const fromStatusCode = (code: unknown): ErrorTypeMetadata | undefined => {
   const statusCode = typeof code === "string" && threeDigits.test(code) ? Number(code) : code

@@ -14,6 +14,7 @@ import type { UnifiedFinishReason } from "../../../contract/FinishReason.ts"
  * `content-filter`; providers without the refusal rule leave it `false`.
  *
  * @since 0.1.0
+ * @category converting
  */
 export const mapOpenAIFamilyFinishReason = (
   finishReason: string | null | undefined,

@@ -12,6 +12,7 @@ import { InvalidResponseDataError } from "../../../contract/errors/InvalidRespon
  * choices.")` carrying the raw response body.
  *
  * @since 0.1.0
+ * @category utils
  */
 export const firstChoice = <C>(
   response: { readonly choices: ReadonlyArray<C> },

@@ -11,6 +11,7 @@ import type { JsonSchema7, ResponseFormat } from "../../../contract/CallOptions.
  * The wire `response_format`.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ResponseFormatBody =
   | {
@@ -31,6 +32,7 @@ export type ResponseFormatBody =
  * text or none → `undefined` (the key is left out of the body).
  *
  * @since 0.1.0
+ * @category utils
  */
 export const responseFormatBody = (
   responseFormat: ResponseFormat | undefined,

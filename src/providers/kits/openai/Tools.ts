@@ -15,6 +15,7 @@ import type { Warning } from "../../../contract/Warning.ts"
  * A function tool as sent.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface FunctionToolBody {
   readonly type: "function"
@@ -30,6 +31,7 @@ export interface FunctionToolBody {
  * The tool choice as sent.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ToolChoiceBody =
   | { readonly type: "function"; readonly function: { readonly name: string } }
@@ -43,6 +45,7 @@ export type ToolChoiceBody =
  * after pushing a warning.
  *
  * @since 0.1.0
+ * @category models
  */
 export type ProviderToolHandler<P> = (tool: ProviderTool, warnings: Array<Warning>) => P | undefined
 
@@ -50,6 +53,7 @@ export type ProviderToolHandler<P> = (tool: ProviderTool, warnings: Array<Warnin
  * The default for provider tools: not sent, an `unsupported` warning.
  *
  * @since 0.1.0
+ * @category tools
  */
 export const unsupportedProviderTool: ProviderToolHandler<never> = (tool, warnings) => {
   warnings.push({ type: "unsupported", feature: `provider-defined tool ${tool.id}` })
@@ -62,6 +66,7 @@ export const unsupportedProviderTool: ProviderToolHandler<never> = (tool, warnin
  * unsupported still send an empty `tools` list, as upstream.
  *
  * @since 0.1.0
+ * @category tools
  */
 export const prepareTools = <P = never>(
   tools: ReadonlyArray<CallTool> | undefined,
@@ -100,6 +105,7 @@ export const prepareTools = <P = never>(
  * The wire tool choice of a V4 tool choice.
  *
  * @since 0.1.0
+ * @category tools
  */
 export const toolChoiceBody = (toolChoice: ToolChoice | undefined): ToolChoiceBody => {
   if (toolChoice == null) {

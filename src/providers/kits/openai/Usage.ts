@@ -14,6 +14,7 @@ import { emptyUsage, type Usage } from "../../../contract/Usage.ts"
  * object itself becomes `usage.raw`.
  *
  * @since 0.1.0
+ * @category models
  */
 export interface WireUsage extends JsonObject {
   readonly prompt_tokens?: number | null | undefined
@@ -27,6 +28,7 @@ export interface WireUsage extends JsonObject {
  * (openai-compatible, DeepSeek, OpenAI) or stays `undefined` (Groq).
  *
  * @since 0.1.0
+ * @category models
  */
 export interface DetailCounts {
   readonly cacheReadTokens: number | undefined
@@ -42,6 +44,7 @@ export interface DetailCounts {
  * completion count; `raw` is the usage object.
  *
  * @since 0.1.0
+ * @category converting
  */
 export const convertOpenAIFamilyUsage = <U extends WireUsage>(
   usage: U | null | undefined,

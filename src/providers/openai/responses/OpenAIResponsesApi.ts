@@ -28,7 +28,10 @@ const PromptCacheDiagnostics = Schema.Struct({
   comparison_reusable_tokens: nullishKey(Num)
 })
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type PromptCacheDiagnostics = typeof PromptCacheDiagnostics.Type
 
 const withRest = <F extends Schema.Struct.Fields>(fields: F) =>
@@ -38,6 +41,7 @@ const withRest = <F extends Schema.Struct.Fields>(fields: F) =>
  * Token usage of a response (every key kept, as upstream's JSON-record intersection).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Usage = withRest({
   input_tokens: Num,
@@ -53,7 +57,10 @@ export const Usage = withRest({
   total_tokens: optional(Num)
 })
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type Usage = typeof Usage.Type
 
 const Keys = nullishKey(Schema.Array(Str))
@@ -62,6 +69,7 @@ const Keys = nullishKey(Schema.Array(Str))
  * A computer-use action.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ComputerAction = Schema.Union([
   Schema.Struct({
@@ -92,7 +100,10 @@ export const ComputerAction = Schema.Union([
   Schema.Struct({ type: Schema.Literal("wait") })
 ])
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ComputerAction = typeof ComputerAction.Type
 
 const ItemStatus = Schema.Literals(["in_progress", "completed", "incomplete"])
@@ -109,7 +120,10 @@ const ComputerCall = Schema.Struct({
   )
 })
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ComputerCall = typeof ComputerCall.Type
 
 const ToolCaller = Schema.Union([
@@ -265,6 +279,7 @@ const WebSearchSource = Schema.Union([
  * The action of a web search call.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const WebSearchAction = Schema.Union([
   Schema.Struct({
@@ -277,7 +292,10 @@ export const WebSearchAction = Schema.Union([
   Schema.Struct({ type: Schema.Literal("find_in_page"), url: nullishKey(Str), pattern: nullishKey(Str) })
 ])
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type WebSearchAction = typeof WebSearchAction.Type
 
 const WebSearchCall = Schema.Struct({
@@ -316,6 +334,7 @@ const Phase = nullishKey(Schema.Literals(["commentary", "final_answer"]))
  * A text annotation.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Annotation = Schema.Union([
   Schema.Struct({ type: Schema.Literal("url_citation"), start_index: Num, end_index: Num, url: Str, title: Str }),
@@ -331,7 +350,10 @@ export const Annotation = Schema.Union([
   Schema.Struct({ type: Schema.Literal("file_path"), file_id: Str, index: Num })
 ])
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type Annotation = typeof Annotation.Type
 
 const Logprobs = Schema.Array(Schema.Struct({
@@ -340,7 +362,10 @@ const Logprobs = Schema.Array(Schema.Struct({
   top_logprobs: Schema.Array(Schema.Struct({ token: Str, logprob: Num }))
 }))
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type Logprobs = typeof Logprobs.Type
 
 const FunctionCallFields = {
@@ -444,6 +469,7 @@ const CreatedResponse = Schema.Struct({ id: Str, created_at: Num, model: Str, se
  * `type`; the two `error` shapes are tried in upstream's order).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const chunkSchemas = {
   "response.output_text.delta": Schema.Struct({ type: Schema.Literal("response.output_text.delta"),
@@ -558,14 +584,21 @@ type ChunkSchemas = typeof chunkSchemas
  * A decoded stream event, or an event type upstream does not model.
  *
  * @since 0.1.0
+ * @category models
  */
 export type Chunk =
   | { [K in keyof ChunkSchemas]: ChunkSchemas[K]["Type"] }[keyof ChunkSchemas]
   | { readonly type: "unknown_chunk"; readonly message: string }
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type AddedItem = typeof AddedItem.Type
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type DoneItem = typeof DoneItem.Type
 
 /**
@@ -573,6 +606,7 @@ export type DoneItem = typeof DoneItem.Type
  * `openaiResponsesModeledOutputItemTypes`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const modeledOutputItemTypes: ReadonlySet<string> = new Set([
   "apply_patch_call",
@@ -659,13 +693,17 @@ const ResponseOutputItem = Schema.Union([
   ToolSearchOutput
 ])
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ResponseOutputItem = typeof ResponseOutputItem.Type
 
 /**
  * The body of a non-streamed response.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const Response = Schema.Struct({
   id: optional(Str),
@@ -680,5 +718,8 @@ export const Response = Schema.Struct({
   usage: nullishKey(Usage)
 })
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type Response = typeof Response.Type

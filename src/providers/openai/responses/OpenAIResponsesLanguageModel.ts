@@ -46,6 +46,12 @@ const printBody = (rawValue: unknown): string => {
   }
 }
 
+/**
+ * What the Responses model is built from: provider name, model id, endpoint, headers and fetch.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface Config {
   /** The provider name reported by the model, e.g. `openai.responses`. */
   readonly provider: string
@@ -70,6 +76,7 @@ export interface Config {
  * URLs the model accepts directly: images and PDFs over http(s).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const supportedUrls: LanguageModel.SupportedUrls = {
   "image/*": [/^https?:\/\/.*$/],
@@ -99,6 +106,7 @@ const decodeUnknown = Schema.Unknown
  * Builds the model service on a given `HttpClient` (no environment needed).
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
@@ -259,6 +267,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * `IdGenerator` service, when present, supplies generated ids.
  *
  * @since 0.1.0
+ * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {

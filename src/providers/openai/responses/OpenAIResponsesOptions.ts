@@ -16,6 +16,7 @@ const Str = Schema.String
  * The most top log probabilities upstream requests (`logprobs: true`).
  *
  * @since 0.1.0
+ * @category constants
  */
 export const TOP_LOGPROBS_MAX = 20
 
@@ -23,6 +24,7 @@ export const TOP_LOGPROBS_MAX = 20
  * A text format (`textFormat`, `textFormatUpdate`).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const TextFormat = Schema.Union([
   Schema.Struct({ type: Schema.Literal("text") }),
@@ -35,7 +37,10 @@ export const TextFormat = Schema.Union([
   })
 ])
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type TextFormat = typeof TextFormat.Type
 
 const Effort = Schema.Literals(["none", "low", "medium", "high", "xhigh", "max"])
@@ -47,6 +52,7 @@ const between = (min: number, max: number) =>
  * `providerOptions.openai` of a Responses call.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ResponsesOptions = Schema.Struct({
   conversation: nullish(Str),
@@ -98,7 +104,10 @@ export const ResponsesOptions = Schema.Struct({
   }))
 })
 
-/** @since 0.1.0 */
+/**
+ * @since 0.1.0
+ * @category models
+ */
 export type ResponsesOptions = typeof ResponsesOptions.Type
 
 const FunctionToolDefinition = Schema.Struct({
@@ -116,6 +125,7 @@ const FunctionToolDefinition = Schema.Struct({
  * unknown keys (docs/divergences.md).
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const AdditionalTool = Schema.Union([
   FunctionToolDefinition,
@@ -144,6 +154,7 @@ export const AdditionalTool = Schema.Union([
  * `providerOptions.openai` of a system message.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const SystemMessageOptions = Schema.Struct({
   reasoningEffortUpdate: opt(Effort),
@@ -155,6 +166,7 @@ export const SystemMessageOptions = Schema.Struct({
  * `providerOptions.openai` of a tool result.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ToolResultOptions = Schema.Struct({ additionalTools: opt(Schema.Array(AdditionalTool)) })
 
@@ -162,6 +174,7 @@ export const ToolResultOptions = Schema.Struct({ additionalTools: opt(Schema.Arr
  * `providerOptions.openai` of a reasoning part.
  *
  * @since 0.1.0
+ * @category schemas
  */
 export const ReasoningPartOptions = Schema.Struct({
   itemId: nullish(Str),

@@ -20,6 +20,7 @@ const Strs = Schema.Array(Str)
  * The Responses API name of each provider tool id (upstream's `providerToolNames`).
  *
  * @since 0.1.0
+ * @category tools
  */
 export const providerToolNames: Readonly<Record<string, string>> = {
   "openai.code_interpreter": "code_interpreter",
@@ -57,7 +58,12 @@ const UserLocation = Schema.Struct({
 
 const SearchContextSize = Schema.Literals(["low", "medium", "high"])
 
-/** `openai.web_search` args. @since 0.1.0 */
+/**
+ * `openai.web_search` args.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const WebSearchArgs = Schema.Struct({
   externalWebAccess: opt(Schema.Boolean),
   filters: opt(Schema.Struct({ allowedDomains: opt(Strs), blockedDomains: opt(Strs) })),
@@ -65,13 +71,23 @@ export const WebSearchArgs = Schema.Struct({
   userLocation: opt(UserLocation)
 })
 
-/** `openai.web_search_preview` args. @since 0.1.0 */
+/**
+ * `openai.web_search_preview` args.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const WebSearchPreviewArgs = Schema.Struct({
   searchContextSize: opt(SearchContextSize),
   userLocation: opt(UserLocation)
 })
 
-/** `openai.code_interpreter` args. @since 0.1.0 */
+/**
+ * `openai.code_interpreter` args.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const CodeInterpreterArgs = Schema.Struct({
   container: opt(Schema.Union([
     Str,
@@ -96,7 +112,12 @@ const CompoundFilter: Schema.Codec<CompoundFilter> = Schema.Struct({
   filters: Schema.Array(Schema.Union([ComparisonFilter, Schema.suspend((): Schema.Codec<CompoundFilter> => CompoundFilter)]))
 })
 
-/** `openai.file_search` args. @since 0.1.0 */
+/**
+ * `openai.file_search` args.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const FileSearchArgs = Schema.Struct({
   vectorStoreIds: Strs,
   maxNumResults: opt(Num),
@@ -132,6 +153,7 @@ const imageGenerationKeys: ReadonlyArray<string> = Object.keys(ImageGenerationFi
  * (checked on the input, before the struct strips it).
  *
  * @since 0.1.0
+ * @category tools
  */
 export const ImageGenerationArgs = UnknownRecord.check(
   Schema.makeFilter((args: { readonly [key: string]: unknown }) =>
@@ -140,7 +162,12 @@ export const ImageGenerationArgs = UnknownRecord.check(
   )
 ).pipe(Schema.decodeTo(ImageGenerationFields))
 
-/** `openai.mcp` args. @since 0.1.0 */
+/**
+ * `openai.mcp` args.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const McpArgs = Schema.Struct({
   serverLabel: Str,
   allowedTools: opt(Schema.Union([Strs, Schema.Struct({ readOnly: opt(Schema.Boolean), toolNames: opt(Strs) })])),
@@ -165,7 +192,12 @@ export const McpArgs = Schema.Struct({
   )
 )
 
-/** `openai.custom` args. @since 0.1.0 */
+/**
+ * `openai.custom` args.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const CustomArgs = Schema.Struct({
   description: opt(Str),
   async: opt(Schema.Boolean),
@@ -189,7 +221,12 @@ const ShellSkills = opt(Schema.Array(Schema.Union([
   })
 ])))
 
-/** `openai.shell` args. @since 0.1.0 */
+/**
+ * `openai.shell` args.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ShellArgs = Schema.Struct({
   environment: opt(Schema.Union([
     Schema.Struct({
@@ -207,14 +244,24 @@ export const ShellArgs = Schema.Struct({
   ]))
 })
 
-/** `openai.tool_search` args. @since 0.1.0 */
+/**
+ * `openai.tool_search` args.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ToolSearchArgs = Schema.Struct({
   execution: opt(Schema.Literals(["server", "client"])),
   description: opt(Str),
   parameters: opt(UnknownRecord)
 })
 
-/** `openai.local_shell` tool input. @since 0.1.0 */
+/**
+ * `openai.local_shell` tool input.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const LocalShellInput = Schema.Struct({
   action: Schema.Struct({
     type: Schema.Literal("exec"),
@@ -226,15 +273,30 @@ export const LocalShellInput = Schema.Struct({
   })
 })
 
-/** `openai.local_shell` tool output. @since 0.1.0 */
+/**
+ * `openai.local_shell` tool output.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const LocalShellOutput = Schema.Struct({ output: Str })
 
-/** `openai.shell` tool input. @since 0.1.0 */
+/**
+ * `openai.shell` tool input.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ShellInput = Schema.Struct({
   action: Schema.Struct({ commands: Strs, timeoutMs: opt(Num), maxOutputLength: opt(Num) })
 })
 
-/** `openai.shell` tool output. @since 0.1.0 */
+/**
+ * `openai.shell` tool output.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ShellOutput = Schema.Struct({
   maxOutputLength: opt(Num),
   output: Schema.Array(Schema.Struct({
@@ -247,7 +309,12 @@ export const ShellOutput = Schema.Struct({
   }))
 })
 
-/** `openai.apply_patch` tool input. @since 0.1.0 */
+/**
+ * `openai.apply_patch` tool input.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ApplyPatchInput = Schema.Struct({
   callId: Str,
   operation: Schema.Union([
@@ -257,13 +324,23 @@ export const ApplyPatchInput = Schema.Struct({
   ])
 })
 
-/** `openai.apply_patch` tool output. @since 0.1.0 */
+/**
+ * `openai.apply_patch` tool output.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ApplyPatchOutput = Schema.Struct({ status: Schema.Literals(["completed", "failed"]), output: opt(Str) })
 
 const SafetyCheck = Schema.Struct({ id: Str, code: opt(Str), message: opt(Str) })
 const Keys = opt(Strs)
 
-/** A computer action as the `openai.computer` tool input carries it. @since 0.1.0 */
+/**
+ * A computer action as the `openai.computer` tool input carries it.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ComputerInputAction = Schema.Union([
   Schema.Struct({
     type: Schema.Literal("click"),
@@ -282,7 +359,12 @@ export const ComputerInputAction = Schema.Union([
   Schema.Struct({ type: Schema.Literal("wait") })
 ])
 
-/** `openai.computer` tool input. @since 0.1.0 */
+/**
+ * `openai.computer` tool input.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ComputerInput = Schema.Struct({
   actions: Schema.Array(ComputerInputAction),
   pendingSafetyChecks: Schema.Array(SafetyCheck),
@@ -291,7 +373,12 @@ export const ComputerInput = Schema.Struct({
 
 const Detail = opt(Schema.Literals(["auto", "low", "high", "original"]))
 
-/** `openai.computer` tool output. @since 0.1.0 */
+/**
+ * `openai.computer` tool output.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ComputerOutput = Schema.Struct({
   output: Schema.Union([
     Schema.Struct({ type: Schema.Literal("computer_screenshot"), imageUrl: Str, fileId: opt(Str), detail: Detail }),
@@ -300,25 +387,50 @@ export const ComputerOutput = Schema.Struct({
   acknowledgedSafetyChecks: opt(Schema.Array(SafetyCheck))
 })
 
-/** `openai.tool_search` tool input. @since 0.1.0 */
+/**
+ * `openai.tool_search` tool input.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ToolSearchInput = Schema.Struct({
   arguments: Schema.optionalKey(Schema.Unknown),
   call_id: nullish(Str)
 })
 
-/** `openai.tool_search` tool output. @since 0.1.0 */
+/**
+ * `openai.tool_search` tool output.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ToolSearchOutput = Schema.Struct({ tools: Schema.Array(UnknownRecord) })
 
-/** `openai.programmatic_tool_calling` tool input. @since 0.1.0 */
+/**
+ * `openai.programmatic_tool_calling` tool input.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ProgrammaticToolCallingInput = Schema.Struct({ code: Str, fingerprint: Str })
 
-/** `openai.programmatic_tool_calling` tool output. @since 0.1.0 */
+/**
+ * `openai.programmatic_tool_calling` tool output.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const ProgrammaticToolCallingOutput = Schema.Struct({
   result: Str,
   status: Schema.Literals(["completed", "incomplete"])
 })
 
-/** `openai.web_search` tool output (a stored result sent back when `store` is off). @since 0.1.0 */
+/**
+ * `openai.web_search` tool output (a stored result sent back when `store` is off).
+ *
+ * @since 0.1.0
+ * @category tools
+ */
 export const WebSearchOutput = Schema.Struct({
   action: opt(Schema.Union([
     Schema.Struct({ type: Schema.Literal("search"), query: opt(Str), queries: opt(Strs) }),
