@@ -14,8 +14,7 @@ import { LanguageModel } from "../LanguageModel.ts"
 import { Anthropic } from "../providers/anthropic/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
 import type * as Tool from "../core/Tool.ts"
-import * as McpClient from "../mcp/McpClient.ts"
-import * as McpTransport from "../mcp/McpTransport.ts"
+import * as OptionalPeer from "../provider-utils/OptionalPeer.ts"
 import * as DemoAgent from "./demo/DemoAgent.ts"
 import * as DemoTools from "./demo/DemoTools.ts"
 import { jsonLines, pretty, type Renderer, style } from "./demo/DemoRender.ts"
@@ -183,10 +182,22 @@ const target = (args: Args) =>
     return result
   })
 
+/**
+ * The MCP client modules, imported only for `--mcp`: they import `@modelcontextprotocol/sdk`, an
+ * optional peer a user of the demo without `--mcp` need not install.
+ */
+const loadMcp = OptionalPeer.make({
+  packageName: "@modelcontextprotocol/sdk",
+  feature: "aimux demo --mcp",
+  load: () => Promise.all([import("../mcp/McpClient.ts"), import("../mcp/McpTransport.ts")])
+})
+
 /** The tools of the `--mcp` servers, connected for the demo's scope. */
 const mcpTools = (specs: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     let out: { readonly [name: string]: Tool.DynamicTool<never> } = {}
+    if (specs.length === 0) return out
+    const [McpClient, McpTransport] = yield* loadMcp
     for (const spec of specs) {
       const client = yield* McpClient.make({ transport: McpTransport.fromCommandLine(spec), requestTimeout: "30 seconds" })
       out = { ...out, ...(yield* client.tools()) }

@@ -14,6 +14,7 @@ import * as ReplayHttpClient from "../testing/ReplayHttpClient.ts"
 import { errorToJson, partToJson } from "./internal/wire.ts"
 import * as WriteOut from "./internal/WriteOut.ts"
 import { providers } from "./ProviderRegistry.ts"
+import * as OptionalPeer from "../provider-utils/OptionalPeer.ts"
 import * as EmbedCommand from "./Embed.ts"
 
 const usage = `usage: aimux <command>
@@ -184,7 +185,11 @@ const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     case "embed":
       return EmbedCommand.run(rest)
     case "mcp":
-      return (await import("./Mcp.ts")).run(rest)
+      // Mcp.ts imports @modelcontextprotocol/sdk, an optional peer: without it, say what to install
+      return import("./Mcp.ts").then((mcp) => mcp.run(rest), (cause: unknown) => {
+        process.stderr.write(`aimux mcp: ${OptionalPeer.missingMessage("@modelcontextprotocol/sdk", "aimux mcp", cause)}\n`)
+        return 1
+      })
     case "image":
     case "speak":
     case "transcribe":

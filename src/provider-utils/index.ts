@@ -31,6 +31,8 @@ export * as JsonEventStream from "./JsonEventStream.ts"
 /** @since 0.1.0 */
 export * as MapReasoningToProvider from "./MapReasoningToProvider.ts"
 /** @since 0.1.0 */
+export * as OptionalPeer from "./OptionalPeer.ts"
+/** @since 0.1.0 */
 export * as ParseJson from "../runtime/ParseJson.ts"
 /** @since 0.1.0 */
 export * as ParseProviderOptions from "./ParseProviderOptions.ts"

@@ -291,6 +291,11 @@ describe("the packed package in a fresh consumer project", () => {
       expect(help.stdout).toContain("openai-chat")
       const stream = ok("aimux stream", await run(node, [bin, "stream", "openai-chat", "--sse", fixture], app))
       expect(stream.stdout).toBe(fromSource.stdout)
+      // the consumer has no @modelcontextprotocol/sdk: `aimux mcp` names the package to install
+      const mcp = await run(node, [bin, "mcp", "tools", "some-server"], app)
+      expect(mcp.code, mcp.stdout + mcp.stderr).toBe(1)
+      expect(mcp.stderr).toContain("aimux mcp needs the optional peer dependency '@modelcontextprotocol/sdk'")
+      expect(mcp.stderr).toContain("npm install @modelcontextprotocol/sdk")
     }
     // the bin through its shebang, as `npx aimux` runs it, on Node 22 first on PATH
     const viaPath = ok("node_modules/.bin/aimux", await run(join(app, "node_modules/.bin/aimux"), ["help"], app, {
