@@ -27,7 +27,9 @@
  * adds no path from a provider to core or to another provider.
  *
  * `src/providers/amazon-bedrock/` may also import `@smithy/eventstream-codec` and `aws4fetch` (AWS
- * event-stream framing and SigV4: DESIGN.md's "well-kept library where a real protocol needs one").
+ * event-stream framing and SigV4: DESIGN.md's "well-kept library where a real protocol needs one");
+ * both are optional peers, loaded with a dynamic `import()` through `OptionalPeer` (type imports
+ * are erased), so importing the provider never needs them.
  *
  * `src/providers/google-vertex/ApplicationDefaultCredentials.ts` may import the optional peer
  * `google-auth-library`, only with a dynamic `import()` (the default path never loads it).
@@ -145,6 +147,14 @@ export const importsOf = (source: string): ReadonlyArray<string> => {
 }
 
 const bedrockPackages: ReadonlySet<string> = new Set(["@smithy/eventstream-codec", "aws4fetch"])
+
+/** Whether `source` has a static import of `spec` that is not `import type` (it would load it). */
+const staticValueImport = (source: string, spec: string): boolean => {
+  const quoted = spec.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
+  const statements = source.matchAll(new RegExp(`^\\s*(import|export)\\b([^;]*?)\\bfrom\\s*["']${quoted}["']|^\\s*import\\s*["']${quoted}["']`, "gm"))
+  for (const m of statements) if (!/^\s*type\b/.test(m[2] ?? "")) return true
+  return false
+}
 const isUpstream = (spec: string) => spec === "ai" || spec.startsWith("ai/") || spec.startsWith("@ai-sdk/")
 const isEffect = (spec: string) => spec === "effect" || spec.startsWith("effect/")
 
@@ -173,7 +183,11 @@ export const checkFile = (file: string, source: string): ReadonlyArray<string> =
         (layer.kind === "provider-utils" || layer.kind === "provider" || layer.kind === "kit")
       ) continue
       // DESIGN.md: a well-kept library where a real protocol needs one (AWS event-stream framing, SigV4)
-      if (layer.kind === "provider" && layer.name === "amazon-bedrock" && bedrockPackages.has(spec)) continue
+      // both are optional peers: only `import type` (erased) or a dynamic `import()`, never a value import
+      if (
+        layer.kind === "provider" && layer.name === "amazon-bedrock" && bedrockPackages.has(spec) &&
+        !staticValueImport(source, spec)
+      ) continue
       if (
         spec === "google-auth-library" && file === "src/providers/google-vertex/ApplicationDefaultCredentials.ts" &&
         !/(?:\bfrom|^\s*import)\s*["']google-auth-library["']/m.test(source)
@@ -442,6 +456,12 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/providers/kits/openai/Bad.ts", `import { x } from "../../../core/Tool.ts"`)).toHaveLength(1)
     expect(checkFile("src/provider-utils/Bad.ts", `import { x } from "../providers/kits/openai/Usage.ts"`)).toHaveLength(1)
     expect(checkFile("src/providers/groq/Bad.ts", `import { EventStreamCodec } from "@smithy/eventstream-codec"`)).toHaveLength(1)
+    // Bedrock's optional peers: a type import or a dynamic import, never a value import
+    const bedrock = "src/providers/amazon-bedrock/EventStream.ts"
+    expect(checkFile(bedrock, `import { EventStreamCodec } from "@smithy/eventstream-codec"`)).toHaveLength(1)
+    expect(checkFile(bedrock, `import "aws4fetch"`)).toHaveLength(1)
+    expect(checkFile(bedrock, `import type { AwsV4Signer } from "aws4fetch"`)).toStrictEqual([])
+    expect(checkFile(bedrock, `const m = () => import("@smithy/eventstream-codec")`)).toStrictEqual([])
     expect(checkFile("src/elsewhere/Bad.ts", ``)).toHaveLength(1)
     expect(checkFile("src/providers/kits/gemini/Bad.ts", `import { x } from "../../google/Google.ts"`)).toHaveLength(1)
     // the optional peer: only lazily, only from its one file

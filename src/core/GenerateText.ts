@@ -17,6 +17,8 @@ import type { Prompt } from "../contract/Prompt.ts"
 import type { RequestInfo } from "../contract/Results.ts"
 import * as CoreUsage from "./CoreUsage.ts"
 import { notify, resolveCallbacks } from "./generation/Callbacks.ts"
+import { before, GenerationTracer, withTelemetry } from "./generation/GenerationTelemetry.ts"
+import * as Telemetry from "./Telemetry.ts"
 import type { BaseOptions } from "./generation/Settings.ts"
 import { callOptionsOf, stopConditionsOf } from "./generation/Settings.ts"
 import { downloadAssets, toPrompt } from "./ModelMessage.ts"
@@ -147,6 +149,17 @@ const run = (
   options: GenerateTextOptions<Toolkit.Any, unknown>,
   steering: SteeringRun | undefined
 ): Effect.Effect<GenerateTextResult, GenerateTextError, unknown> =>
+  Effect.flatMap(Telemetry.resolve(options.telemetry ?? options.experimental_telemetry), (recording) => {
+    if (recording === undefined) return runSteps(options, steering, undefined)
+    const tracer = new GenerationTracer(recording, "ai.generateText", options)
+    return runSteps(options, steering, tracer).pipe(Effect.tapError(tracer.onError), Effect.ensuring(tracer.close))
+  })
+
+const runSteps = (
+  options: GenerateTextOptions<Toolkit.Any, unknown>,
+  steering: SteeringRun | undefined,
+  tracer: GenerationTracer | undefined
+): Effect.Effect<GenerateTextResult, GenerateTextError, unknown> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
     yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
@@ -155,12 +168,12 @@ const run = (
     const maxRetries = yield* prepareRetries(options.maxRetries)
     const generateId = yield* generationIds
     const callId = (yield* callIds)()
-    const callbacks = resolveCallbacks(options)
+    const callbacks = withTelemetry(resolveCallbacks(options), tracer)
     const include = includeOf(options)
     const requestMessages = new RequestMessages(include, options)
     const stepMs = Timeouts.timeoutsOf(options.timeout).stepMs
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
-    const onStepEnd = options.onStepEnd ?? options.onStepFinish
+    const onStepEnd = before(tracer?.onStepEnd, options.onStepEnd ?? options.onStepFinish)
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     const initialMessages = conversation
@@ -354,6 +367,9 @@ const run = (
     const out: GenerateTextResult = resumed.length === 0
       ? stepsResult
       : { ...stepsResult, responseMessages: [...resumed, ...stepsResult.responseMessages] }
+    if (tracer !== undefined) {
+      yield* tracer.onEnd({ ...out, usage: totalUsage })
+    }
     yield* notify(options.onEnd ?? options.onFinish, out)
     return out
   })

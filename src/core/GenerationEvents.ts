@@ -112,7 +112,11 @@ export interface LanguageModelCallEndEvent {
   readonly content: ReadonlyArray<ContentPart>
   readonly responseId: string
   readonly providerMetadata?: ProviderMetadata | undefined
-  readonly performance: { readonly responseTimeMs: number }
+  readonly performance: {
+    readonly responseTimeMs: number
+    /** streamText: from the call's start to its first output part (upstream `timeToFirstOutputMs`). */
+    readonly timeToFirstOutputMs?: number | undefined
+  }
 }
 
 /**

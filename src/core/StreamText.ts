@@ -24,6 +24,8 @@ import { perAttempt } from "./generation/AttemptTransforms.ts"
 import { defaultCollects } from "./internal/ContentRetention.ts"
 import { includeOf, RequestMessages } from "./generation/IncludeOptions.ts"
 import { notify, resolveCallbacks } from "./generation/Callbacks.ts"
+import { before, GenerationTracer, withTelemetry } from "./generation/GenerationTelemetry.ts"
+import * as Telemetry from "./Telemetry.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./generation/Outcome.ts"
 import { aggregateParts, withResumed } from "./generation/StreamTextFold.ts"
 import type { BaseOptions } from "./generation/Settings.ts"
@@ -257,11 +259,15 @@ const run = <T extends Toolkit.Any, R>(
       let streamRetry: StreamRetryPolicy | undefined = undefined
       // every error part, whatever produced it, reaches onError after it is emitted (upstream's
       // event processor: enqueue, onChunk, onError), unless a stream retry already showed it them
+      let tracer: GenerationTracer | undefined = undefined
       const emitChunk = (part: TextStreamPart): Effect.Effect<void> => {
         const emitted = emit(part)
         if (skipsCallbacks(streamRetry, part)) return emitted
         const chunk = onChunk === undefined ? emitted : Effect.andThen(notify(onChunk, { chunk: part }), emitted)
-        return part.type === "error" ? Effect.andThen(chunk, notify(onError, { error: part.error })) : chunk
+        if (part.type !== "error") return chunk
+        const notified = Effect.andThen(chunk, notify(onError, { error: part.error }))
+        if (tracer !== undefined) tracer.noteError(part.error)
+        return notified
       }
       const steps: Array<StepResult> = []
       const maxRetries = yield* Effect.exit(prepareRetries(options.maxRetries))
@@ -288,14 +294,18 @@ const run = <T extends Toolkit.Any, R>(
       }
       const timeouts = timeoutsOf(options.timeout)
       const callId = (yield* callIds)()
+      const recording = yield* Telemetry.resolve(options.telemetry ?? options.experimental_telemetry)
+      if (recording !== undefined) tracer = new GenerationTracer(recording, "ai.streamText", options)
       // a timeout ends the run as an abort does (upstream aborts with a TimeoutError reason)
       const run = Timeouts.total(
         SteeringStep.endWith(
           steering.value,
-          runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts, streamRetry, approvals, steering.value)
+          runSteps(options, setup, emitChunk, steps, callId, maxRetries.value, timeouts, streamRetry, approvals, steering.value, tracer)
         ),
         timeouts.totalMs
       ).pipe(
+        // an abort, a timeout or an interruption closes what is open (upstream onAbort ends the spans)
+        Effect.ensuring(tracer?.close ?? Effect.void),
         Effect.map((): { readonly aborted: boolean; readonly reason: unknown } => ({ aborted: false, reason: undefined })),
         Effect.catch((error): Effect.Effect<{ readonly aborted: true; readonly reason: unknown }> =>
           Effect.succeed({ aborted: true, reason: error }))
@@ -360,16 +370,18 @@ const runSteps = <T extends Toolkit.Any, R>(
   timeouts: Timeouts.Timeouts,
   streamRetry: StreamRetryPolicy | undefined,
   approvals: StreamApprovals,
-  steering: SteeringRun | undefined
+  steering: SteeringRun | undefined,
+  tracer: GenerationTracer | undefined
 ): Effect.Effect<void, Timeouts.GenerationTimeoutError, LanguageModel> =>
   Effect.gen(function*() {
     const model = yield* LanguageModel
     yield* Effect.annotateCurrentSpan({ "gen_ai.system": model.provider, "gen_ai.request.model": model.modelId })
-    const onStepEnd = options.onStepEnd ?? options.onStepFinish
-    const onEnd = options.onEnd ?? options.onFinish
+    const onStepEnd = before(tracer?.onStepEnd, options.onStepEnd ?? options.onStepFinish)
+    const userOnEnd = options.onEnd ?? options.onFinish
+    const onEnd = tracer === undefined ? userOnEnd : before((result: StreamTextResult) => tracer.onEnd({ ...result, usage: result.totalUsage }), userOnEnd)
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const generateId = yield* generationIds
-    const callbacks = resolveCallbacks(options)
+    const callbacks = withTelemetry(resolveCallbacks(options), tracer)
     const include = includeOf(options)
     const requestMessages = new RequestMessages(include, options)
     const env: StreamStepEnv = {
@@ -434,6 +446,8 @@ const runSteps = <T extends Toolkit.Any, R>(
         // upstream: a failed model call after finished steps still ends the run with onEnd (the
         // final step's values, no finish part: null total usage); an incomplete stream does not
         if (steps.length > 0 && !outcome.noOutput) yield* notify(onEnd, endEventOf(steps, CoreUsage.nullUsage(), resumed))
+        // otherwise upstream reports the run's error to telemetry (its spans end failed)
+        else if (tracer !== undefined) yield* tracer.failWithNoted
         return
       }
       const step = SteeringStep.withSteeringMessages(outcome.step, delivered.map((d) => d.message))

@@ -81,3 +81,5 @@ export * as Transcribe from "./Transcribe.ts"
 export * from "./middleware/index.ts"
 /** @since 0.1.0 */
 export * from "./registry/index.ts"
+/** @since 0.1.0 */
+export * as Telemetry from "./Telemetry.ts"

@@ -20,7 +20,7 @@
  */
 import { execFile } from "node:child_process"
 import { createServer } from "node:http"
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join, posix } from "node:path"
@@ -291,6 +291,9 @@ describe("the packed package in a fresh consumer project", () => {
       expect(help.stdout).toContain("openai-chat")
       const stream = ok("aimux stream", await run(node, [bin, "stream", "openai-chat", "--sse", fixture], app))
       expect(stream.stdout).toBe(fromSource.stdout)
+      // Bedrock's optional peers are not installed with aimux
+      expect(existsSync(join(app, "node_modules/@smithy/eventstream-codec"))).toBe(false)
+      expect(existsSync(join(app, "node_modules/aws4fetch"))).toBe(false)
       // the consumer has no @modelcontextprotocol/sdk: `aimux mcp` names the package to install
       const mcp = await run(node, [bin, "mcp", "tools", "some-server"], app)
       expect(mcp.code, mcp.stdout + mcp.stderr).toBe(1)

@@ -14,6 +14,7 @@ import type { ToolOptions, ToolRuntime } from "./ToolRuntime.ts"
 import type { ModelMessage } from "../ModelMessage.ts"
 import type { LifecycleCallbacks } from "./Callbacks.ts"
 import type { Steering } from "../Steering.ts"
+import type { TelemetrySettings } from "../Telemetry.ts"
 
 export type { CallSettings } from "./CallSettings.ts"
 
@@ -38,6 +39,13 @@ export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R>
    * step and the later ones) and every step result.
    */
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
+  /**
+   * Tracing of this call (upstream `telemetry`): spans on Effect's tracer when the
+   * `Telemetry.layer` is provided or `isEnabled` is `true`; see `Telemetry.ts`.
+   */
+  readonly telemetry?: TelemetrySettings | undefined
+  /** Upstream's older name of `telemetry` (used when `telemetry` is absent). */
+  readonly experimental_telemetry?: TelemetrySettings | undefined
   /** Record prompt and response content on spans (off by default). */
   readonly recordContent?: boolean | undefined
   /**

@@ -138,6 +138,8 @@ export class StepParts {
   output = false
   /** When the model call started (Clock millis), for `onLanguageModelCallEnd`. */
   callStart = 0
+  /** When the first output part arrived (Clock millis), for `timeToFirstOutputMs`. */
+  firstOutputAt: number | undefined = undefined
   private first = true
   private readonly withheld: boolean
   private readonly collectRaw: ((part: StreamPart) => void) | undefined
@@ -189,7 +191,15 @@ export class StepParts {
       return Effect.void
     }
     if (this.collectRaw !== undefined) this.collectRaw(part)
-    return this.first ? Effect.andThen(this.startStep(), this.convert(part)) : this.convert(part)
+    const hadOutput = this.output
+    const converted = this.first ? Effect.andThen(this.startStep(), this.convert(part)) : this.convert(part)
+    // the first output part's time, once per call (convert sets `output` before it runs)
+    return hadOutput || !this.output || this.firstOutputAt !== undefined ? converted : Effect.andThen(
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        this.firstOutputAt = now
+      }),
+      converted
+    )
   }
 
   private convert(part: Exclude<StreamPart, { readonly type: "stream-start" }>): Effect.Effect<void> {
@@ -310,7 +320,10 @@ export class StepParts {
         content: [...this.builder.content],
         responseId: this.response.id,
         ...(this.providerMetadata != null ? { providerMetadata: this.providerMetadata } : {}),
-        performance: { responseTimeMs: now - this.callStart }
+        performance: {
+          responseTimeMs: now - this.callStart,
+          timeToFirstOutputMs: this.firstOutputAt === undefined ? undefined : this.firstOutputAt - this.callStart
+        }
       }))
   }
 

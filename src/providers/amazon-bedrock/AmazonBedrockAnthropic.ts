@@ -18,6 +18,7 @@ import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
 import * as AmazonBedrock from "./AmazonBedrock.ts"
 import * as AnthropicTransport from "./AnthropicTransport.ts"
+import * as EventStream from "./EventStream.ts"
 import { supportsNativeStructuredOutput, supportsStrictTools } from "./internal/ModelSupport.ts"
 
 /**
@@ -147,7 +148,13 @@ export const modelConfig = Effect.fn("AmazonBedrockAnthropic.modelConfig")(funct
     supportsNativeStructuredOutput: supportsNativeStructuredOutput(modelId),
     supportsStrictTools: supportsStrictTools(modelId),
     transport: {
-      authorize,
+      // the event-stream codec is an optional peer: loaded before a streaming request is sent, so
+      // a missing package fails the call with LoadSettingError and no billed request (the
+      // response handler then finds it loaded)
+      authorize: (request) =>
+        request.url.endsWith("/invoke-with-response-stream")
+          ? Effect.flatMap(EventStream.loadCodec, () => authorize(request))
+          : authorize(request),
       failedResponseHandler: AnthropicTransport.failedResponseHandler,
       streamResponseHandler: AnthropicTransport.streamResponseHandler
     }

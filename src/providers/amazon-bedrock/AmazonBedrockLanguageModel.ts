@@ -95,12 +95,13 @@ const hasBody = (response: HttpClientResponse.HttpClientResponse): boolean => {
 }
 
 // Upstream `createAmazonBedrockEventStreamResponseHandler`.
-const eventStreamHandler: Http.ResponseHandler<
+const eventStreamHandler = (codec: EventStream.Codec): Http.ResponseHandler<
   Stream.Stream<ParseResult<StreamEvent>, ModelError>,
   EmptyResponseBodyError
-> = (info) =>
+> =>
+(info) =>
   hasBody(info.response)
-    ? Effect.succeed({ responseHeaders: Http.responseHeadersOf(info.response), value: parseEvents(Http.bodyStream(info)) })
+    ? Effect.succeed({ responseHeaders: Http.responseHeadersOf(info.response), value: parseEvents(Http.bodyStream(info), codec) })
     : Effect.fail(new EmptyResponseBodyError({}))
 
 const plainHeaders = (headers: RequestHeaders.Input): Record<string, string> => {
@@ -173,7 +174,9 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
   })
 
   const stream = Effect.fn("AmazonBedrock.stream")(function*(options: CallOptions) {
-    const { prepared, response } = yield* post(options, "converse-stream", eventStreamHandler, streamFailedHandler)
+    // the codec is an optional peer: a missing one fails before the request is sent
+    const codec = yield* EventStream.loadCodec
+    const { prepared, response } = yield* post(options, "converse-stream", eventStreamHandler(codec), streamFailedHandler)
     const { responseHeaders, value: events } = response
     const transducerOptions: StreamTransducer.Options = {
       warnings: prepared.warnings,

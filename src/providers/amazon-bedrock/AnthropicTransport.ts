@@ -25,7 +25,7 @@ import { InvalidResponseDataError } from "../../contract/errors/InvalidResponseD
 import type { ModelError } from "../../contract/errors/ModelError.ts"
 import { StreamEvent } from "../kits/anthropic/AnthropicApi.ts"
 import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
-import { type DecodedEvent, FrameDecoder, incompleteFrameMessage } from "./EventStream.ts"
+import { type Codec, type DecodedEvent, FrameDecoder, incompleteFrameMessage, loadCodec } from "./EventStream.ts"
 import { sliceFirstChunk } from "./internal/FirstChunkFrames.ts"
 import { streamErrorMetadata } from "./internal/StreamTransducer.ts"
 
@@ -155,12 +155,13 @@ const pushFrame = (event: DecodedEvent, out: Array<Result>, shapes: RunShapes): 
  * @category parsing
  */
 export const parseEventStream = <E, R>(
-  self: Stream.Stream<Uint8Array, E, R>
+  self: Stream.Stream<Uint8Array, E, R>,
+  codec: Codec
 ): Stream.Stream<Result, E | InvalidResponseDataError, R> =>
   StreamTransform.transform(
     sliceFirstChunk(self),
     (): StreamTransform.Transformer<Uint8Array, Result, InvalidResponseDataError> => {
-      const frames = new FrameDecoder()
+      const frames = new FrameDecoder(codec)
       const decoded: Array<DecodedEvent> = []
       const shapes: RunShapes = { payloads: makeShapes(), events: makeShapes() }
       const drain = (out: Array<Result>): InvalidResponseDataError | undefined => {
@@ -219,7 +220,16 @@ const isEventStream = (info: Http.ResponseInfo): boolean =>
 export const streamResponseHandler: Http.ResponseHandler<Stream.Stream<Result, ModelError>, ModelError> = (info) => {
   if (!isEventStream(info)) return AnthropicLanguageModel.eventSourceResponseHandler(info)
   const responseHeaders = { ...Http.responseHeadersOf(info.response), "content-type": "text/event-stream" }
-  const value = parseEventStream(Http.bodyStream(info)).pipe(
+  // the codec is an optional peer: loaded here, on the first event-stream body
+  return Effect.map(loadCodec, (codec) => ({ responseHeaders, value: withBodyError(info, responseHeaders, parseEventStream(Http.bodyStream(info), codec)) }))
+}
+
+const withBodyError = (
+  info: Http.ResponseInfo,
+  responseHeaders: Record<string, string>,
+  stream: Stream.Stream<Result, ModelError | InvalidResponseDataError>
+): Stream.Stream<Result, ModelError> =>
+  stream.pipe(
     Stream.mapError((error) =>
       error instanceof APICallError ? error : new APICallError({
         message: "Failed to process successful response",
@@ -231,5 +241,3 @@ export const streamResponseHandler: Http.ResponseHandler<Stream.Stream<Result, M
       })
     )
   )
-  return Effect.succeed({ responseHeaders, value })
-}

@@ -4,15 +4,18 @@
  * `createAmazonBedrockEventStreamResponseHandler`). Frames are decoded with
  * `@smithy/eventstream-codec` (both CRCs checked), the same library and the
  * same buffering rule as upstream: a frame is decoded once its 4-byte total
- * length has arrived in full; bytes left at the end fail the stream.
+ * length has arrived in full; bytes left at the end fail the stream. The codec
+ * is an optional peer dependency, imported on the first event-stream call
+ * (`loadCodec`): without it that call fails with `LoadSettingError`.
  *
  * @since 0.1.0
  */
-import { EventStreamCodec } from "@smithy/eventstream-codec"
-import type { Schema, Stream } from "effect"
+import type { Effect, Schema, Stream } from "effect"
+import * as OptionalPeer from "../../provider-utils/OptionalPeer.ts"
 import * as StreamTransform from "../../provider-utils/StreamTransform.ts"
 import { sliceFirstChunk } from "./internal/FirstChunkFrames.ts"
 import { InvalidResponseDataError } from "../../contract/errors/InvalidResponseDataError.ts"
+import type { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 import { makeSafeValidate, type ParseResult, safeParseJson } from "../../runtime/ParseJson.ts"
 
 /**
@@ -29,9 +32,37 @@ export interface DecodedEvent {
   readonly data: string
 }
 
+/**
+ * What the frame decoder needs of `@smithy/eventstream-codec`'s `EventStreamCodec`: one frame's
+ * bytes to its headers and body (it throws on a length or CRC mismatch).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Codec {
+  readonly decode: (frame: Uint8Array) => {
+    readonly headers: Record<string, { readonly type: string; readonly value: unknown }>
+    readonly body: Uint8Array
+  }
+}
+
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
-const codec = new EventStreamCodec((bytes) => decoder.decode(bytes), (text) => encoder.encode(text))
+
+/**
+ * The codec, imported from the optional peer `@smithy/eventstream-codec` on first use.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const loadCodec: Effect.Effect<Codec, LoadSettingError> = OptionalPeer.make({
+  packageName: "@smithy/eventstream-codec",
+  feature: "Amazon Bedrock streaming (AWS event-stream decoding)",
+  load: async (): Promise<Codec> => {
+    const { EventStreamCodec } = await import("@smithy/eventstream-codec")
+    return new EventStreamCodec((bytes) => decoder.decode(bytes), (text) => encoder.encode(text))
+  }
+})
 
 const headerString = (headers: Record<string, { readonly type: string; readonly value: unknown }>, name: string) => {
   const value = headers[name]?.value
@@ -59,11 +90,16 @@ export const incompleteFrameMessage = (buffered: number): string =>
  * @category models
  */
 export class FrameDecoder {
+  private readonly codec: Codec
   private pending: Array<Uint8Array> = []
   private pendingLength = 0
   // the total length of the incomplete frame at the front, once its prelude has been read: the
   // pieces are joined only when it has arrived (a large frame in small chunks stays linear)
   private needed = 4
+
+  constructor(codec: Codec) {
+    this.codec = codec
+  }
 
   /**
    * Decodes the frames completed by `chunk` into `out`; the error message of
@@ -87,7 +123,7 @@ export class FrameDecoder {
       }
       let decoded
       try {
-        decoded = codec.decode(buffer.subarray(offset, offset + totalLength))
+        decoded = this.codec.decode(buffer.subarray(offset, offset + totalLength))
       } catch (error) {
         this.pending = []
         this.pendingLength = 0
@@ -135,7 +171,8 @@ export class FrameDecoder {
  * key, wrapped as `{ [eventType | exceptionType]: payload }` and validated;
  * frames of another message type are dropped. A codec rejection or leftover
  * bytes at the end fail the stream with `InvalidResponseDataError` carrying
- * upstream's error message (upstream throws a plain `Error`).
+ * upstream's error message (upstream throws a plain `Error`). The codec comes
+ * from `loadCodec`.
  *
  * @since 0.1.0
  * @category parsing
@@ -143,12 +180,13 @@ export class FrameDecoder {
 export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, fast?: FastPath<S["Type"]>) => {
   const validate = makeSafeValidate(schema)
   return <E, R>(
-    self: Stream.Stream<Uint8Array, E, R>
+    self: Stream.Stream<Uint8Array, E, R>,
+    codec: Codec
   ): Stream.Stream<ParseResult<S["Type"]>, E | InvalidResponseDataError, R> =>
     StreamTransform.transform(
       sliceFirstChunk(self),
       (): StreamTransform.Transformer<Uint8Array, ParseResult<S["Type"]>, InvalidResponseDataError> => {
-        const frames = new FrameDecoder()
+        const frames = new FrameDecoder(codec)
         const events: Array<DecodedEvent> = []
         const toResults = (out: Array<ParseResult<S["Type"]>>) => {
           for (let i = 0; i < events.length; i++) {

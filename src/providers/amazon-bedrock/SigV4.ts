@@ -2,13 +2,22 @@
  * `SigV4`: AWS Signature Version 4 for Bedrock requests with `aws4fetch`'s
  * `AwsV4Signer`, the signer upstream's `createSigV4FetchFunction` uses. The
  * signing instant comes from effect's `Clock` (a `TestClock` signs a fixed
- * instant), where upstream reads `Date`.
+ * instant), where upstream reads `Date`. `aws4fetch` is an optional peer
+ * dependency, imported on the first signed request: without it that request
+ * fails with `LoadSettingError` (a bearer API key needs no signer).
  *
  * @since 0.1.0
  */
-import { AwsV4Signer } from "aws4fetch"
+import type { AwsV4Signer } from "aws4fetch"
 import { Clock, Effect, Redacted } from "effect"
 import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
+import * as OptionalPeer from "../../provider-utils/OptionalPeer.ts"
+
+const loadSigner: Effect.Effect<typeof AwsV4Signer, LoadSettingError> = OptionalPeer.make({
+  packageName: "aws4fetch",
+  feature: "Amazon Bedrock SigV4 signing",
+  load: async () => (await import("aws4fetch")).AwsV4Signer
+})
 
 /**
  * AWS credentials (upstream `AmazonBedrockCredentials` without `region`).
@@ -60,11 +69,12 @@ export const amzDate = (millis: number): string => new Date(millis).toISOString(
  * @category utils
  */
 export const sign = Effect.fnUntraced(function*(request: SignRequest, credentials: Credentials) {
+  const Signer = yield* loadSigner
   const millis = yield* Clock.currentTimeMillis
   const sessionToken = reveal(credentials.sessionToken)
   const signed = yield* Effect.tryPromise({
     try: () =>
-      new AwsV4Signer({
+      new Signer({
         url: request.url,
         method: "POST",
         headers: Object.entries(request.headers),

@@ -129,10 +129,11 @@ describe("Amazon Bedrock stream: differential against @ai-sdk/amazon-bedrock", (
   // checks both CRCs of every frame on every decode, so this is quadratic):
   // the decoded events equal the whole body's.
   for (const file of corpus.filter((f) => bodyOf(f).length <= 4096)) {
-    it(`${path.basename(file)} frames split at every byte decode the same`, () => {
+    it(`${path.basename(file)} frames split at every byte decode the same`, async () => {
+      const codec = await Effect.runPromise(EventStream.loadCodec)
       const body = bodyOf(file)
       const decode = (chunks: ReadonlyArray<Uint8Array>) => {
-        const decoder = new EventStream.FrameDecoder()
+        const decoder = new EventStream.FrameDecoder(codec)
         const events: Array<EventStream.DecodedEvent> = []
         const failures = chunks.map((chunk) => decoder.push(chunk, events)).filter((failure) => failure !== undefined)
         return { events, left: decoder.buffered(), failures }
