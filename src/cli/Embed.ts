@@ -20,6 +20,7 @@ import { EmbeddingModel, type Service } from "../EmbeddingModel.ts"
 import { AmazonBedrock } from "../providers/amazon-bedrock/index.ts"
 import { Cohere } from "../providers/cohere/index.ts"
 import { Google } from "../providers/google/index.ts"
+import { Mistral } from "../providers/mistral/index.ts"
 import { GoogleVertex } from "../providers/google-vertex/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
 import { OpenAICompatible } from "../providers/openai-compatible/index.ts"
@@ -59,7 +60,9 @@ export const embeddingProviders: Readonly<Record<string, EmbeddingEntry>> = {
     make: ({ apiKey, modelId }) => AmazonBedrock.embedding(modelId, { region: "us-east-1", apiKey })
   },
   // `/v2/embed`, float vectors, 96 values per call
-  cohere: { defaultModel: "embed-english-v3.0", make: ({ apiKey, modelId }) => Cohere.embedding(modelId, { apiKey }) }
+  cohere: { defaultModel: "embed-english-v3.0", make: ({ apiKey, modelId }) => Cohere.embedding(modelId, { apiKey }) },
+  // `/v1/embeddings`, float vectors, 32 values per call
+  mistral: { defaultModel: "mistral-embed", make: ({ apiKey, modelId }) => Mistral.embedding(modelId, { apiKey }) }
 }
 
 /**

@@ -13,6 +13,7 @@ import { Anthropic } from "../providers/anthropic/index.ts"
 import { Cohere } from "../providers/cohere/index.ts"
 import { DeepSeek } from "../providers/deepseek/index.ts"
 import { Groq } from "../providers/groq/index.ts"
+import { Mistral } from "../providers/mistral/index.ts"
 import { Google } from "../providers/google/index.ts"
 import { GoogleVertex, GoogleVertexAnthropic } from "../providers/google-vertex/index.ts"
 import { OpenAI } from "../providers/openai/index.ts"
@@ -95,6 +96,11 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   cohere: {
     defaultModel: "command-a-03-2025",
     make: ({ apiKey, baseURL, modelId }) => Cohere.model(modelId, { apiKey, baseURL })
+  },
+  // chat completions (`/v1/chat/completions`)
+  mistral: {
+    defaultModel: "mistral-large-latest",
+    make: ({ apiKey, baseURL, modelId }) => Mistral.model(modelId, { apiKey, baseURL })
   },
   google: {
     defaultModel: "gemini-2.5-flash",

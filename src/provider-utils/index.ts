@@ -65,6 +65,8 @@ export * as StringifyWithBigIntAndCycles from "./StringifyWithBigIntAndCycles.ts
 /** @since 0.1.0 */
 export * as ToolOutputText from "./ToolOutputText.ts"
 /** @since 0.1.0 */
+export * as InjectJsonInstruction from "./InjectJsonInstruction.ts"
+/** @since 0.1.0 */
 export * as IsUrlSupported from "./IsUrlSupported.ts"
 /** @since 0.1.0 */
 export * as ToolNameMapping from "./ToolNameMapping.ts"

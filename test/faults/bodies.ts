@@ -50,6 +50,7 @@ const sources: Record<string, ReadonlyArray<Source>> = {
   xai: [{ dir: "xai", suffix: ".chunks.txt", convert: lines }],
   huggingface: [{ dir: "huggingface", suffix: ".chunks.txt", convert: lines }],
   cohere: [{ dir: "cohere", suffix: ".chunks.txt", convert: lines }],
+  mistral: [{ dir: "mistral", suffix: ".chunks.txt", convert: lines }],
   google: [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
   "google-vertex": [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }, { dir: "google-vertex", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
   "amazon-bedrock": [{ dir: "amazon-bedrock", suffix: ".chunks.txt", convert: Bedrock.chunksToBody, contentType: "application/vnd.amazon.eventstream" }],

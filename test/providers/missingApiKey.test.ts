@@ -11,6 +11,7 @@ import { createGoogle } from "@ai-sdk/google"
 import { createGroq } from "@ai-sdk/groq"
 import { createCohere } from "@ai-sdk/cohere"
 import { createHuggingFace } from "@ai-sdk/huggingface"
+import { createMistral } from "@ai-sdk/mistral"
 import { createOpenAI } from "@ai-sdk/openai"
 import type { LanguageModelV4 } from "@ai-sdk/provider"
 import { createXai } from "@ai-sdk/xai"
@@ -24,6 +25,7 @@ import * as Google from "../../src/providers/google/Google.ts"
 import * as Groq from "../../src/providers/groq/Groq.ts"
 import * as Cohere from "../../src/providers/cohere/Cohere.ts"
 import * as HuggingFace from "../../src/providers/huggingface/HuggingFace.ts"
+import * as Mistral from "../../src/providers/mistral/Mistral.ts"
 import * as OpenAI from "../../src/providers/openai/OpenAI.ts"
 import * as XAI from "../../src/providers/xai/XAI.ts"
 import { errorJson } from "./_kit/Wire.ts"
@@ -101,6 +103,13 @@ const cases: ReadonlyArray<Case> = [
     upstream: (s) => createCohere(s)("command-a-03-2025"),
     layer: (s) => Cohere.layer("command-a-03-2025", s),
     layerConfig: () => Cohere.layerConfig("command-a-03-2025", {})
+  },
+  {
+    name: "mistral",
+    env: "MISTRAL_API_KEY",
+    upstream: (s) => createMistral(s)("mistral-large-latest"),
+    layer: (s) => Mistral.layer("mistral-large-latest", s),
+    layerConfig: () => Mistral.layerConfig("mistral-large-latest", {})
   }
 ]
 

@@ -12,7 +12,7 @@ import { IdGenerator } from "../../src/runtime/IdGenerator.ts"
 import { CallOptions } from "../../src/contract/CallOptions.ts"
 import * as L from "../reliability/loopback.ts"
 const hi = Schema.decodeUnknownSync(CallOptions)({ prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] })
-for (const id of ["groq", "deepseek", "openai-compatible", "google", "google-vertex", "xai", "huggingface", "cohere", "amazon-bedrock"]) it(`${id}: take(1) closes the connection`, async () => {
+for (const id of ["groq", "deepseek", "openai-compatible", "google", "google-vertex", "xai", "huggingface", "cohere", "mistral", "amazon-bedrock"]) it(`${id}: take(1) closes the connection`, async () => {
   const server = await L.start((_req, res) => { res.writeHead(200, { "content-type": id === "amazon-bedrock" ? "application/vnd.amazon.eventstream" : "text/event-stream" }); res.write(id === "amazon-bedrock" ? "" : ": hi\n\n") })
   try {
     const entry = providers[id]
