@@ -9,7 +9,7 @@
  */
 import { Effect, Schema, Stream } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
-import * as OpenAIChatLanguageModel from "../src/providers/openai/OpenAIChatLanguageModel.ts"
+import * as OpenAIChatLanguageModel from "../src/providers/kits/openai/OpenAIChatLanguageModel.ts"
 import { makeCounter } from "../src/runtime/IdGenerator.ts"
 import { CallOptions } from "../src/contract/CallOptions.ts"
 

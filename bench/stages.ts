@@ -8,8 +8,8 @@
  */
 import * as Sse from "../src/provider-utils/Sse.ts"
 import { makeBatchSafeParseJson, makeShapes, type ParseResult } from "../src/runtime/ParseJson.ts"
-import { OpenAIChatChunk } from "../src/providers/openai/OpenAIChatApi.ts"
-import { makeTransformer } from "../src/providers/openai/internal/StreamTransducer.ts"
+import { OpenAIChatChunk } from "../src/providers/kits/openai/OpenAIChatApi.ts"
+import { makeTransformer } from "../src/providers/kits/openai/internal/StreamTransducer.ts"
 import { makeCounter } from "../src/runtime/IdGenerator.ts"
 import type { StreamPart } from "../src/contract/StreamPart.ts"
 import * as Data from "./data.ts"

@@ -21,7 +21,7 @@ import { secureJsonParse as upstreamSecureJsonParse } from "@ai-sdk/provider-uti
 import { Result } from "effect"
 import { makeSafeValidate, secureJsonParse } from "../src/runtime/ParseJson.ts"
 import { StreamEvent } from "../src/providers/kits/anthropic/AnthropicApi.ts"
-import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "../src/providers/openai/OpenAIChatApi.ts"
+import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "../src/providers/kits/openai/OpenAIChatApi.ts"
 import { TypeValidationError } from "../src/contract/errors/TypeValidationError.ts"
 
 type Reference = { readonly ok: true; readonly json: string } | { readonly ok: false; readonly message: string }

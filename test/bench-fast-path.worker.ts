@@ -7,7 +7,7 @@
 import { parentPort } from "node:worker_threads"
 import { Result, Schema } from "effect"
 import { StreamEvent } from "../src/providers/kits/anthropic/AnthropicApi.ts"
-import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "../src/providers/openai/OpenAIChatApi.ts"
+import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "../src/providers/kits/openai/OpenAIChatApi.ts"
 
 const decoders: Record<string, (u: unknown) => Result.Result<unknown, unknown>> = {
   "openai-chunk": Schema.decodeUnknownResult(OpenAIChatChunk),

@@ -413,8 +413,8 @@ describe("layer boundaries (DESIGN.md)", () => {
     expect(checkFile("src/providers/groq/Bad.ts", `import { x } from "../../provider-utils/internal/argumentState.ts"`))
       .toHaveLength(1)
     expect(checkFile("src/cli/Bad.ts", `import { x } from "../core/internal/ValidateJson.ts"`)).toHaveLength(1)
-    expect(checkFile("src/providers/openai/responses/internal/Ok.ts", `import { x } from "../../internal/MediaType.ts"`)).toStrictEqual([])
-    expect(checkFile("src/providers/openai/responses/Ok.ts", `import { x } from "./internal/ConvertPrompt.ts"`)).toStrictEqual([])
+    expect(checkFile("src/providers/kits/openai/responses/internal/Ok.ts", `import { x } from "../../internal/MediaType.ts"`)).toStrictEqual([])
+    expect(checkFile("src/providers/kits/openai/responses/Ok.ts", `import { x } from "./internal/ConvertPrompt.ts"`)).toStrictEqual([])
     expect(checkFile("src/contract/errors/Ok.ts", `import { x } from "./internal/marker.ts"`)).toStrictEqual([])
     expect(checkFile("src/contract/errors/Ok.ts", `import { x } from "../internal/fields.ts"`)).toStrictEqual([])
   })
@@ -532,7 +532,7 @@ describe("layer boundaries (DESIGN.md)", () => {
   })
 })
 
-/** The template folders of `src/providers/`: every provider, `openai/responses/`, every kit. */
+/** The template folders of `src/providers/`: every provider, every kit, and their sub-folders (`kits/openai/responses/`). */
 const templateFolders = (): Array<ProviderTemplate.Folder> => {
   const list = (rel: string) =>
     fs.existsSync(path.join(root, "src/providers", rel))
@@ -550,7 +550,10 @@ const templateFolders = (): Array<ProviderTemplate.Folder> => {
       folder(name, "provider"),
       ...dirs(name).map((sub) => folder(`${name}/${sub}`, "sub-provider"))
     ]),
-    ...dirs("kits").map((kit) => folder(`kits/${kit}`, "kit"))
+    ...dirs("kits").flatMap((kit) => [
+      folder(`kits/${kit}`, "kit"),
+      ...dirs(`kits/${kit}`).map((sub) => folder(`kits/${kit}/${sub}`, "sub-provider"))
+    ])
   ]
 }
 

@@ -15,7 +15,7 @@ import * as StreamText from "../../src/core/StreamText.ts"
 import * as StreamTextLowMemory from "../../src/core/StreamTextLowMemory.ts"
 import type { TextStreamPart } from "../../src/core/TextStreamPart.ts"
 import { LanguageModel } from "../../src/LanguageModel.ts"
-import * as OpenAIChatLanguageModel from "../../src/providers/openai/OpenAIChatLanguageModel.ts"
+import * as OpenAIChatLanguageModel from "../../src/providers/kits/openai/OpenAIChatLanguageModel.ts"
 import { makeCounter } from "../../src/runtime/IdGenerator.ts"
 import { CallOptions } from "../../src/contract/CallOptions.ts"
 

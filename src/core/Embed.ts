@@ -42,6 +42,8 @@ import {
   withAiUserAgent
 } from "./internal/EmbedChunks.ts"
 import { callIds } from "./generation/Ids.ts"
+import { traced } from "./generation/EmbedTelemetry.ts"
+import type { TelemetrySettings } from "./Telemetry.ts"
 import { type Callback, notify } from "./generation/Callbacks.ts"
 import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
 
@@ -62,6 +64,10 @@ export interface CommonOptions {
   readonly providerOptions?: ProviderOptions | undefined
   /** User data passed to the callbacks (default `{}`). */
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
+  /** Tracing of this call (upstream `telemetry`; see `Telemetry.ts`). */
+  readonly telemetry?: TelemetrySettings | undefined
+  /** Upstream's older name of `telemetry`. */
+  readonly experimental_telemetry?: TelemetrySettings | undefined
   readonly onStart?: Callback<EmbedStartEvent>
   readonly experimental_onStart?: Callback<EmbedStartEvent>
   readonly onEnd?: Callback<EmbedEndEvent>
@@ -227,7 +233,11 @@ const startEvent = (
  * @since 0.1.0
  * @category generation
  */
-export const embed = Effect.fn("ai.embed")(function*(options: EmbedOptions) {
+export const embed = Effect.fn("Embed.embed")(function*(options: EmbedOptions) {
+  return yield* traced(options, embedTraced)
+})
+
+const embedTraced = Effect.fnUntraced(function*(options: EmbedOptions) {
   const s = yield* setup(options)
   yield* notify(options.onStart ?? options.experimental_onStart, startEvent(s, options, "ai.embed", options.value))
   const result = yield* callModel(s, options, "ai.embed.doEmbed", [options.value], options.providerOptions).pipe(
@@ -281,7 +291,11 @@ const chunkProviderOptions = (
  * @since 0.1.0
  * @category generation
  */
-export const embedMany = Effect.fn("ai.embedMany")(function*(options: EmbedManyOptions) {
+export const embedMany = Effect.fn("Embed.embedMany")(function*(options: EmbedManyOptions) {
+  return yield* traced(options, embedManyTraced)
+})
+
+const embedManyTraced = Effect.fnUntraced(function*(options: EmbedManyOptions) {
   const s = yield* setup(options)
   const { model } = s
   const values = options.values

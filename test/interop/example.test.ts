@@ -11,7 +11,7 @@ import * as path from "node:path"
 import { GenerateText, StreamText } from "../../src/core/index.ts"
 import { fromLanguageModelV4, toLanguageModelV4 } from "../../src/interop/index.ts"
 import { LanguageModel } from "../../src/LanguageModel.ts"
-import * as OpenAIChatLanguageModel from "../../src/providers/openai/OpenAIChatLanguageModel.ts"
+import * as OpenAIChatLanguageModel from "../../src/providers/kits/openai/OpenAIChatLanguageModel.ts"
 import { replayClient } from "../providers/openai/replay.ts"
 import { mockFetch } from "../providers/openai/upstream.ts"
 

@@ -12,7 +12,7 @@ import { Result, Schema } from "effect"
 import * as fc from "fast-check"
 import { fastDecoder, invalid } from "../../src/runtime/internal/fastDecode.ts"
 import { makeSafeValidate } from "../../src/runtime/ParseJson.ts"
-import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "../../src/providers/openai/OpenAIChatApi.ts"
+import { OpenAIChatChunk, OpenAIChatResponse, OpenAIErrorData } from "../../src/providers/kits/openai/OpenAIChatApi.ts"
 import { StreamEvent } from "../../src/providers/kits/anthropic/AnthropicApi.ts"
 
 // ---- a description of a schema in the supported subset, and its Schema ----

@@ -13,7 +13,7 @@ import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Data from "../../bench/data.ts"
 import * as Sse from "../../src/provider-utils/Sse.ts"
-import { OpenAIChatChunk } from "../../src/providers/openai/OpenAIChatApi.ts"
+import { OpenAIChatChunk } from "../../src/providers/kits/openai/OpenAIChatApi.ts"
 import { makeShapeCache, miss } from "../../src/runtime/internal/jsonShape.ts"
 import * as ParseJson from "../../src/runtime/ParseJson.ts"
 

@@ -9,7 +9,7 @@ import { Schema } from "effect"
 import * as fc from "fast-check"
 import { afterEach, describe, expect, it } from "vitest"
 import * as ParseJson from "../../src/runtime/ParseJson.ts"
-import { OpenAIChatChunk } from "../../src/providers/openai/OpenAIChatApi.ts"
+import { OpenAIChatChunk } from "../../src/providers/kits/openai/OpenAIChatApi.ts"
 
 const limit = Error.stackTraceLimit
 afterEach(() => {

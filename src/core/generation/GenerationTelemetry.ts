@@ -115,12 +115,13 @@ const tokensPerSecond = (tokens: number | undefined, durationMs: number): number
   return Number.isFinite(rate) ? rate : 0
 }
 
-const setAll = (span: Tracer.Span, attributes: Readonly<Record<string, unknown>>): void => {
+/** Sets every attribute on a span. @internal */
+export const setAll = (span: Tracer.Span, attributes: Readonly<Record<string, unknown>>): void => {
   for (const key in attributes) span.attribute(key, attributes[key])
 }
 
-/** Ends a span now; `error` ends it failed (an `exception` event and the error status). */
-const endSpan = (span: Tracer.Span, error?: { readonly error: unknown }): Effect.Effect<void> =>
+/** Ends a span now; `error` ends it failed (an `exception` event and the error status). @internal */
+export const endSpan = (span: Tracer.Span, error?: { readonly error: unknown }): Effect.Effect<void> =>
   Effect.map(Clock.currentTimeNanos, (now) => span.end(now, error === undefined ? Exit.void : Exit.fail(error.error)))
 
 /**
@@ -171,10 +172,7 @@ export class GenerationTracer {
   }
 
   private open(name: string, attributes: Record<string, Attr.AttributeValue>, parent: Tracer.Span | undefined) {
-    return Effect.tap(
-      Effect.makeSpan(name, parent === undefined ? {} : { parent }),
-      (span) => Effect.sync(() => setAll(span, attributes))
-    )
+    return openSpan(name, attributes, parent)
   }
 
   readonly onStart = (event: StartEvent): Effect.Effect<void> => {
@@ -380,6 +378,17 @@ export class GenerationTracer {
     return Effect.forEach(open, (span) => endSpan(span), { discard: true })
   })
 }
+
+/** Starts a span (under `parent`, else the current span) with its attributes. @internal */
+export const openSpan = (
+  name: string,
+  attributes: Record<string, Attr.AttributeValue>,
+  parent: Tracer.Span | undefined
+): Effect.Effect<Tracer.Span> =>
+  Effect.tap(
+    Effect.makeSpan(name, parent === undefined ? {} : { parent }),
+    (span) => Effect.sync(() => setAll(span, attributes))
+  )
 
 const numberOf = (value: unknown): number | undefined => typeof value === "number" ? value : undefined
 

@@ -15,13 +15,13 @@ import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError
 import { LoadAPIKeyError } from "../../contract/errors/LoadAPIKeyError.ts"
 import * as SpeechModelNs from "../../SpeechModel.ts"
 import * as TranscriptionModelNs from "../../TranscriptionModel.ts"
-import * as OpenAIChatLanguageModel from "./OpenAIChatLanguageModel.ts"
+import * as OpenAIChatLanguageModel from "../kits/openai/OpenAIChatLanguageModel.ts"
 import { EmbeddingModel } from "../../EmbeddingModel.ts"
-import * as OpenAIEmbeddingModel from "./OpenAIEmbeddingModel.ts"
-import * as OpenAIImageModel from "./OpenAIImageModel.ts"
-import * as OpenAIResponsesLanguageModel from "./responses/OpenAIResponsesLanguageModel.ts"
-import * as OpenAISpeechModel from "./OpenAISpeechModel.ts"
-import * as OpenAITranscriptionModel from "./OpenAITranscriptionModel.ts"
+import * as OpenAIEmbeddingModel from "../kits/openai/OpenAIEmbeddingModel.ts"
+import * as OpenAIImageModel from "../kits/openai/OpenAIImageModel.ts"
+import * as OpenAIResponsesLanguageModel from "../kits/openai/responses/OpenAIResponsesLanguageModel.ts"
+import * as OpenAISpeechModel from "../kits/openai/OpenAISpeechModel.ts"
+import * as OpenAITranscriptionModel from "../kits/openai/OpenAITranscriptionModel.ts"
 
 /**
  * Provider settings, as upstream's.

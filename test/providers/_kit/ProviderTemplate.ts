@@ -55,8 +55,9 @@ const modelPrefix = (folder: Folder): string | undefined =>
 export const deviations = (folder: Folder, extras: ReadonlySet<string>): Array<string> => {
   const out: Array<string> = []
   const where = `src/providers/${folder.path}`
-  // kits/openai/ is a kit of pieces with no model of its own: one concept per file, no names required
-  const pieces = folder.kind === "kit" && modelPrefix(folder) === undefined
+  // kits/openai/ is a kit of pieces (one concept per file, no names required): the chat stream pieces
+  // of the OpenAI family and the OpenAI models that openai and azure both build on
+  const pieces = folder.kind === "kit" && (modelPrefix(folder) === undefined || folder.path === "kits/openai")
   const name = folder.kind === "provider" ? providerName(folder) : modelPrefix(folder)
   if (folder.kind === "provider" && name === undefined) out.push(`${where}: no <Name>.ts named after the folder`)
   if (folder.kind !== "kit" && !folder.files.includes("index.ts")) out.push(`${where}: no index.ts`)

@@ -4,7 +4,7 @@
  */
 import { Effect, Result, Schema, Stream } from "effect"
 import { describe, expect, it } from "vitest"
-import { getArgs } from "../../../src/providers/openai/internal/RequestArgs.ts"
+import { getArgs } from "../../../src/providers/kits/openai/internal/RequestArgs.ts"
 import { CallOptions } from "../../../src/contract/CallOptions.ts"
 import { callCases, failingCallCases } from "./callCases.ts"
 import { headersView, oursChatModel } from "./differential.ts"
