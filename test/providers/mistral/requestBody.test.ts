@@ -4,6 +4,9 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { createMistral } from "@ai-sdk/mistral"
+import * as Mistral from "../../../src/providers/mistral/Mistral.ts"
+import * as MistralLanguageModel from "../../../src/providers/mistral/MistralLanguageModel.ts"
 import { callCases } from "./callCases.ts"
 import {
   aimuxGenerate,
@@ -12,6 +15,7 @@ import {
   headersView,
   linesToSse,
   normalize,
+  replayClient,
   upstreamGenerate,
   upstreamStream
 } from "./harness.ts"
@@ -64,4 +68,11 @@ describe("Mistral request bodies: differential against @ai-sdk/mistral", () => {
       expect(ours.captured.headers?.["user-agent"]).toMatch(/^ai-sdk-mistral\/4\.0\.87 ai-sdk-provider-utils\/5\.0\.81 /)
       expect(ours.captured.headers?.["authorization"]).toBe("Bearer test-key")
     }))
+
+  it("provider name, model id and supported URLs are upstream's (https PDFs only)", () => {
+    const upstream = createMistral({ apiKey: "k" })("mistral-small-latest")
+    const ours = MistralLanguageModel.makeWith(replayClient({ body: json }, {}), Mistral.modelConfig("mistral-small-latest", { apiKey: "k" }))
+    expect([ours.provider, ours.modelId]).toStrictEqual([upstream.provider, upstream.modelId])
+    expect(MistralLanguageModel.supportedUrls).toStrictEqual(upstream.supportedUrls)
+  })
 })
