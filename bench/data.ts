@@ -468,3 +468,30 @@ export const cohereBody = (thinking: number, text: number, fragments: number, se
   })
   return sse(payloads, false)
 }
+
+/**
+ * A Mistral chat stream (workload MISTRAL): Magistral thinking chunks, then text chunks (content
+ * arrays, as Magistral sends them), a tool call whose arguments arrive in fragments, then the
+ * finish chunk with usage and `[DONE]`.
+ */
+export const mistralBody = (thinking: number, text: number, fragments: number, seed = 13): Uint8Array => {
+  const rand = prng(seed)
+  const chunk = (delta: unknown, finish: string | null = null, usage?: unknown) => ({
+    id: "mistral_bench",
+    object: "chat.completion.chunk",
+    created: 1750000000,
+    model: "magistral-medium-2509",
+    choices: [{ index: 0, delta, finish_reason: finish }],
+    ...(usage !== undefined && { usage })
+  })
+  const payloads: Array<unknown> = [chunk({ role: "assistant", content: "" })]
+  for (let i = 0; i < thinking; i++) payloads.push(chunk({ content: [{ type: "thinking", thinking: [{ type: "text", text: word(rand) }] }] }))
+  for (let i = 0; i < text; i++) payloads.push(chunk({ content: [{ type: "text", text: word(rand) }] }))
+  payloads.push(chunk({ tool_calls: [{ id: "call_bench", index: 0, function: { name: "get_weather", arguments: "" } }] }))
+  for (const fragment of fragmentsOf(argumentText(rand, fragments * 8), fragments)) {
+    payloads.push(chunk({ tool_calls: [{ index: 0, function: { arguments: fragment } }] }))
+  }
+  payloads.push(chunk({ content: "" }, "tool_calls", { prompt_tokens: 12, completion_tokens: thinking + text, total_tokens: 12 + thinking + text }))
+  return sse(payloads, true)
+}
+

@@ -24,6 +24,7 @@ const bodies: Record<string, () => { body: Uint8Array; aimux: ChunkRunner; upstr
   GEMINI: () => ({ body: Data.geminiBody(4_000, 16_000), aimux: W.aimuxGoogle, upstream: W.upstreamGoogle, floor: W.floor }),
   XAI: () => ({ body: Data.xaiResponsesBody(2_000, 20_000, 2_000), aimux: W.aimuxXai, upstream: W.upstreamXai, floor: W.floor }),
   COHERE: () => ({ body: Data.cohereBody(2_000, 20_000, 2_000), aimux: W.aimuxCohere, upstream: W.upstreamCohere, floor: W.floor }),
+  MISTRAL: () => ({ body: Data.mistralBody(2_000, 20_000, 2_000), aimux: W.aimuxMistral, upstream: W.upstreamMistral, floor: W.floor }),
   BEDROCK: () => ({ body: Bedrock.bedrockBody(2_000, 20_000, 2_000), aimux: Bedrock.aimuxBedrock, upstream: Bedrock.upstreamBedrock, floor: Bedrock.floorBedrock }),
   W4V: () => ({ body: Data.anthropicBody(4_000, 10_000, 2_000), aimux: HostedAnthropic.aimuxVertexAnthropic, upstream: HostedAnthropic.upstreamVertexAnthropic, floor: W.floor }),
   W4B: () => {

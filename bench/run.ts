@@ -176,6 +176,10 @@ if (selected("COHERE")) {
   workloads.push(bodyWorkload("COHERE", "Cohere v2 chat, 2,000 thinking + 20,000 text deltas, a tool plan and a tool call in 2,000 fragments", Data.cohereBody(2_000, 20_000, 2_000), W.aimuxCohere, W.upstreamCohere, { upstreamTarget: 0.33, floorTarget: 1.5 }))
 }
 
+if (selected("MISTRAL")) {
+  workloads.push(bodyWorkload("MISTRAL", "Mistral chat, 2,000 Magistral thinking + 20,000 text chunks and a tool call in 2,000 fragments", Data.mistralBody(2_000, 20_000, 2_000), W.aimuxMistral, W.upstreamMistral, { upstreamTarget: 0.33, floorTarget: 1.5 }))
+}
+
 // The floor of an event-stream body is the codec (both CRCs) plus `JSON.parse`, not SSE.
 if (selected("BEDROCK")) {
   workloads.push(bodyWorkload("BEDROCK", "Amazon Bedrock ConverseStream, 2,000 reasoning + 20,000 text deltas + a tool use in 2,000 fragments (binary event-stream frames)", Bedrock.bedrockBody(2_000, 20_000, 2_000), Bedrock.aimuxBedrock, Bedrock.upstreamBedrock, { upstreamTarget: 0.33, floorTarget: 1.5 }, Bedrock.floorBedrock))

@@ -5,6 +5,7 @@
  */
 import { createAnthropic } from "@ai-sdk/anthropic"
 import { createCohere } from "@ai-sdk/cohere"
+import { createMistral } from "@ai-sdk/mistral"
 import { createOpenAI } from "@ai-sdk/openai"
 import { createXai } from "@ai-sdk/xai"
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
@@ -24,6 +25,8 @@ import { createGoogle } from "@ai-sdk/google"
 import * as Anthropic from "../src/providers/anthropic/Anthropic.ts"
 import * as Cohere from "../src/providers/cohere/Cohere.ts"
 import * as CohereLanguageModel from "../src/providers/cohere/CohereLanguageModel.ts"
+import * as Mistral from "../src/providers/mistral/Mistral.ts"
+import * as MistralLanguageModel from "../src/providers/mistral/MistralLanguageModel.ts"
 import * as GeminiLanguageModel from "../src/providers/kits/gemini/GeminiLanguageModel.ts"
 import * as Google from "../src/providers/google/Google.ts"
 import * as AnthropicLanguageModel from "../src/providers/kits/anthropic/AnthropicLanguageModel.ts"
@@ -212,6 +215,23 @@ export const upstreamCohere = (chunks: ReadonlyArray<Uint8Array>): Runner => (pr
   const options: Parameters<typeof model.doStream>[0] = { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] }
   return runUpstreamStream(model.doStream(options), probe)
 }
+
+/** aimux Mistral chat `stream` (workload MISTRAL). */
+export const aimuxMistral = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runAimuxStream(
+    MistralLanguageModel.makeWith(replayClient(chunks, probe), {
+      ...Mistral.modelConfig("magistral-medium-latest", { apiKey: "bench" }),
+      generateId: makeCounter("id")
+    }),
+    probe
+  )
+
+/** Upstream `@ai-sdk/mistral` chat `doStream` (workload MISTRAL). */
+export const upstreamMistral = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  runUpstreamStream(
+    createMistral({ apiKey: "bench", fetch: mockFetch(chunks, probe) })("magistral-medium-latest").doStream(upstreamOptions),
+    probe
+  )
 
 const weatherSchema = {
   type: "object",
