@@ -3,17 +3,18 @@
  * bodies of `doEmbed` for the option matrix, results, usage, warnings, limits and errors (error
  * bodies, invalid options, too many values, undecodable responses); then the same bodies through
  * upstream `embedMany` (package `ai`) and aimux's `Embed.embedMany` on the provider's layer
- * (chunking at 32 values, one call at a time). The body is upstream's own test response
+ * (chunking at 32 values, one call at a time), and both models in the provider registry. The body is upstream's own test response
  * (`fixtures/mistral/upstream/mistral-embedding.json`, from `mistral-embedding-model.test.ts`).
  */
 import { describe, expect, it } from "@effect/vitest"
 import { createMistral } from "@ai-sdk/mistral"
-import { embedMany as upstreamEmbedMany } from "ai"
+import { createProviderRegistry, embedMany as upstreamEmbedMany } from "ai"
 import { Effect } from "effect"
 import { HttpClient } from "effect/http"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as Embed from "../../../src/core/Embed.ts"
+import * as ProviderRegistry from "../../../src/core/registry/ProviderRegistry.ts"
 import * as Mistral from "../../../src/providers/mistral/Mistral.ts"
 import { embedBoth, mockFetch, type Reply, replayClient, type Sent } from "../../embed/harness.ts"
 import { fixturesDir } from "./harness.ts"
@@ -110,4 +111,29 @@ describe("Mistral through embedMany (upstream ai vs aimux core)", () => {
     expect(ours.usage).toEqual(upstream.usage)
     expect(ours.values).toEqual(upstream.values)
   })
+})
+
+describe("Mistral in the provider registry (upstream createProviderRegistry vs aimux's)", () => {
+  const ids = [["languageModel", "mistral:mistral-large-latest"], ["embeddingModel", "mistral:mistral-embed"]] as const
+  for (const [kind, id] of ids) {
+    it(`${kind} ${id}: the same provider and model id`, async () => {
+      const upRegistry = createProviderRegistry({ mistral: createMistral({ apiKey: "k" }) })
+      const upstream = kind === "languageModel" ? upRegistry.languageModel(id) : upRegistry.embeddingModel(id)
+      const ours = await Effect.runPromise(
+        Effect.gen(function*() {
+          const registry = yield* ProviderRegistry.ProviderRegistry
+          return yield* registry[kind](id)
+        }).pipe(
+          Effect.provide(ProviderRegistry.layer({
+            mistral: {
+              languageModel: (modelId) => Mistral.model(modelId, { apiKey: "k" }),
+              embeddingModel: (modelId) => Mistral.embedding(modelId, { apiKey: "k" })
+            }
+          })),
+          Effect.provideService(HttpClient.HttpClient, replayClient([embedded], []))
+        )
+      )
+      expect([ours.provider, ours.modelId]).toEqual([upstream.provider, upstream.modelId])
+    })
+  }
 })
