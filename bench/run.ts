@@ -49,7 +49,11 @@ if (globalThis.gc === undefined) {
 }
 
 interface Implementation {
-  readonly name: "aimux" | "upstream" | "floor"
+  /**
+   * `untraced`: the same aimux run without tracing (W3T's baseline); `otel-only`: with
+   * `@effect/opentelemetry`'s tracer but without `Telemetry.layer`.
+   */
+  readonly name: "aimux" | "upstream" | "floor" | "untraced" | "otel-only"
   readonly runner: Runner
   /** The same implementation on the first reads of the body only (latency runs). */
   readonly latency?: Runner | undefined
@@ -68,6 +72,8 @@ interface Workload {
   /** Targets that apply: time ratio vs upstream, vs floor, first-part latency. */
   readonly upstreamTarget?: number
   readonly floorTarget?: number
+  /** Time ratio of aimux (traced) over the same run untraced. */
+  readonly untracedTarget?: number
   readonly latency: boolean
 }
 
@@ -130,6 +136,22 @@ if (selected("W3")) {
       { name: "upstream", runner: W.upstreamStreamTextRunner(upstreamParts) }
     ],
     upstreamTarget: 0.33,
+    latency: false
+  })
+}
+
+if (selected("W3T")) {
+  const parts = Data.coreParts(20_000, 100)
+  workloads.push({
+    id: "W3T",
+    title: "W3 traced (Telemetry.layer, @effect/opentelemetry, in-memory exporter) vs W3 untraced",
+    bytes: Data.jsonSize(parts),
+    implementations: [
+      { name: "aimux", runner: W.aimuxStreamTextTraced(parts) },
+      { name: "otel-only", runner: W.aimuxStreamTextTraced(parts, false) },
+      { name: "untraced", runner: W.aimuxStreamText(parts) }
+    ],
+    untracedTarget: 1.1,
     latency: false
   })
 }
@@ -247,6 +269,15 @@ for (const workload of workloads) {
       target: `${workload.id} aimux/floor time <= ${workload.floorTarget}`,
       value: `${fmt(ratio)} (wall clock ${fmt(aimux.ms / floorStats.ms)})`,
       met: ratio <= workload.floorTarget
+    })
+  }
+  const untraced = stats.get("untraced")
+  if (untraced !== undefined && workload.untracedTarget !== undefined) {
+    const ratio = aimux.cpuMs / untraced.cpuMs
+    targets.push({
+      target: `${workload.id} traced/untraced time <= ${workload.untracedTarget}`,
+      value: `${fmt(ratio)} (wall clock ${fmt(aimux.ms / untraced.ms)})`,
+      met: ratio <= workload.untracedTarget
     })
   }
   if (upstream !== undefined && options.memoryRuns > 0) {

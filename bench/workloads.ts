@@ -11,10 +11,13 @@ import { createXai } from "@ai-sdk/xai"
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider"
 import { jsonSchema, streamText as upstreamStreamText, tool } from "ai"
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
-import { Effect, Schema, Stream } from "effect"
+import * as OtelTracer from "@effect/opentelemetry/OtelTracer"
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
+import { Effect, Layer, Schema, Stream } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import { createParser } from "eventsource-parser"
 import * as StreamText from "../src/core/StreamText.ts"
+import * as Telemetry from "../src/core/Telemetry.ts"
 import * as Tool from "../src/core/Tool.ts"
 import type * as LanguageModel from "../src/LanguageModel.ts"
 import { makeCounter } from "../src/runtime/IdGenerator.ts"
@@ -239,8 +242,30 @@ const weatherSchema = {
 
 /** aimux `streamText` over the mock model, tools executed (W3). */
 export const aimuxStreamText = (parts: ReadonlyArray<StreamPart>): Runner => (probe) =>
-  Effect.runPromise(
-    StreamText.streamText({
+  Effect.runPromise(w3Program(parts, probe))
+
+/**
+ * W3 traced (W3T): `Telemetry.layer()` with `@effect/opentelemetry` on an SDK provider whose
+ * in-memory exporter is emptied after each run (the spans of one run: the call, its step, 100
+ * tool calls, plus aimux's Effect spans). `telemetry: false`: the same tracer without
+ * `Telemetry.layer` (aimux's own Effect spans only).
+ */
+export const aimuxStreamTextTraced = (parts: ReadonlyArray<StreamPart>, telemetry = true): Runner => {
+  const exporter = new InMemorySpanExporter()
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })
+  const layer = Layer.merge(
+    OtelTracer.layer.pipe(Layer.provide(Layer.succeed(OtelTracer.OtelTracerProvider, provider))),
+    telemetry ? Telemetry.layer() : Layer.empty
+  )
+  return async (probe) => {
+    await Effect.runPromise(w3Program(parts, probe).pipe(Effect.provide(layer)))
+    if (telemetry && exporter.getFinishedSpans().length < 102) throw new Error("W3T: the spans were not exported")
+    exporter.reset()
+  }
+}
+
+const w3Program = (parts: ReadonlyArray<StreamPart>, probe: Probe) =>
+  StreamText.streamText({
       prompt: "hi",
       tools: {
         weather: Tool.make({
@@ -252,7 +277,6 @@ export const aimuxStreamText = (parts: ReadonlyArray<StreamPart>): Runner => (pr
       Stream.runForEachArray((batch) => Effect.sync(() => consumed(probe, batch.length))),
       Effect.provide(MockLanguageModel.layer({ stream: { stream: parts } }))
     )
-  )
 
 /** Upstream `ai` `streamText` over `MockLanguageModelV4` with the same parts, tools executed (W3). */
 export const upstreamStreamTextRunner = (parts: ReadonlyArray<LanguageModelV4StreamPart>): Runner => async (probe) => {

@@ -403,7 +403,9 @@ const runSteps = <T extends Toolkit.Any, R>(
       generateId,
       streamRetry,
       // the default mode keeps step content only when something can read it (contentRetention.ts)
-      collectContent: options._internal?.retention?.collectContent ?? defaultCollects(options),
+      // the spans record the steps' text, reasoning and tool calls when outputs are recorded
+      collectContent: options._internal?.retention?.collectContent ??
+        (defaultCollects(options) || tracer?.recording.recordOutputs === true),
       gate: approvals.gate(generateId)
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)

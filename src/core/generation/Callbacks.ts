@@ -72,6 +72,8 @@ export interface ResolvedCallbacks {
   readonly onToolExecutionStart: Callback<ToolExecutionStartEvent>
   readonly onToolExecutionEnd: Callback<ToolExecutionEndEvent>
   readonly onStepError: Callback<StepErrorEvent>
+  /** Runs a client tool's execution inside its telemetry span (upstream telemetry `executeTool`). */
+  readonly executeTool?: (<A, E, R>(toolCallId: string, execute: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>) | undefined
 }
 
 /** Resolves upstream's aliases. @internal */

@@ -113,8 +113,9 @@ export const executeWithCallbacks = (
       return runtime.execute(call, messages, onPreliminary, context)
     }
     const event = { callId, messages, toolCall: call, toolContext }
+    const execute = runtime.execute(call, messages, onPreliminary, context)
     return notify(callbacks.onToolExecutionStart, event).pipe(
-      Effect.andThen(runtime.execute(call, messages, onPreliminary, context)),
+      Effect.andThen(callbacks.executeTool === undefined ? execute : callbacks.executeTool(call.toolCallId, execute)),
       Effect.tap((executed) =>
         executed === undefined
           ? Effect.void

@@ -269,6 +269,12 @@ export class GenerationTracer {
     })
   }
 
+  /** The tool's own spans (and OpenTelemetry's active context) are under its `ai.toolCall` span. */
+  readonly executeTool = <A, E, R>(toolCallId: string, execute: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => {
+    const span = this.tools.get(toolCallId)
+    return span === undefined ? execute : Effect.withParentSpan(execute, span)
+  }
+
   readonly onToolExecutionEnd = (event: ToolExecutionEndEvent): Effect.Effect<void> => {
     const span = this.tools.get(event.toolCall.toolCallId)
     if (span === undefined) return Effect.void
@@ -432,7 +438,8 @@ export const withTelemetry = (callbacks: ResolvedCallbacks, tracer: GenerationTr
     onLanguageModelCallEnd: both(tracer.onLanguageModelCallEnd, callbacks.onLanguageModelCallEnd),
     onToolExecutionStart: both(tracer.onToolExecutionStart, callbacks.onToolExecutionStart),
     onToolExecutionEnd: both(tracer.onToolExecutionEnd, callbacks.onToolExecutionEnd),
-    onStepError: both(tracer.onStepError, callbacks.onStepError)
+    onStepError: both(tracer.onStepError, callbacks.onStepError),
+    executeTool: tracer.executeTool
   }
 
 /**
