@@ -8,6 +8,7 @@
 import { Config, Effect, Layer } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as LanguageModel from "../../LanguageModel.ts"
+import * as CustomFetch from "../../provider-utils/CustomFetch.ts"
 import type { ErrorData } from "./OpenAICompatibleApi.ts"
 import * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.ts"
 import * as EmbeddingModelNs from "../../EmbeddingModel.ts"
@@ -43,11 +44,13 @@ export type ErrorStructure<T extends { readonly error: unknown }> = OpenAICompat
  * @since 0.1.0
  * @category models
  */
-export type Settings<T extends { readonly error: unknown } = ErrorData> = OpenAICompatibleLanguageModel.Settings<T>
+export type Settings<T extends { readonly error: unknown } = ErrorData> =
+  & OpenAICompatibleLanguageModel.Settings<T>
+  & CustomFetch.Setting
 
 /**
- * The chat model for `modelId` as a service; needs an `HttpClient` (and uses `IdGenerator` when
- * provided).
+ * The chat model for `modelId` as a service; needs an `HttpClient` unless `settings.fetch` is given
+ * (then its requests go through that fetch), and uses `IdGenerator` when provided.
  *
  * @since 0.1.0
  * @category constructors
@@ -55,7 +58,8 @@ export type Settings<T extends { readonly error: unknown } = ErrorData> = OpenAI
 export const model: <T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
   settings: Settings<T>
-) => Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> = OpenAICompatibleLanguageModel.make
+) => Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> = (modelId, settings) =>
+  CustomFetch.provide(settings, OpenAICompatibleLanguageModel.make(modelId, settings))
 
 /**
  * A layer providing the model for `modelId` as the `LanguageModel` service.
