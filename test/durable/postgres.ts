@@ -62,7 +62,7 @@ const serverUser = (): { readonly uid: number; readonly gid: number } | undefine
 }
 
 /** A port free on 127.0.0.1 now (the OS's choice). */
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = net.createServer()
     server.once("error", reject)
