@@ -55,23 +55,42 @@ export type Settings<T extends { readonly error: unknown } = ErrorData> =
  * @since 0.1.0
  * @category constructors
  */
-export const model: <T extends { readonly error: unknown } = ErrorData>(
+export function model<T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: Settings<T> & { readonly fetch: CustomFetch.FetchFunction }
+): Effect.Effect<LanguageModel.Service>
+export function model<T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
   settings: Settings<T>
-) => Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> = (modelId, settings) =>
-  CustomFetch.provide(settings, OpenAICompatibleLanguageModel.make(modelId, settings))
+): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient>
+export function model<T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: Settings<T>
+): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> {
+  return CustomFetch.provide(settings, OpenAICompatibleLanguageModel.make(modelId, settings))
+}
 
 /**
- * A layer providing the model for `modelId` as the `LanguageModel` service.
+ * A layer providing the model for `modelId` as the `LanguageModel` service (no `HttpClient`
+ * needed with `settings.fetch`).
  *
  * @since 0.1.0
  * @category layers
  */
-export const layer = <T extends { readonly error: unknown } = ErrorData>(
+export function layer<T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: Settings<T> & { readonly fetch: CustomFetch.FetchFunction }
+): Layer.Layer<LanguageModel.LanguageModel>
+export function layer<T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
   settings: Settings<T>
-): Layer.Layer<LanguageModel.LanguageModel, never, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel.LanguageModel, model(modelId, settings))
+): Layer.Layer<LanguageModel.LanguageModel, never, HttpClient.HttpClient>
+export function layer<T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: Settings<T>
+): Layer.Layer<LanguageModel.LanguageModel, never, HttpClient.HttpClient> {
+  return Layer.effect(LanguageModel.LanguageModel, model(modelId, settings))
+}
 
 /**
  * A layer whose settings come from effect `Config` (a `Config` of the whole settings, or a record
