@@ -85,3 +85,5 @@ export * from "./middleware/index.ts"
 export * from "./registry/index.ts"
 /** @since 0.1.0 */
 export * as Telemetry from "./Telemetry.ts"
+/** @since 0.1.0 */
+export * as TelemetryMetrics from "./TelemetryMetrics.ts"

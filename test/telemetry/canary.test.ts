@@ -2,12 +2,13 @@
  * A canary API key never reaches telemetry: real providers (OpenAI chat and embeddings, Cohere
  * reranking) against a loopback HTTP server on 127.0.0.1, every call traced with inputs and
  * outputs recorded, spans exported through `@effect/opentelemetry` into a real SDK
- * `InMemorySpanExporter`. No span name, attribute, event or status holds the key — neither the
- * provider's key nor a credential header the call itself sets — while the server did receive it.
+ * `InMemorySpanExporter`, metrics into a fresh `MetricRegistry`. No span name, attribute, event or
+ * status and no metric name or label holds the key — neither the provider's key nor a credential
+ * header the call itself sets — while the server did receive it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base"
-import { Effect, Layer, Stream } from "effect"
+import { Effect, Layer, Metric, Stream } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -104,13 +105,14 @@ const textsOf = (span: ReadableSpan): Array<string> => [
 ]
 
 describe("a canary API key never appears in telemetry", () => {
-  it.live("spans of streamText, generateText (with tools and a 401), embed and rerank, recording on", () =>
+  it.live("spans and metrics of streamText, generateText (with tools and a 401), embed and rerank, recording on", () =>
     Effect.gen(function*() {
       const { exporter, provider, layer } = otelLayer()
       yield* calls.pipe(
         Effect.provide(Layer.mergeAll(models(), layer, Telemetry.layer({ recordInputs: true, recordOutputs: true, includeRuntimeContext: { user: true } })))
       )
       yield* Effect.promise(() => provider.forceFlush())
+      const metrics = yield* Metric.snapshot
       const spans = exporter.getFinishedSpans()
       const names = new Set(spans.map((s) => s.name))
       // the scan is meaningful: every kind of span is there, with recorded inputs and outputs ...
@@ -127,5 +129,13 @@ describe("a canary API key never appears in telemetry", () => {
       expect(server.requests.some((r) => r.headers["x-api-key"] === canary)).toBe(true)
       const leaks = spans.flatMap((span) => textsOf(span).filter((text) => text.includes(canary) || text.includes(canary.slice(3))).map(() => span.name))
       expect(leaks).toStrictEqual([])
-    }))
+      // the metrics: every series of every kind, labelled with the models, and no label holds the key
+      const ids = new Set(metrics.map((m) => m.id))
+      for (const id of ["ai.requests", "ai.tokens", "ai.time_to_first_chunk", "ai.call.duration", "ai.operation.duration", "ai.tool.duration", "ai.errors"]) {
+        expect(ids).toContain(id)
+      }
+      expect(metrics.some((m) => m.attributes?.["gen_ai.request.model"] === "gpt-4o-mini")).toBe(true)
+      const labelLeaks = metrics.filter((m) => JSON.stringify([m.id, m.description, m.attributes]).includes(canary.slice(3)))
+      expect(labelLeaks).toStrictEqual([])
+    }).pipe(Effect.provideService(Metric.MetricRegistry, new Map())))
 })

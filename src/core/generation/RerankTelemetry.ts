@@ -13,6 +13,7 @@ import { resolve, type Resolved, type TelemetrySettings } from "../Telemetry.ts"
 import * as Attr from "../internal/TelemetryAttributes.ts"
 import type { Callback } from "./Callbacks.ts"
 import { endSpan, openSpan, setAll } from "./GenerationTelemetry.ts"
+import { OperationMetrics } from "./OperationMetrics.ts"
 
 /** The callbacks a rerank call notifies. @internal */
 export interface RerankCallbacks {
@@ -32,9 +33,11 @@ export class RerankTracer {
   private call: Tracer.Span | undefined = undefined
   private base: Record<string, Attr.AttributeSpec> = {}
   readonly recording: Resolved
+  private readonly metrics: OperationMetrics
 
   constructor(recording: Resolved) {
     this.recording = recording
+    this.metrics = new OperationMetrics(recording.functionId)
   }
 
   private get filtered(): boolean {
@@ -54,24 +57,34 @@ export class RerankTracer {
       ...this.base,
       "ai.documents": Attr.input(() => event.documents.map((d) => JSON.stringify(d)))
     })
-    return Effect.map(openSpan(event.operationId, attributes, undefined), (span) => {
-      this.root = span
-    })
+    return Effect.andThen(
+      this.metrics.start(event.operationId, event),
+      Effect.map(openSpan(event.operationId, attributes, undefined), (span) => {
+        this.root = span
+      })
+    )
   }
 
   readonly onRerankStart = (event: RerankingModelCallStartEvent): Effect.Effect<void> => {
     if (this.root === undefined) return Effect.void
+    const metrics = this.metrics.callStart(event.callId, event.operationId, event)
     const attributes = Attr.select(this.recording, {
       ...Attr.operationName(event.operationId, this.recording),
       ...this.base,
       "ai.documents": Attr.input(() => event.documents.map((d) => JSON.stringify(d)))
     })
-    return Effect.map(openSpan(event.operationId, attributes, this.root), (span) => {
-      this.call = span
-    })
+    return Effect.andThen(
+      metrics,
+      Effect.map(openSpan(event.operationId, attributes, this.root), (span) => {
+        this.call = span
+      })
+    )
   }
 
-  readonly onRerankEnd = (event: RerankingModelCallEndEvent): Effect.Effect<void> => {
+  readonly onRerankEnd = (event: RerankingModelCallEndEvent): Effect.Effect<void> =>
+    Effect.andThen(this.metrics.callEnd(event.callId, {}), this.endCall(event))
+
+  private endCall(event: RerankingModelCallEndEvent): Effect.Effect<void> {
     const span = this.call
     if (span === undefined) return Effect.void
     this.call = undefined
@@ -86,7 +99,9 @@ export class RerankTracer {
   }
 
   /** Upstream records nothing on the call span at the end. */
-  readonly onEnd = (_event: RerankEndEvent): Effect.Effect<void> => {
+  readonly onEnd = (_event: RerankEndEvent): Effect.Effect<void> => Effect.andThen(this.metrics.end, this.endRoot())
+
+  private endRoot(): Effect.Effect<void> {
     const span = this.root
     if (span === undefined) return Effect.void
     this.root = undefined
@@ -95,7 +110,7 @@ export class RerankTracer {
 
   /** The call failed (upstream `onError`): the open model call and the call span end with the error. */
   readonly onError = (error: unknown): Effect.Effect<void> =>
-    Effect.suspend(() => {
+    Effect.andThen(this.metrics.error(error), () => {
       const failed = { error: this.filtered ? new Error("AI SDK operation failed") : error }
       const open = [...(this.call ? [this.call] : []), ...(this.root ? [this.root] : [])]
       this.call = undefined
@@ -104,7 +119,7 @@ export class RerankTracer {
     })
 
   /** Whatever is still open when the call ends (an interruption) ends. */
-  readonly close: Effect.Effect<void> = Effect.suspend(() => {
+  readonly close: Effect.Effect<void> = Effect.andThen(Effect.suspend(() => this.metrics.close), () => {
     const open = [...(this.call ? [this.call] : []), ...(this.root ? [this.root] : [])]
     this.call = undefined
     this.root = undefined
