@@ -17,6 +17,7 @@ import type { ToolNameMapping } from "./ToolNameMapping.ts"
 import type { RequestTool } from "./PrepareTools.ts"
 import { toToolsetMemberInput, validateToolsetMember } from "./Toolset.ts"
 import { mapContextManagement, mapStopDetails } from "./Metadata.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 /**
  * The mapped response.
@@ -127,7 +128,7 @@ export const mapResponse = (
       case "tool_use": {
         if (usesJsonResponseTool && part.name === "json") {
           isJsonResponseFromTool = true
-          content.push({ type: "text", text: JSON.stringify(part.input) })
+          content.push({ type: "text", text: WireJson.render(part.input) })
           break
         }
         if (part.toolset_name != null) {
@@ -151,7 +152,7 @@ export const mapResponse = (
           type: "tool-call",
           toolCallId: part.id,
           toolName: part.name,
-          input: JSON.stringify(part.input),
+          input: WireJson.render(part.input),
           ...callerMetadata(part.caller)
         })
         break
@@ -162,7 +163,7 @@ export const mapResponse = (
             type: "tool-call",
             toolCallId: part.id,
             toolName: toolNameMapping.toCustomToolName("code_execution"),
-            input: JSON.stringify({ type: part.name, ...part.input }),
+            input: WireJson.render({ type: part.name, ...part.input }),
             providerExecuted: true,
             ...(markCodeExecutionDynamic ? { dynamic: true } : {}),
             ...callerMetadata(part.caller)
@@ -176,7 +177,7 @@ export const mapResponse = (
             type: "tool-call",
             toolCallId: part.id,
             toolName: toolNameMapping.toCustomToolName(part.name),
-            input: JSON.stringify(input),
+            input: WireJson.render(input),
             providerExecuted: true,
             ...(markCodeExecutionDynamic && part.name === "code_execution" ? { dynamic: true } : {}),
             ...callerMetadata(part.caller)
@@ -187,7 +188,7 @@ export const mapResponse = (
             type: "tool-call",
             toolCallId: part.id,
             toolName: toolNameMapping.toCustomToolName(part.name),
-            input: JSON.stringify(part.input),
+            input: WireJson.render(part.input),
             providerExecuted: true,
             ...callerMetadata(part.caller)
           })
@@ -196,7 +197,7 @@ export const mapResponse = (
             type: "tool-call",
             toolCallId: part.id,
             toolName: toolNameMapping.toCustomToolName("advisor"),
-            input: JSON.stringify(part.input),
+            input: WireJson.render(part.input),
             providerExecuted: true,
             ...callerMetadata(part.caller)
           })

@@ -16,6 +16,7 @@ import { mapFinishReason } from "./FinishReason.ts"
 import * as Parts from "./OutputItemParts.ts"
 import { expandParallelToolCall } from "./ParallelToolCall.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
+import * as WireJson from "../../../../../runtime/WireJson.ts"
 
 /** @internal */
 export interface GenerateOptions {
@@ -81,7 +82,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
           type: "tool-call",
           toolCallId,
           toolName: custom("tool_search"),
-          input: JSON.stringify({ arguments: part.arguments, call_id: part.call_id }),
+          input: WireJson.render({ arguments: part.arguments, call_id: part.call_id }),
           ...(isHosted ? { providerExecuted: true } : {}),
           providerMetadata: { [name]: { itemId: part.id } }
         })
@@ -95,7 +96,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
           type: "tool-call",
           toolCallId: part.call_id,
           toolName: custom("local_shell"),
-          input: JSON.stringify({ action: part.action }),
+          input: WireJson.render({ action: part.action }),
           providerMetadata: { [name]: { itemId: part.id } }
         })
         break
@@ -189,7 +190,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
         break
       case "web_search_call": {
         const toolName = custom(o.webSearchToolName ?? "web_search")
-        content.push({ type: "tool-call", toolCallId: part.id, toolName, input: JSON.stringify({}), providerExecuted: true })
+        content.push({ type: "tool-call", toolCallId: part.id, toolName, input: WireJson.render({}), providerExecuted: true })
         content.push(Parts.webSearchToolResult(part, toolName), ...Parts.webSearchSources(part, o.generateId))
         break
       }
@@ -223,7 +224,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
           type: "tool-call",
           toolCallId: part.call_id,
           toolName: custom("computer"),
-          input: JSON.stringify(mapComputerCallInput(part)),
+          input: WireJson.render(mapComputerCallInput(part)),
           providerMetadata: { [name]: { itemId: part.id } }
         })
         break
@@ -240,7 +241,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
           type: "tool-call",
           toolCallId: part.id,
           toolName: custom("code_interpreter"),
-          input: JSON.stringify({ code: part.code, containerId: part.container_id }),
+          input: WireJson.render({ code: part.code, containerId: part.container_id }),
           providerExecuted: true
         })
         content.push(Parts.codeInterpreterResult(part, names))

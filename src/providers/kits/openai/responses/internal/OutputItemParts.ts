@@ -13,6 +13,7 @@ import { toJsonValue } from "../../../../../contract/Json.ts"
 import type { CustomContent, DocumentSource, ToolApprovalRequest, ToolCall, ToolResult, UrlSource } from "../../../../../contract/Content.ts"
 import type { DoneItem } from "../OpenAIResponsesApi.ts"
 import { webSearchResult } from "./Sources.ts"
+import * as WireJson from "../../../../../runtime/WireJson.ts"
 
 type Item<T extends DoneItem["type"]> = Extract<DoneItem, { readonly type: T }>
 
@@ -27,7 +28,7 @@ export const programCall = (item: Item<"program">, n: Names): ToolCall => ({
   type: "tool-call",
   toolCallId: item.call_id,
   toolName: n.custom("programmatic_tool_calling"),
-  input: JSON.stringify({ code: item.code, fingerprint: item.fingerprint }),
+  input: WireJson.render({ code: item.code, fingerprint: item.fingerprint }),
   providerExecuted: true,
   providerMetadata: { [n.name]: { itemId: item.id } }
 })
@@ -50,7 +51,7 @@ export const customToolCall = (
   type: "tool-call",
   toolCallId: item.call_id,
   toolName: n.custom(item.name),
-  input: JSON.stringify(item.input),
+  input: WireJson.render(item.input),
   providerMetadata: { [n.name]: { itemId: item.id, ...(asyncFlag != null ? { async: asyncFlag } : {}) } }
 })
 
@@ -192,7 +193,7 @@ export const applyPatchCall = (item: Item<"apply_patch_call">, toolCallId: strin
   type: "tool-call",
   toolCallId,
   toolName: n.custom("apply_patch"),
-  input: JSON.stringify({ callId: item.call_id, operation: item.operation }),
+  input: WireJson.render({ callId: item.call_id, operation: item.operation }),
   providerMetadata: { [n.name]: { itemId: item.id } }
 })
 
@@ -201,7 +202,7 @@ export const shellCall = (item: Item<"shell_call">, isShellProviderExecuted: boo
   type: "tool-call",
   toolCallId: item.call_id,
   toolName: n.custom("shell"),
-  input: JSON.stringify({
+  input: WireJson.render({
     action: {
       commands: item.action.commands,
       timeoutMs: item.action.timeout_ms ?? undefined,
