@@ -12,23 +12,13 @@ import { Effect, Layer, Redacted } from "effect"
 import { createToolTable, modelLayer, normalize, notifyURLOf, plainAgent, toolWrites } from "./fixture.ts"
 import { type ModelServer, startModelServer } from "./modelServer.ts"
 import { freePort, type Postgres, startPostgres } from "./postgres.ts"
-import { awaitTerminal, messagesOf, type Runner, spawnRunner, storeReader, type StoreReader } from "./processes.ts"
+import { awaitTerminal, messagesOf, type Runner, spawnRunner, storeReader, type StoreReader, testSharding } from "./processes.ts"
 import * as Runs from "../../src/durable/Runs.ts"
 
 let pg: Postgres
 let server: ModelServer
 let reader: StoreReader
 const alive: Array<Runner> = []
-
-/** Short shard lock and health intervals, so a dead runner's shards move in seconds. */
-export const testSharding = JSON.stringify({
-  shardLockRefreshInterval: "1 second",
-  shardLockExpiration: "3 seconds",
-  runnerHealthCheckInterval: "1 second",
-  entityMessagePollInterval: "500 millis",
-  refreshAssignmentsInterval: "500 millis",
-  entityTerminationTimeout: "1 second"
-})
 
 beforeAll(async () => {
   pg = await startPostgres()

@@ -12,6 +12,22 @@ import * as RunStore from "../../src/durable/RunStore.ts"
 import * as Runs from "../../src/durable/Runs.ts"
 import { durableAgent } from "./fixture.ts"
 
+/**
+ * Short health and polling intervals, so a dead runner's shards move in seconds (a SIGKILLed
+ * runner's PostgreSQL session ends at once, and its advisory shard locks with it). The lock
+ * expiration stays well above a loaded machine's pauses: a runner whose refresh comes late loses
+ * its shards, and its runs replay on a new owner, executing their in-flight activities again
+ * (seen at 3 s on 2 shared cores: 100 runs made 300 extra model requests).
+ */
+export const testSharding = JSON.stringify({
+  shardLockRefreshInterval: "2 seconds",
+  shardLockExpiration: "15 seconds",
+  runnerHealthCheckInterval: "1 second",
+  entityMessagePollInterval: "500 millis",
+  refreshAssignmentsInterval: "500 millis",
+  entityTerminationTimeout: "1 second"
+})
+
 const script = path.join(import.meta.dirname, "runner.ts")
 
 export interface Runner {

@@ -9,7 +9,8 @@
  * - `CRASH_AT`: a boundary of `fixture.ts` where the process prints `boundary <name>` and stops
  *   there, for the test to SIGKILL it;
  * - `SHARDING`: JSON sharding settings (durations as strings).
- * It prints `ready` once its runs are started, `tool <toolCallId>` when a tool starts, and runs
+ * It prints `ready` once its runs are started, `tool <toolCallId>` when a tool starts, `model
+ * <tag>:<step>` before a model request, and runs
  * until it is killed.
  */
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
@@ -30,7 +31,11 @@ const print = (line: string) => Effect.sync(() => process.stdout.write(`${line}\
 const modelURL = env("MODEL_URL") ?? "http://127.0.0.1:1/v1"
 const crashAt = env("CRASH_AT")
 setBoundaryHook((name) => {
-  const announce = name.startsWith("tool-start:") ? print(`tool ${name.slice("tool-start:".length)}`) : Effect.void
+  const announce = name.startsWith("tool-start:")
+    ? print(`tool ${name.slice("tool-start:".length)}`)
+    : name.startsWith("model:")
+    ? print(`model ${name.slice("model:".length)}`)
+    : Effect.void
   return name === crashAt ? Effect.andThen(announce, Effect.andThen(print(`boundary ${name}`), Effect.never)) : announce
 })
 
