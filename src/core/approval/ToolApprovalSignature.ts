@@ -15,6 +15,7 @@
  */
 import { Effect, Result } from "effect"
 import * as Base64Url from "effect/encoding/Base64Url"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * The secret: its UTF-8 bytes when a string, else the bytes themselves (upstream).
@@ -64,7 +65,7 @@ export const canonicalJson = (value: unknown): string => {
     if (current === undefined && item.element) {
       out.push("null")
     } else if (current === null || current === undefined || typeof current !== "object") {
-      out.push(String(JSON.stringify(current)))
+      out.push(String(WireJson.render(current)))
     } else if (Array.isArray(current)) {
       const items: ReadonlyArray<unknown> = current
       work.push({ text: "]" })
@@ -78,7 +79,7 @@ export const canonicalJson = (value: unknown): string => {
       work.push({ text: "}" })
       for (let i = keys.length - 1; i >= 0; i--) {
         work.push({ value: Reflect.get(current, keys[i]), element: false })
-        work.push({ text: `${i > 0 ? "," : ""}${JSON.stringify(keys[i])}:` })
+        work.push({ text: `${i > 0 ? "," : ""}${WireJson.render(keys[i])}:` })
       }
       work.push({ text: "{" })
     }
@@ -110,7 +111,7 @@ const importKey = (secret: Secret): Effect.Effect<CryptoKey> =>
   Effect.promise(() => crypto.subtle.importKey("raw", bytesOf(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]))
 
 const payloadOf = (signed: Signed, digest: string): Uint8Array<ArrayBuffer> =>
-  bytesOf(JSON.stringify(["ai-sdk-tool-approval-v1", signed.approvalId, signed.toolCallId, signed.toolName, digest]))
+  bytesOf(WireJson.render(["ai-sdk-tool-approval-v1", signed.approvalId, signed.toolCallId, signed.toolName, digest]))
 
 // upstream's pre-JSON payload, accepted at verification only (its TODO(#17494))
 const legacyPayloadOf = (signed: Signed, digest: string): Uint8Array<ArrayBuffer> =>
