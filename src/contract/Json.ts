@@ -57,24 +57,34 @@ const isPlainObject = (u: unknown): u is Readonly<Record<string, unknown>> => {
  * @category guards
  */
 export const isJsonValue = (u: unknown): u is JsonValue => {
-  switch (typeof u) {
-    case "string":
-    case "number":
-    case "boolean":
-      return true
-    case "object": {
-      if (u === null) return true
-      if (Array.isArray(u)) return u.every(isJsonValue)
-      if (!isPlainObject(u)) return false
-      for (const key in u) {
-        const v = u[key]
-        if (v !== undefined && !isJsonValue(v)) return false
+  // iterative: a value from the wire may nest 10^5 deep (issue 31)
+  const pending: Array<unknown> = [u]
+  while (pending.length > 0) {
+    const v = pending.pop()
+    switch (typeof v) {
+      case "string":
+      case "number":
+      case "boolean":
+        continue
+      case "object": {
+        if (v === null) continue
+        if (Array.isArray(v)) {
+          // forEach skips holes, as `every` did
+          v.forEach((item) => pending.push(item))
+          continue
+        }
+        if (!isPlainObject(v)) return false
+        for (const key in v) {
+          const item = v[key]
+          if (item !== undefined) pending.push(item)
+        }
+        continue
       }
-      return true
+      default:
+        return false
     }
-    default:
-      return false
   }
+  return true
 }
 
 /**
@@ -104,37 +114,60 @@ const bytesToBase64 = (bytes: Uint8Array): string => {
  * @category converting
  */
 export const toJsonValue = (u: unknown): Schema.Json => {
-  switch (typeof u) {
-    case "string":
-    case "boolean":
-      return u
-    case "number":
-      return Number.isFinite(u) ? u : null
-    case "bigint":
-      return u.toString()
-    case "object": {
-      if (u === null) return null
-      if (Array.isArray(u)) return u.map((v) => (v === undefined || typeof v === "function" ? null : toJsonValue(v)))
-      if (u instanceof Uint8Array) return bytesToBase64(u)
-      if (u instanceof Error) {
-        const out: Record<string, Schema.Json> = { name: u.name, message: u.message }
-        for (const [key, v] of Object.entries(u)) {
-          if (key === "stack" || v === undefined || typeof v === "function" || typeof v === "symbol") continue
-          out[key] = toJsonValue(v)
-        }
-        return out
-      }
-      if ("toJSON" in u && typeof u.toJSON === "function") return toJsonValue(u.toJSON())
-      const out: Record<string, Schema.Json> = {}
-      for (const [key, v] of Object.entries(u)) {
-        if (v === undefined || typeof v === "function" || typeof v === "symbol") continue
-        out[key] = toJsonValue(v)
-      }
-      return out
+  // iterative (a value from the wire may nest 10^5 deep, issue 31): each pending value has the
+  // setter of its slot; object keys are reserved in order before their values are converted
+  let result: Schema.Json = null
+  const pending: Array<{ readonly value: unknown; readonly set: (json: Schema.Json) => void }> = [
+    { value: u, set: (json) => (result = json) }
+  ]
+  const members = (out: Record<string, Schema.Json>, entries: ReadonlyArray<readonly [string, unknown]>): void => {
+    for (const [key, v] of entries) {
+      if (v === undefined || typeof v === "function" || typeof v === "symbol") continue
+      out[key] = null
+      pending.push({ value: v, set: (json) => (out[key] = json) })
     }
-    default:
-      return null
   }
+  while (pending.length > 0) {
+    const item = pending.pop()
+    if (item === undefined) break
+    const { set, value: v } = item
+    switch (typeof v) {
+      case "string":
+      case "boolean":
+        set(v)
+        break
+      case "number":
+        set(Number.isFinite(v) ? v : null)
+        break
+      case "bigint":
+        set(v.toString())
+        break
+      case "object": {
+        if (v === null) set(null)
+        else if (Array.isArray(v)) {
+          const out: Array<Schema.Json> = v.map(() => null)
+          set(out)
+          v.forEach((x, i) => {
+            if (x !== undefined && typeof x !== "function") pending.push({ value: x, set: (json) => (out[i] = json) })
+          })
+        } else if (v instanceof Uint8Array) set(bytesToBase64(v))
+        else if (v instanceof Error) {
+          const out: Record<string, Schema.Json> = { name: v.name, message: v.message }
+          set(out)
+          members(out, Object.entries(v).filter(([key]) => key !== "stack"))
+        } else if ("toJSON" in v && typeof v.toJSON === "function") pending.push({ value: v.toJSON(), set })
+        else {
+          const out: Record<string, Schema.Json> = {}
+          set(out)
+          members(out, Object.entries(v))
+        }
+        break
+      }
+      default:
+        set(null)
+    }
+  }
+  return result
 }
 
 const jsonLink = <T>() =>

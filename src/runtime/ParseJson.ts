@@ -12,6 +12,7 @@ import { JSONParseError } from "../contract/errors/JSONParseError.ts"
 import { TypeValidationError } from "../contract/errors/TypeValidationError.ts"
 import { fastDecoder, invalid } from "./internal/fastDecode.ts"
 import { makeShapeCache, miss, type ShapeCache } from "./internal/jsonShape.ts"
+import * as WireJson from "./WireJson.ts"
 
 /**
  * Upstream's `ParseResult<T>`: `rawValue` is the parsed JSON (before the
@@ -204,7 +205,10 @@ export const makeBatchSafeParseJson = <S extends Schema.ConstraintDecoder<unknow
         const decoded = fast(parsed)
         if (decoded !== invalid) return { success: true, value: decoded, rawValue: parsed }
       }
-      return slow(parsed)
+      const result = slow(parsed)
+      return !result.success && result.error._tag === "JSONParseError" && result.error.text === unprintable
+        ? { success: false, error: new JSONParseError({ text, cause: result.error.cause }), rawValue: undefined }
+        : result
     } catch (cause) {
       return { success: false, error: new JSONParseError({ text, cause }), rawValue: undefined }
     }
@@ -281,9 +285,11 @@ const makeValidators = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) 
   const decode = Schema.decodeUnknownResult(schema)
   const slow = (value: unknown): ParseResult<S["Type"]> => {
     const decoded = decode(value)
-    return Result.isSuccess(decoded)
-      ? { success: true, value: decoded.success, rawValue: value }
-      : { success: false, error: new TypeValidationError({ value, cause: decoded.failure }), rawValue: value }
+    if (Result.isSuccess(decoded)) return { success: true, value: decoded.success, rawValue: value }
+    // upstream's JSONParseError for a value too deep to print in the TypeValidationError message
+    const unprintableValue = WireJson.unprintableFailure(value, unprintable)
+    if (unprintableValue !== undefined) return { success: false, error: unprintableValue, rawValue: undefined }
+    return { success: false, error: new TypeValidationError({ value, cause: decoded.failure }), rawValue: value }
   }
   return { fast, slow }
 }

@@ -136,3 +136,19 @@ export const equals = (a: unknown, b: unknown): boolean => {
   }
   return true
 }
+
+/**
+ * Upstream's `TypeValidationError` prints the value in its constructor, and its `safeParseJSON`
+ * turns the `RangeError` of a value too deep to print into a `JSONParseError`. This is that check
+ * for a value that failed validation: the `JSONParseError` (text: `text`, or {@link unprintable};
+ * cause: the `RangeError`) when `value` nests over a thousand levels and cannot be printed, else
+ * `undefined` (a value within a thousand levels is not walked twice).
+ *
+ * @since 0.1.0
+ * @category validation
+ */
+export const unprintableFailure = (value: unknown, text?: string): JSONParseError | undefined => {
+  if (!depthExceeds(value, 1_000)) return undefined
+  const printed = stringify(value)
+  return Result.isFailure(printed) ? new JSONParseError({ text: text ?? unprintable, cause: printed.failure.cause }) : undefined
+}

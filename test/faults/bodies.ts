@@ -17,9 +17,11 @@ import * as XaiH from "../providers/xai/harness.ts"
 import { OpenAICompatiblePresets } from "../../src/providers/openai-compatible/index.ts"
 import * as L from "../reliability/loopback.ts"
 
-const root = path.resolve(import.meta.dirname, "../../fixtures")
+/** The committed fixtures folder. */
+export const root = path.resolve(import.meta.dirname, "../../fixtures")
 
-const walk = (dir: string, suffix: string): Array<string> =>
+/** The files under `dir` ending with `suffix`, sorted (none when `dir` is absent). */
+export const walk = (dir: string, suffix: string): Array<string> =>
   fs.existsSync(dir)
     ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? walk(path.join(dir, e.name), suffix) : e.name.endsWith(suffix) ? [path.join(dir, e.name)] : []
@@ -28,7 +30,8 @@ const walk = (dir: string, suffix: string): Array<string> =>
 
 const lines = (text: string): string => XaiH.linesToSse(text)
 
-interface Source {
+/** A fixture folder of a provider and how its files become the provider's response bodies. */
+export interface Source {
   readonly dir: string
   readonly suffix: string
   readonly convert: (text: string) => string | Uint8Array
@@ -40,7 +43,7 @@ interface Source {
 const sse = (dir: string): Source => ({ dir, suffix: ".sse", convert: (t) => t })
 
 /** Which fixture folders feed which registered provider (google-vertex shares the Gemini fixtures). */
-const sources: Record<string, ReadonlyArray<Source>> = {
+export const sources: Record<string, ReadonlyArray<Source>> = {
   "openai-chat": [sse("openai-chat")],
   "openai-compatible": [sse("openai-compatible")],
   groq: [sse("groq")],
@@ -53,6 +56,9 @@ const sources: Record<string, ReadonlyArray<Source>> = {
   mistral: [{ dir: "mistral", suffix: ".chunks.txt", convert: lines }],
   google: [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
   "google-vertex": [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }, { dir: "google-vertex", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
+  // Azure's models are the OpenAI kit's with Azure URLs and headers: the OpenAI corpora
+  "azure-responses": [{ dir: "openai-responses", suffix: ".chunks.txt", convert: Responses.chunksToSse }],
+  "azure-chat": [sse("openai-chat")],
   "amazon-bedrock": [{ dir: "amazon-bedrock", suffix: ".chunks.txt", convert: Bedrock.chunksToBody, contentType: "application/vnd.amazon.eventstream" }],
   // the hosted Anthropic models: the hosts' own bodies (the Anthropic corpus runs through the same model above)
   "google-vertex-anthropic": [sse("google-vertex-anthropic")],

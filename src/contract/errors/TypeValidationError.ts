@@ -54,32 +54,19 @@ const prefixOf = (context: TypeValidationContext | undefined): string => {
   return prefix
 }
 
+/** The value as JSON for the message; a value too deep or too large to print gets a placeholder. */
+const printed = (value: unknown): string => {
+  try {
+    return String(JSON.stringify(value))
+  } catch {
+    return "[value nested too deeply or too large to print]"
+  }
+}
+
 /** Upstream's message: the context, the value as JSON and the cause's message. */
 const render = (options: TypeValidationErrorOptions): string =>
-  `${prefixOf(options.context)}: Value: ${JSON.stringify(options.value)}.\n` +
+  `${prefixOf(options.context)}: Value: ${printed(options.value)}.\n` +
   `Error message: ${getErrorMessage(options.cause)}`
-
-/**
- * Nesting beyond which the message is built at once: `JSON.stringify` of such a value may overflow
- * the stack, and upstream's constructor throws that RangeError right there (its `safeParseJSON`
- * turns it into a `JSONParseError`), so it must be thrown at construction here too.
- */
-const EAGER_DEPTH = 1_000
-
-/** Whether `value` nests deeper than {@link EAGER_DEPTH} (iterative: no recursion on hostile input). */
-const isDeep = (value: unknown): boolean => {
-  if (typeof value !== "object" || value === null) return false
-  const stack: Array<readonly [unknown, number]> = [[value, 1]]
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!
-    if (depth > EAGER_DEPTH) return true
-    if (typeof v !== "object" || v === null) continue
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof child === "object" && child !== null) stack.push([child, depth + 1])
-    }
-  }
-  return false
-}
 
 /** Messages built so far (lazily, on first read). */
 const messages = new WeakMap<object, string>()
@@ -90,8 +77,10 @@ const messages = new WeakMap<object, string>()
  * in the constructor: an error storm (a body of a million rejected events,
  * each an error part) must not pay the JSON of each value and the Schema
  * issue's formatting unless someone reads the message (issue 22, item 4).
- * A value nested deeper than 1,000 levels gets its message at once, so a
- * stack overflow in printing it is thrown where upstream's is.
+ * Building it never throws: a value too deep or too large to print (upstream's
+ * constructor throws a RangeError there) is printed as a placeholder; the
+ * parsers (`src/runtime/ParseJson.ts`) give upstream's `JSONParseError` for
+ * such a value themselves.
  *
  * @since 0.1.0
  * @category errors
@@ -107,7 +96,6 @@ export class TypeValidationError extends UpstreamError<TypeValidationError>(name
       context: options.context,
       cause: options.cause
     }), makeOptions)
-    if (isDeep(options.value)) messages.set(this, render(options))
   }
 
   /**

@@ -12,6 +12,7 @@ import { JSONParseError } from "../../contract/errors/JSONParseError.ts"
 import { TypeValidationError, type TypeValidationContext } from "../../contract/errors/TypeValidationError.ts"
 import type { InputSchema } from "./JsonSchemaInput.ts"
 import { isJsonSchemaInput } from "./JsonSchemaInput.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /** Outcome of a parse or a validation (upstream `ParseResult`). */
 export type ParseResult<A> = ParseJson.ParseResult<A>
@@ -67,23 +68,18 @@ export const safeValidate = (
   )
 }
 
-// Building the TypeValidationError prints the value; a value nested too deep to print throws a
-// RangeError there, which upstream's safeParseJSON turns into a JSONParseError of the text.
+// Upstream's TypeValidationError prints the value in its constructor; a value nested too deep to
+// print throws a RangeError there, which upstream's safeParseJSON turns into a JSONParseError of
+// the text (checked here only for a value nested over a thousand levels, iteratively).
 const validationFailure = (
   value: unknown,
   cause: unknown,
   text: string | undefined,
   context: TypeValidationContext | undefined
 ): ParseResult<unknown> => {
-  try {
-    return { success: false, error: TypeValidationError.wrap({ value, cause, context }), rawValue: value }
-  } catch (overflow) {
-    return {
-      success: false,
-      error: new JSONParseError({ text: text ?? "[value nested too deeply to print]", cause: overflow }),
-      rawValue: undefined
-    }
-  }
+  const unprintable = WireJson.unprintableFailure(value, text)
+  if (unprintable !== undefined) return { success: false, error: unprintable, rawValue: undefined }
+  return { success: false, error: TypeValidationError.wrap({ value, cause, context }), rawValue: value }
 }
 
 /**

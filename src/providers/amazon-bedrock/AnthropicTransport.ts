@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Option, Schema, Stream } from "effect"
+import { Effect, Option, Result as EffectResult, Schema, Stream } from "effect"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Http from "../../provider-utils/Http.ts"
 import * as Sse from "../../provider-utils/Sse.ts"
@@ -141,8 +141,10 @@ const pushFrame = (event: DecodedEvent, out: Array<Result>, shapes: RunShapes): 
     const type = event.eventType ?? event.exceptionType ?? "error"
     // Upstream serializes this event and parses it back: the JSON round trip
     // is kept (it drops what JSON cannot hold, e.g. `undefined`).
-    const text = WireJson.render({ type: "error", error: { type, message, ...streamErrorMetadata(type), data } })
-    out.push(validateEvent(JSON.parse(text), text))
+    const printed = WireJson.stringify({ type: "error", error: { type, message, ...streamErrorMetadata(type), data } })
+    // a payload too deep or too large to print is that typed failure, as an event that did not parse
+    if (EffectResult.isFailure(printed)) out.push({ success: false, error: printed.failure, rawValue: undefined })
+    else out.push(validateEvent(JSON.parse(printed.success), printed.success))
   }
   return undefined
 }

@@ -13,6 +13,7 @@ import { makeSafeValidate, type ParseResult } from "../../../../../runtime/Parse
 import { JSONParseError } from "../../../../../contract/errors/JSONParseError.ts"
 import { TypeValidationError } from "../../../../../contract/errors/TypeValidationError.ts"
 import { type Chunk, chunkSchemas, modeledOutputItemTypes } from "../OpenAIResponsesApi.ts"
+import * as WireJson from "../../../../../runtime/WireJson.ts"
 
 type Validator = (value: unknown) => ParseResult<Chunk>
 
@@ -56,17 +57,10 @@ export const decodeChunk = (raw: unknown): ParseResult<Chunk> => {
   return invalidEvent(raw)
 }
 
-// The TypeValidationError prints the value; one nested too deep to print throws a RangeError there,
-// which upstream's safeParseJSON turns into a JSONParseError (never a defect here).
+// Upstream's TypeValidationError prints the value; one nested too deep to print throws a RangeError
+// there, which its safeParseJSON turns into a JSONParseError (never a defect here).
 const invalidEvent = (raw: unknown): ParseResult<Chunk> => {
-  const cause = new Error("Invalid Responses stream event")
-  try {
-    return { success: false, error: new TypeValidationError({ value: raw, cause }), rawValue: raw }
-  } catch (overflow) {
-    return {
-      success: false,
-      error: new JSONParseError({ text: "[value nested too deeply to print]", cause: overflow }),
-      rawValue: undefined
-    }
-  }
+  const unprintable = WireJson.unprintableFailure(raw)
+  if (unprintable !== undefined) return { success: false, error: unprintable, rawValue: undefined }
+  return { success: false, error: new TypeValidationError({ value: raw, cause: new Error("Invalid Responses stream event") }), rawValue: raw }
 }
