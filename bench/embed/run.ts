@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process"
 import { createOpenAI } from "@ai-sdk/openai"
 import { embedMany as upstreamEmbedMany } from "ai"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 import * as Embed from "../../src/core/Embed.ts"
 import { EmbeddingModel } from "../../src/EmbeddingModel.ts"
@@ -31,15 +31,22 @@ const baseURL = `http://127.0.0.1:${port}/v1`
 const values = Array.from({ length: count }, (_, i) => `value ${i}`)
 
 const gc = (globalThis as { gc?: () => void }).gc
-const cpuOf = async (f: () => Promise<number>): Promise<{ cpu: number; wall: number }> => {
+interface Sample { readonly cpu: number; readonly wall: number; readonly heap: number }
+const cpuOf = async (f: () => Promise<number>): Promise<Sample> => {
   gc?.()
+  const base = process.memoryUsage().heapUsed
+  let peak = base
+  // heap growth over the run's start, sampled every 5 ms: what the implementation holds at once
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().heapUsed) }, 5)
   const start = process.cpuUsage()
   const t0 = performance.now()
   const n = await f()
   const wall = performance.now() - t0
   const used = process.cpuUsage(start)
+  clearInterval(timer)
+  peak = Math.max(peak, process.memoryUsage().heapUsed)
   if (n !== count) throw new Error(`expected ${count} embeddings, got ${n}`)
-  return { cpu: (used.user + used.system) / 1000, wall }
+  return { cpu: (used.user + used.system) / 1000, wall, heap: (peak - base) / 1048576 }
 }
 
 const upstream = async () => {
@@ -60,27 +67,46 @@ const ours = (encodingFormat: "float" | "base64") => async () => {
   return result.embeddings.length
 }
 
-const median = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const measure = async (f: () => Promise<number>) => {
-  await cpuOf(f)
-  const samples: Array<{ cpu: number; wall: number }> = []
-  for (let i = 0; i < runs; i++) samples.push(await cpuOf(f))
-  return { cpu: median(samples.map((s) => s.cpu)), wall: median(samples.map((s) => s.wall)) }
+// the streamed variant: each chunk's vectors are read (a checksum of the first component) and
+// dropped, as a consumer writing them to a vector store would
+const streamed = (encodingFormat: "float" | "base64") => async () => {
+  let n = 0
+  let sum = 0
+  await Effect.runPromise(
+    Embed.embedManyStream(Stream.fromIterable(values), { maxParallelCalls: 4, providerOptions: { openai: { encodingFormat } } }).pipe(
+      Stream.runForEach((chunk) => Effect.sync(() => {
+        n += chunk.embeddings.length
+        for (const e of chunk.embeddings) sum += e[0] ?? 0
+      })),
+      Effect.provide(layer)
+    )
+  )
+  return Number.isFinite(sum) ? n : -1
 }
 
-const up = await measure(upstream)
-const flt = await measure(ours("float"))
-const b64 = await measure(ours("base64"))
+const median = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const measure = async (f: () => Promise<number>): Promise<Sample> => {
+  if (runs > 1) await cpuOf(f)
+  const samples: Array<Sample> = []
+  for (let i = 0; i < runs; i++) samples.push(await cpuOf(f))
+  return { cpu: median(samples.map((s) => s.cpu)), wall: median(samples.map((s) => s.wall)), heap: Math.max(...samples.map((s) => s.heap)) }
+}
+
+const rows: Array<[string, Sample]> = []
+if (!argv.includes("--no-upstream")) rows.push(["upstream `embedMany` (float)", await measure(upstream)])
+rows.push(["aimux `embedMany` (float)", await measure(ours("float"))])
+rows.push(["aimux `embedMany` (base64)", await measure(ours("base64"))])
+rows.push(["aimux `embedManyStream` (float)", await measure(streamed("float"))])
+rows.push(["aimux `embedManyStream` (base64)", await measure(streamed("base64"))])
 server.kill()
-const row = (name: string, m: { cpu: number; wall: number }) =>
-  `| ${name} | ${m.cpu.toFixed(0)} | ${(m.cpu / up.cpu).toFixed(2)} | ${m.wall.toFixed(0)} |`
+const up = rows[0][1]
+const row = (name: string, m: Sample) =>
+  `| ${name} | ${m.cpu.toFixed(0)} | ${(m.cpu / up.cpu).toFixed(2)} | ${m.wall.toFixed(0)} | ${m.heap.toFixed(0)} |`
 process.stdout.write([
-  `embedMany of ${count} values, ${dims}-dim vectors, maxParallelCalls 4, median of ${runs} (client CPU ms)`,
+  `embedMany of ${count} values, ${dims}-dim vectors, maxParallelCalls 4, median of ${runs} (client CPU ms; heap: peak growth over the run's start)`,
   "",
-  "| implementation | CPU ms | ÷ upstream | wall ms |",
-  "|---|---|---|---|",
-  row("upstream (float)", up),
-  row("aimux (float)", flt),
-  row("aimux (base64)", b64),
+  `| implementation | CPU ms | ÷ ${argv.includes("--no-upstream") ? "first row" : "upstream"} | wall ms | heap peak MB |`,
+  "|---|---|---|---|---|",
+  ...rows.map(([name, m]) => row(name, m)),
   ""
 ].join("\n"))

@@ -10,6 +10,7 @@ import type * as LanguageModel from "../LanguageModel.ts"
 import type { IdGenerator } from "../runtime/IdGenerator.ts"
 import { AmazonBedrock, AmazonBedrockAnthropic } from "../providers/amazon-bedrock/index.ts"
 import { Anthropic } from "../providers/anthropic/index.ts"
+import { Azure } from "../providers/azure/index.ts"
 import { Cohere } from "../providers/cohere/index.ts"
 import { DeepSeek } from "../providers/deepseek/index.ts"
 import { Groq } from "../providers/groq/index.ts"
@@ -61,6 +62,15 @@ export const providers: Readonly<Record<string, ProviderEntry>> = {
   "openai-responses": {
     defaultModel: "gpt-4.1-mini",
     make: ({ apiKey, baseURL, modelId }) => OpenAI.responses(modelId, { apiKey, baseURL })
+  },
+  // Azure OpenAI, resource `aimux-holdout`: `/openai/v1/{responses|chat/completions}?api-version=v1`, header `api-key`
+  "azure-responses": {
+    defaultModel: "gpt-4.1-mini",
+    make: ({ apiKey, baseURL, modelId }) => Azure.responses(modelId, { resourceName: "aimux-holdout", apiKey, baseURL })
+  },
+  "azure-chat": {
+    defaultModel: "gpt-4o-mini",
+    make: ({ apiKey, baseURL, modelId }) => Azure.chat(modelId, { resourceName: "aimux-holdout", apiKey, baseURL })
   },
   "openai-compatible": {
     defaultModel: "test-model",

@@ -39,12 +39,14 @@ export const Usage = Schema.Struct({
 export type Usage = typeof Usage.Type
 
 /**
- * Usage with every count undefined (what providers report when the response has no usage).
+ * Usage with every count undefined (what providers report when the response has no usage), with
+ * `raw: undefined` as upstream's `createNullLanguageModelUsage`.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const emptyUsage = (): Usage => ({
   inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: undefined, text: undefined, reasoning: undefined }
+  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+  raw: undefined
 })

@@ -21,107 +21,19 @@ import type { JsonObject } from "../contract/Json.ts"
 import type { ProviderMetadata, ProviderOptions } from "../contract/ProviderMetadata.ts"
 import type { RankedDocument, RerankingDocuments } from "../contract/Reranking.ts"
 import type { Warning } from "../contract/Warning.ts"
+import type {
+  Ranked,
+  RerankEndEvent,
+  RerankingModelCallEndEvent,
+  RerankingModelCallStartEvent,
+  RerankResponse,
+  RerankStartEvent
+} from "./RerankEvents.ts"
 import { callIds } from "./generation/Ids.ts"
 import { type Callback, notify } from "./generation/Callbacks.ts"
 import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
-
-/**
- * One ranked document of the result.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Ranked<V> {
-  readonly originalIndex: number
-  readonly score: number
-  readonly document: V
-}
-
-/**
- * The response information of the result (timestamp and model id always set).
- *
- * @since 0.1.0
- * @category models
- */
-export interface RerankResponse {
-  readonly id?: string | undefined
-  readonly timestamp: Date
-  readonly modelId: string
-  readonly headers?: Readonly<Record<string, string>> | undefined
-  readonly body?: unknown
-}
-
-/**
- * `onStart`: before the model is called.
- *
- * @since 0.1.0
- * @category models
- */
-export interface RerankStartEvent {
-  readonly runtimeContext: Readonly<Record<string, unknown>>
-  readonly callId: string
-  readonly operationId: "ai.rerank"
-  readonly provider: string
-  readonly modelId: string
-  readonly documents: ReadonlyArray<JsonObject | string>
-  readonly query: string
-  readonly topN: number | undefined
-  readonly maxRetries: number
-  readonly headers: Readonly<Record<string, string | undefined>> | undefined
-  readonly providerOptions: ProviderOptions | undefined
-}
-
-/**
- * `onEnd`: after the model returned.
- *
- * @since 0.1.0
- * @category models
- */
-export interface RerankEndEvent {
-  readonly runtimeContext: Readonly<Record<string, unknown>>
-  readonly callId: string
-  readonly operationId: "ai.rerank"
-  readonly provider: string
-  readonly modelId: string
-  readonly documents: ReadonlyArray<JsonObject | string>
-  readonly query: string
-  readonly ranking: ReadonlyArray<Ranked<JsonObject | string>>
-  readonly warnings: ReadonlyArray<Warning>
-  readonly providerMetadata: ProviderMetadata | undefined
-  readonly response: RerankResponse
-}
-
-/**
- * `onRerankStart`: each model call attempt (upstream's telemetry integration callback).
- *
- * @since 0.1.0
- * @category models
- */
-export interface RerankingModelCallStartEvent {
-  readonly callId: string
-  readonly operationId: "ai.rerank.doRerank"
-  readonly provider: string
-  readonly modelId: string
-  readonly documents: ReadonlyArray<JsonObject | string>
-  readonly documentsType: string
-  readonly query: string
-  readonly topN: number | undefined
-}
-
-/**
- * `onRerankEnd`: a model call returned.
- *
- * @since 0.1.0
- * @category models
- */
-export interface RerankingModelCallEndEvent {
-  readonly callId: string
-  readonly operationId: "ai.rerank.doRerank"
-  readonly provider: string
-  readonly modelId: string
-  readonly documentsType: string
-  readonly ranking: ReadonlyArray<RankedDocument>
-}
+import { traced } from "./generation/RerankTelemetry.ts"
+import type { TelemetrySettings } from "./Telemetry.ts"
 
 /**
  * Options of {@link rerank}.
@@ -137,6 +49,10 @@ export interface RerankOptions<V extends JsonObject | string> {
   readonly headers?: Readonly<Record<string, string | undefined>> | undefined
   readonly providerOptions?: ProviderOptions | undefined
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
+  /** Tracing of this call (upstream `telemetry`; see `Telemetry.ts`). */
+  readonly telemetry?: TelemetrySettings | undefined
+  /** Upstream's older name of `telemetry`. */
+  readonly experimental_telemetry?: TelemetrySettings | undefined
   readonly onStart?: Callback<RerankStartEvent>
   readonly experimental_onStart?: Callback<RerankStartEvent>
   readonly onEnd?: Callback<RerankEndEvent>
@@ -212,6 +128,11 @@ const result = <V>(
  * @category generation
  */
 export const rerank = <V extends JsonObject | string>(
+  options: RerankOptions<V>
+): Effect.Effect<RerankResult<V>, RerankError, RerankingModel> =>
+  traced(options, rerankTraced).pipe(Effect.withSpan("Rerank.rerank"))
+
+const rerankTraced = <V extends JsonObject | string>(
   options: RerankOptions<V>
 ): Effect.Effect<RerankResult<V>, RerankError, RerankingModel> =>
   Effect.gen(function*() {
@@ -295,4 +216,4 @@ export const rerank = <V extends JsonObject | string>(
       response: responseInfo
     })
     return result(documents, ranking, response.providerMetadata, responseInfo)
-  }).pipe(Effect.withSpan("ai.rerank"))
+  })

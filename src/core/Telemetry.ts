@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry-style tracing of generations, steps, tools and embeddings on Effect's tracer
+ * OpenTelemetry-style tracing of generations, steps, tools, embeddings and reranking on Effect's tracer
  * (upstream `ai` 7's `telemetry` option with the `@ai-sdk/otel` `LegacyOpenTelemetry`
  * integration: the `ai.*` span names and the `ai.*` / `gen_ai.*` attributes). Spans go through
  * whatever `Tracer` the program provides — `@effect/opentelemetry`'s `NodeSdk.layer` sends them to
@@ -8,8 +8,9 @@
  * Tracing is off unless {@link layer} is provided (upstream `registerTelemetry`) or a call sets
  * `telemetry: { isEnabled: true }`; a call's `isEnabled: false` turns it off under the layer.
  * Inputs and outputs are recorded unless `recordInputs` / `recordOutputs` is `false` (upstream's
- * defaults); request headers are recorded, provider credentials never (they are added by the
- * providers below the events telemetry sees).
+ * defaults); request headers are recorded except credential headers, provider credentials never
+ * (they are added by the providers below the events telemetry sees). A traced call also records
+ * the metrics of `TelemetryMetrics.ts`. The worked example: `docs/telemetry.md`.
  *
  * @since 0.1.0
  */

@@ -74,6 +74,8 @@ export * as CosineSimilarity from "./CosineSimilarity.ts"
 /** @since 0.1.0 */
 export * as Rerank from "./Rerank.ts"
 /** @since 0.1.0 */
+export * as RerankEvents from "./RerankEvents.ts"
+/** @since 0.1.0 */
 export * as Decide from "./Decide.ts"
 /** @since 0.1.0 */
 export * as Transcribe from "./Transcribe.ts"
@@ -83,3 +85,5 @@ export * from "./middleware/index.ts"
 export * from "./registry/index.ts"
 /** @since 0.1.0 */
 export * as Telemetry from "./Telemetry.ts"
+/** @since 0.1.0 */
+export * as TelemetryMetrics from "./TelemetryMetrics.ts"

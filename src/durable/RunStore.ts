@@ -269,6 +269,10 @@ export const layerSql: Layer.Layer<RunStore, RunStoreError, SqlClient.SqlClient>
         }
         return info
       })
+    // bigint columns as float8: the driver gives bigint as a JS bigint, the schemas want numbers
+    const runColumns = sql.literal(
+      "run_id, agent, execution_id, status, input, error, created_at::float8 as created_at, updated_at::float8 as updated_at"
+    )
     const runs = (rows: ReadonlyArray<unknown>) =>
       Effect.flatMap(Effect.mapError(decodeRunRows(rows), rowsError), (decoded) => Effect.forEach(decoded, toInfo))
     const shape: Shape = {
@@ -292,20 +296,20 @@ export const layerSql: Layer.Layer<RunStore, RunStoreError, SqlClient.SqlClient>
           : Effect.void
       },
       get: (runId) =>
-        sql`select * from aimux_durable_runs where run_id = ${runId}`.pipe(
+        sql`select ${runColumns} from aimux_durable_runs where run_id = ${runId}`.pipe(
           Effect.mapError(sqlError),
           Effect.flatMap(runs),
           Effect.map((found) => Option.fromNullishOr(found[0]))
         ),
       list: (filter) =>
-        sql`select * from aimux_durable_runs where ${
+        sql`select ${runColumns} from aimux_durable_runs where ${
           sql.and([
             ...(filter?.agent !== undefined ? [sql`agent = ${filter.agent}`] : []),
             ...(filter?.status !== undefined ? [sql`status = ${filter.status}`] : [])
           ])
         } order by created_at desc, run_id`.pipe(Effect.mapError(sqlError), Effect.flatMap(runs)),
       events: (runId, afterSeq) =>
-        sql`select seq, key, kind, data from aimux_durable_events where run_id = ${runId} and seq > ${afterSeq} order by seq`.pipe(
+        sql`select seq::float8 as seq, key, kind, data from aimux_durable_events where run_id = ${runId} and seq > ${afterSeq} order by seq`.pipe(
           Effect.mapError(sqlError),
           Effect.flatMap((rows) => Effect.mapError(decodeEventRows(rows), rowsError)),
           Effect.flatMap((rows) =>

@@ -4,7 +4,8 @@
  *
  * - `doGenerate` / `doStream` run the model's Effects in a runtime: the default one for a
  *   service, a `ManagedRuntime` built once from a Layer, or the caller's context for
- *   {@link effect}. Their results are rebuilt as upstream values.
+ *   {@link effect}. Their results are rebuilt as upstream values, with the keys upstream's
+ *   providers return (explicit `undefined` ones included).
  * - A failure rejects with an instance of the error's `@ai-sdk/provider` class (its fields,
  *   message and `Symbol.for("vercel.ai.error…")` markers), so `instanceof APICallError`,
  *   `isInstance`, `isRetryable` and `ai`'s retry logic treat it as their own. A defect rejects with the defect (an
@@ -24,6 +25,7 @@ import { callOptionsFromUpstream } from "./internal/fromUpstream.ts"
 import { generateResult, opt, requestInfo, streamPart, supportedUrls } from "./internal/toUpstream.ts"
 import { isUpstreamModelError } from "./UpstreamModelError.ts"
 import { toUpstreamError } from "./internal/toUpstreamError.ts"
+import { keepUndefinedKeys } from "./internal/keepUndefinedKeys.ts"
 
 /**
  * How the bridge runs Effects: `Effect.runPromiseExit`/`runFork`, a `ManagedRuntime`'s, or
@@ -100,7 +102,7 @@ const toReadable = (
         (chunk) =>
           Effect.sync(() => {
             latch.closeUnsafe()
-            for (let i = 0; i < chunk.length; i++) controller.enqueue(streamPart(chunk[i]))
+            for (let i = 0; i < chunk.length; i++) controller.enqueue(keepUndefinedKeys(chunk[i], streamPart(chunk[i])))
             wake()
           })
       ))
@@ -158,7 +160,7 @@ export const make = (service: Service, runner: Runner = defaultRunner): Language
     // `fetch` rejects at once on an aborted signal; the runtime would still start the fiber.
     if (signal?.aborted === true) return Promise.reject(signal.reason)
     return runner.runPromiseExit(
-      Effect.map(service.generate(callOptionsFromUpstream(options)), generateResult),
+      Effect.map(service.generate(callOptionsFromUpstream(options)), (r) => keepUndefinedKeys(r, generateResult(r))),
       opt("signal", signal)
     ).then((exit) => settle(exit, signal))
   },
@@ -168,14 +170,14 @@ export const make = (service: Service, runner: Runner = defaultRunner): Language
     return runner.runPromiseExit(service.stream(callOptionsFromUpstream(options)), opt("signal", signal)).then(
       (exit) =>
         Exit.isSuccess(exit)
-          ? Promise.resolve<LanguageModelV4StreamResult>({
+          ? Promise.resolve<LanguageModelV4StreamResult>(keepUndefinedKeys(exit.value, {
             stream: toReadable(exit.value.stream, runner, signal),
             ...opt("request", exit.value.request === undefined ? undefined : requestInfo(exit.value.request)),
             ...opt(
               "response",
               exit.value.response === undefined ? undefined : opt("headers", exit.value.response.headers)
             )
-          })
+          }))
           : Promise.reject(toThrown(exit.cause, signal))
     )
   }

@@ -15,6 +15,8 @@ export * as ApiKey from "./ApiKey.ts"
 /** @since 0.1.0 */
 export * as Base64 from "./Base64.ts"
 /** @since 0.1.0 */
+export * as CustomFetch from "./CustomFetch.ts"
+/** @since 0.1.0 */
 export * as DetectMediaType from "./DetectMediaType.ts"
 /** @since 0.1.0 */
 export * as EarlyError from "./EarlyError.ts"

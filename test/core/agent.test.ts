@@ -186,6 +186,49 @@ describe("ToolLoopAgent (vs upstream)", () => {
       expect(normalize(Array.from(ours))).toEqual(normalize(upstreamParts))
     }))
 
+  // Issue 31: a model that calls a tool on every step, so only the step limit can stop the loop
+  // (an `isStepCount(n)` one step late for n > 1 passed while every mock stopped calling tools first).
+  for (const n of [2, 3, 5]) {
+    it.live(`generate: isStepCount(${n}) with a tool call on every step stops after exactly ${n} steps, as upstream`, () =>
+      Effect.gen(function*() {
+        const model = new MockLanguageModelV4({ doGenerate: async () => toolStep as never })
+        const upstream = yield* Effect.promise(() =>
+          new ToolLoopAgent({ model, tools: { weather: upstreamWeather }, stopWhen: upstreamIsStepCount(n) }).generate({ prompt: "loop" })
+        )
+        const ours = yield* Effect.gen(function*() {
+          const r = yield* Agent.make({ tools: { weather }, stopWhen: isStepCount(n) }).generate({ prompt: "loop" })
+          return { r, calls: yield* (yield* MockLanguageModel.MockLanguageModel).generateCalls }
+        }).pipe(Effect.provide(MockLanguageModel.layer({ generate: toolStep })))
+        expect(resultView(ours.r)).toEqual(resultView(upstream as never))
+        expect(ours.calls.map((c) => callView(c))).toEqual(model.doGenerateCalls.map((c) => callView(c as never)))
+        expect(ours.r.steps.length).toBe(n)
+        expect(model.doGenerateCalls).toHaveLength(n)
+      }))
+
+    it.live(`stream: isStepCount(${n}) with a tool call on every step stops after exactly ${n} steps, as upstream`, () =>
+      Effect.gen(function*() {
+        const parts: ReadonlyArray<StreamPart> = H.framed([H.toolCall("c1", "weather", { city: "Paris" })], H.finish("tool-calls"))
+        const model = new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream([...parts]) as never }) })
+        const upstreamResult = yield* Effect.promise(() =>
+          new ToolLoopAgent({ model, tools: { weather: upstreamWeather }, stopWhen: upstreamIsStepCount(n) }).stream({ prompt: "loop" })
+        )
+        const upstreamParts: Array<unknown> = []
+        yield* Effect.promise(async () => {
+          for await (const part of upstreamResult.fullStream) upstreamParts.push(part)
+        })
+        const ours = yield* Effect.gen(function*() {
+          const collected = yield* Stream.runCollect(
+            Agent.make({ tools: { weather }, stopWhen: isStepCount(n) }).stream({ prompt: "loop" })
+          )
+          return { parts: Array.from(collected), calls: yield* (yield* MockLanguageModel.MockLanguageModel).streamCalls }
+        }).pipe(Effect.provide(MockLanguageModel.layer({ stream: { stream: parts } })))
+        expect(normalize(ours.parts)).toEqual(normalize(upstreamParts))
+        expect(ours.parts.filter((p) => p.type === "finish-step")).toHaveLength(n)
+        expect(ours.calls).toHaveLength(n)
+        expect(model.doStreamCalls).toHaveLength(n)
+      }))
+  }
+
   it.effect("Agent.layer: the service needs only Agent; the model comes from the layer's context", () =>
     Effect.gen(function*() {
       const agent = yield* Agent.Agent

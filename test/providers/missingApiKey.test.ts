@@ -6,6 +6,7 @@
  * (`docs/divergences.md`, "API keys load when the layer is built").
  */
 import { createAnthropic } from "@ai-sdk/anthropic"
+import { createAzure } from "@ai-sdk/azure"
 import { createDeepSeek } from "@ai-sdk/deepseek"
 import { createGoogle } from "@ai-sdk/google"
 import { createGroq } from "@ai-sdk/groq"
@@ -16,10 +17,11 @@ import { createOpenAI } from "@ai-sdk/openai"
 import type { LanguageModelV4 } from "@ai-sdk/provider"
 import { createXai } from "@ai-sdk/xai"
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Exit, Layer } from "effect"
+import { Config, ConfigProvider, Effect, Exit, Layer } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import type { LanguageModel } from "../../src/LanguageModel.ts"
 import * as Anthropic from "../../src/providers/anthropic/Anthropic.ts"
+import * as Azure from "../../src/providers/azure/Azure.ts"
 import * as DeepSeek from "../../src/providers/deepseek/DeepSeek.ts"
 import * as Google from "../../src/providers/google/Google.ts"
 import * as Groq from "../../src/providers/groq/Groq.ts"
@@ -54,6 +56,21 @@ const cases: ReadonlyArray<Case> = [
     upstream: (s) => createOpenAI(s).chat("gpt-4.1"),
     layer: (s) => OpenAI.chatLayer("gpt-4.1", s),
     layerConfig: () => OpenAI.chatLayerConfig("gpt-4.1", {})
+  },
+  {
+    // the resource name is set: without it upstream's URL fails first (LoadSettingError)
+    name: "azure (responses)",
+    env: "AZURE_API_KEY",
+    upstream: (s) => createAzure({ resourceName: "r", ...s })("gpt-4.1"),
+    layer: (s) => Azure.layer("gpt-4.1", { resourceName: "r", ...s }),
+    layerConfig: () => Azure.layerConfig("gpt-4.1", { resourceName: Config.succeed("r") })
+  },
+  {
+    name: "azure chat",
+    env: "AZURE_API_KEY",
+    upstream: (s) => createAzure({ resourceName: "r", ...s }).chat("gpt-4.1"),
+    layer: (s) => Azure.chatLayer("gpt-4.1", { resourceName: "r", ...s }),
+    layerConfig: () => Azure.chatLayerConfig("gpt-4.1", { resourceName: Config.succeed("r") })
   },
   {
     name: "anthropic",

@@ -21,11 +21,19 @@ import * as H from "../../src/testing/StreamHelpers.ts"
 import { ourTools, upstreamTools } from "../testing/toolsets.ts"
 import { ourSpans, type SpanNode, upstreamSpans } from "./spans.ts"
 
-type Call = ReadonlyArray<StreamPart> | "fail" | "retry"
+/** A scripted model call: its parts, a failure, a retryable failure, or parts then a stream that never ends. */
+type Call = ReadonlyArray<StreamPart> | "fail" | "retry" | { readonly hang: ReadonlyArray<StreamPart> }
 
 const failure = { message: "Bad Request", url: "https://api.test/v1", requestBodyValues: {}, statusCode: 400 }
 const retryable = { ...failure, message: "Overloaded", statusCode: 529, responseHeaders: { "retry-after-ms": "0" } }
 const at0 = new Date(0)
+const hanging: Call = {
+  hang: [
+    { type: "stream-start", warnings: [] },
+    { type: "response-metadata", id: "r3", modelId: "m3", timestamp: at0 },
+    ...H.textParts("t", "It is ").slice(0, 2)
+  ]
+}
 
 const toolStep: ReadonlyArray<StreamPart> = [
   { type: "stream-start", warnings: [] },
@@ -45,6 +53,8 @@ const answer: ReadonlyArray<StreamPart> = [
 interface Scenario {
   readonly calls: ReadonlyArray<Call>
   readonly telemetry?: Telemetry.TelemetrySettings
+  /** streamText: abort the run when the consumer sees the first text delta. */
+  readonly abort?: boolean
   /** Asserts and removes a documented divergence from aimux's tree. */
   readonly divergence?: (ours: ReadonlyArray<SpanNode>) => ReadonlyArray<SpanNode>
 }
@@ -99,8 +109,21 @@ const upstreamModel = (calls: ReadonlyArray<Call>) => {
     return call
   }
   return new MockLanguageModelV4({
-    doStream: async () => ({ stream: convertArrayToReadableStream([...next()]) as never }),
-    doGenerate: async () => toGenerate(next()) as never
+    doStream: async () => {
+      const call = next()
+      if (!("hang" in call)) return { stream: convertArrayToReadableStream([...call]) as never }
+      // the parts, then nothing: the stream stays open until the run is aborted
+      const stream = new ReadableStream({
+        start: (controller) => {
+          for (const part of call.hang) controller.enqueue(part)
+        }
+      })
+      return { stream: stream as never }
+    },
+    doGenerate: async () => {
+      const call = next()
+      return toGenerate("hang" in call ? call.hang : call) as never
+    }
   })
 }
 
@@ -110,13 +133,14 @@ const ourModel = (calls: ReadonlyArray<Call>) =>
       const call = calls[index]
       if (call === "fail" || call === undefined) return Effect.fail(new APICallError(failure))
       if (call === "retry") return Effect.fail(new APICallError(retryable))
+      if ("hang" in call) return { stream: Stream.concat(Stream.fromIterable(call.hang), Stream.never) }
       return { stream: call }
     },
     generate: (_options, index) => {
       const call = calls[index]
       if (call === "fail" || call === undefined) return Effect.fail(new APICallError(failure))
       if (call === "retry") return Effect.fail(new APICallError(retryable))
-      return toGenerate(call)
+      return toGenerate("hang" in call ? call.hang : call)
     }
   })
 
@@ -129,8 +153,9 @@ const compare = (scenario: Scenario) => ({ ours, upstream }: { ours: ReadonlyArr
   expect(ours).toEqual(upstream)
 }
 
-const streamScenario = ({ calls, telemetry }: Scenario) =>
+const streamScenario = ({ abort, calls, telemetry }: Scenario) =>
   Effect.gen(function*() {
+    const upstreamAbort = new AbortController()
     const upstream = yield* Effect.promise(() =>
       upstreamSpans(async (integration) => {
         const result = upstreamStreamText({
@@ -139,20 +164,23 @@ const streamScenario = ({ calls, telemetry }: Scenario) =>
           tools: upstreamTools(),
           stopWhen: upIsStepCount(3),
           telemetry: upstreamTelemetry(telemetry, integration),
+          abortSignal: upstreamAbort.signal,
           onError: () => undefined
         })
-        for await (const _ of result.fullStream) void _
+        for await (const part of result.fullStream) if (abort === true && part.type === "text-delta") upstreamAbort.abort("stop")
       })
     )
+    const ourAbort = new AbortController()
     const ours = yield* ourSpans(
       StreamText.streamText({
         ...common,
         tools: ourTools(),
         stopWhen: StopCondition.isStepCount(3),
         telemetry,
+        abort: ourAbort.signal,
         onError: () => Effect.void
       }).pipe(
-        Stream.runDrain,
+        Stream.runForEach((part) => Effect.sync(() => abort === true && part.type === "text-delta" && ourAbort.abort("stop"))),
         Effect.provide(ourModel(calls))
       )
     )
@@ -193,10 +221,20 @@ const scenarios: ReadonlyArray<readonly [string, Scenario]> = [
   ["a later call fails", { calls: [toolStep, "fail"] }]
 ]
 
+const aborted: ReadonlyArray<readonly [string, Scenario]> = [
+  ["an aborted stream", { calls: [hanging], abort: true }],
+  ["a stream aborted in its second step", { calls: [toolStep, hanging], abort: true }]
+]
+
 describe("streamText spans (differential)", () => {
-  for (const [name, scenario] of scenarios) {
+  for (const [name, scenario] of [...scenarios, ...aborted]) {
     it.live(name, () => Effect.map(streamScenario(scenario), compare(scenario)))
   }
+  it.live("an aborted stream ends its open spans", () =>
+    Effect.map(streamScenario(aborted[0]![1]), ({ ours, upstream }) => {
+      expect(names(upstream)).toEqual([["ai.streamText", [["ai.streamText.doStream", []]]]])
+      expect(ours).toEqual(upstream)
+    }))
 })
 
 describe("generateText spans (differential)", () => {

@@ -12,6 +12,7 @@ import { type Resolved, resolve, type TelemetrySettings } from "../Telemetry.ts"
 import * as Attr from "../internal/TelemetryAttributes.ts"
 import type { Callback } from "./Callbacks.ts"
 import { endSpan, openSpan, setAll } from "./GenerationTelemetry.ts"
+import { OperationMetrics } from "./OperationMetrics.ts"
 
 /** The callbacks an embedding call notifies. @internal */
 export interface EmbedCallbacks {
@@ -31,9 +32,11 @@ export class EmbedTracer {
   private readonly calls = new Map<string, Tracer.Span>()
   private base: Record<string, Attr.AttributeSpec> = {}
   readonly recording: Resolved
+  private readonly metrics: OperationMetrics
 
   constructor(recording: Resolved) {
     this.recording = recording
+    this.metrics = new OperationMetrics(recording.functionId)
   }
 
   private get filtered(): boolean {
@@ -56,24 +59,34 @@ export class EmbedTracer {
         ? { "ai.value": Attr.input(() => JSON.stringify(value)) }
         : { "ai.values": Attr.input(() => value.map((v) => JSON.stringify(v))) })
     })
-    return Effect.map(openSpan(event.operationId, attributes, undefined), (span) => {
-      this.root = span
-    })
+    return Effect.andThen(
+      this.metrics.start(event.operationId, event),
+      Effect.map(openSpan(event.operationId, attributes, undefined), (span) => {
+        this.root = span
+      })
+    )
   }
 
   readonly onEmbedStart = (event: EmbeddingModelCallStartEvent): Effect.Effect<void> => {
     if (this.root === undefined) return Effect.void
+    const metrics = this.metrics.callStart(event.embedCallId, event.operationId, event)
     const attributes = Attr.select(this.recording, {
       ...Attr.operationName(event.operationId, this.recording),
       ...this.base,
       "ai.values": Attr.input(() => event.values.map((v) => JSON.stringify(v)))
     })
-    return Effect.map(openSpan(event.operationId, attributes, this.root), (span) => {
-      this.calls.set(event.embedCallId, span)
-    })
+    return Effect.andThen(
+      metrics,
+      Effect.map(openSpan(event.operationId, attributes, this.root), (span) => {
+        this.calls.set(event.embedCallId, span)
+      })
+    )
   }
 
-  readonly onEmbedEnd = (event: EmbeddingModelCallEndEvent): Effect.Effect<void> => {
+  readonly onEmbedEnd = (event: EmbeddingModelCallEndEvent): Effect.Effect<void> =>
+    Effect.andThen(this.metrics.callEnd(event.embedCallId, { inputTokens: event.usage.tokens }), this.endCall(event))
+
+  private endCall(event: EmbeddingModelCallEndEvent): Effect.Effect<void> {
     const span = this.calls.get(event.embedCallId)
     if (span === undefined) return Effect.void
     this.calls.delete(event.embedCallId)
@@ -87,7 +100,9 @@ export class EmbedTracer {
     return endSpan(span)
   }
 
-  readonly onEnd = (event: EmbedEndEvent): Effect.Effect<void> => {
+  readonly onEnd = (event: EmbedEndEvent): Effect.Effect<void> => Effect.andThen(this.metrics.end, this.endRoot(event))
+
+  private endRoot(event: EmbedEndEvent): Effect.Effect<void> {
     const span = this.root
     if (span === undefined) return Effect.void
     this.root = undefined
@@ -106,7 +121,7 @@ export class EmbedTracer {
 
   /** The call failed (upstream `onError`): the open model calls and the call span end with the error. */
   readonly onError = (error: unknown): Effect.Effect<void> =>
-    Effect.suspend(() => {
+    Effect.andThen(this.metrics.error(error), () => {
       const failed = { error: this.filtered ? new Error("AI SDK operation failed") : error }
       const open = [...this.calls.values(), ...(this.root ? [this.root] : [])]
       this.calls.clear()
@@ -115,7 +130,7 @@ export class EmbedTracer {
     })
 
   /** Whatever is still open when the call ends (an interruption) ends. */
-  readonly close: Effect.Effect<void> = Effect.suspend(() => {
+  readonly close: Effect.Effect<void> = Effect.andThen(Effect.suspend(() => this.metrics.close), () => {
     const open = [...this.calls.values(), ...(this.root ? [this.root] : [])]
     this.calls.clear()
     this.root = undefined

@@ -27,6 +27,7 @@ import type { StepResult } from "../StepResult.ts"
 import type { Resolved } from "../Telemetry.ts"
 import * as Attr from "../internal/TelemetryAttributes.ts"
 import type { Callback, ResolvedCallbacks } from "./Callbacks.ts"
+import { GenerationMetrics } from "./GenerationMetrics.ts"
 import type { BaseOptions } from "./Settings.ts"
 
 type Options = Pick<
@@ -142,6 +143,7 @@ export class GenerationTracer {
   readonly recording: Resolved
   readonly operationId: StartEvent["operationId"]
   private readonly options: Options
+  private readonly metrics: GenerationMetrics
 
   constructor(recording: Resolved, operationId: StartEvent["operationId"], options: Options) {
     this.recording = recording
@@ -149,6 +151,7 @@ export class GenerationTracer {
     this.options = options
     this.isStream = operationId === "ai.streamText"
     this.stepOperationId = this.isStream ? "ai.streamText.doStream" : "ai.generateText.doGenerate"
+    this.metrics = new GenerationMetrics(operationId, this.stepOperationId, recording.functionId)
   }
 
   /**
@@ -200,13 +203,17 @@ export class GenerationTracer {
       ...this.base,
       "ai.prompt": Attr.input(() => JSON.stringify({ system: event.system, messages: standardMessages(o) }))
     })
-    return Effect.map(this.open(this.operationId, attributes, undefined), (span) => {
-      this.root = span
-    })
+    return Effect.andThen(
+      this.metrics.onStart(event),
+      Effect.map(this.open(this.operationId, attributes, undefined), (span) => {
+        this.root = span
+      })
+    )
   }
 
   readonly onStepStart = (event: StepStartEvent): Effect.Effect<void> => {
     if (this.root === undefined) return Effect.void
+    const metrics = this.metrics.onStepStart(event)
     const s = this.settings
     this.toolsRecorded = false
     this.performance = undefined
@@ -227,14 +234,17 @@ export class GenerationTracer {
       "gen_ai.request.top_k": numberOf(s.topK),
       "gen_ai.request.top_p": numberOf(s.topP)
     })
-    return Effect.map(this.open(this.stepOperationId, attributes, this.root), (span) => {
-      this.step = span
-    })
+    return Effect.andThen(
+      metrics,
+      Effect.map(this.open(this.stepOperationId, attributes, this.root), (span) => {
+        this.step = span
+      })
+    )
   }
 
   /** The step's tools (upstream records them at the step start; the call start carries them here). */
   readonly onLanguageModelCallStart = (event: LanguageModelCallStartEvent): Effect.Effect<void> =>
-    Effect.sync(() => {
+    Effect.andThen(this.metrics.onLanguageModelCallStart(event), Effect.sync(() => {
       if (this.step === undefined || this.toolsRecorded) return
       this.toolsRecorded = true
       const tools = event.tools
@@ -244,12 +254,12 @@ export class GenerationTracer {
           "ai.prompt.tools": Attr.input(() => tools?.map((tool) => JSON.stringify(toolDefinition(tool))))
         })
       )
-    })
+    }))
 
   readonly onLanguageModelCallEnd = (event: LanguageModelCallEndEvent): Effect.Effect<void> =>
-    Effect.sync(() => {
+    Effect.andThen(this.metrics.onLanguageModelCallEnd(event), Effect.sync(() => {
       this.performance = event.performance
-    })
+    }))
 
   readonly onToolExecutionStart = (event: ToolExecutionStartEvent): Effect.Effect<void> => {
     if (this.step === undefined) return Effect.void
@@ -275,16 +285,17 @@ export class GenerationTracer {
     return span === undefined ? execute : Effect.withParentSpan(execute, span)
   }
 
-  readonly onToolExecutionEnd = (event: ToolExecutionEndEvent): Effect.Effect<void> => {
-    const span = this.tools.get(event.toolCall.toolCallId)
-    if (span === undefined) return Effect.void
-    this.tools.delete(event.toolCall.toolCallId)
-    const out = event.toolOutput
-    if (out.type === "tool-error") return endSpan(span, this.errorOf(out.error))
-    const result = jsonOf(out.output)
-    if (result !== undefined) setAll(span, this.select({ "ai.toolCall.result": Attr.output(() => result) }))
-    return endSpan(span)
-  }
+  readonly onToolExecutionEnd = (event: ToolExecutionEndEvent): Effect.Effect<void> =>
+    Effect.andThen(this.metrics.onToolExecutionEnd(event), () => {
+      const span = this.tools.get(event.toolCall.toolCallId)
+      if (span === undefined) return Effect.void
+      this.tools.delete(event.toolCall.toolCallId)
+      const out = event.toolOutput
+      if (out.type === "tool-error") return endSpan(span, this.errorOf(out.error))
+      const result = jsonOf(out.output)
+      if (result !== undefined) setAll(span, this.select({ "ai.toolCall.result": Attr.output(() => result) }))
+      return endSpan(span)
+    })
 
   readonly onStepEnd = (step: StepResult): Effect.Effect<void> => {
     const span = this.step
@@ -327,14 +338,17 @@ export class GenerationTracer {
     })
   }
 
-  readonly onStepError = (event: StepErrorEvent): Effect.Effect<void> => {
-    const span = this.step
-    if (span === undefined) return Effect.void
-    this.step = undefined
-    return endSpan(span, this.errorOf(event.error))
-  }
+  readonly onStepError = (event: StepErrorEvent): Effect.Effect<void> =>
+    Effect.andThen(this.metrics.onStepError(event), () => {
+      const span = this.step
+      if (span === undefined) return Effect.void
+      this.step = undefined
+      return endSpan(span, this.errorOf(event.error))
+    })
 
-  readonly onEnd = (end: EndView): Effect.Effect<void> => {
+  readonly onEnd = (end: EndView): Effect.Effect<void> => Effect.andThen(this.metrics.onEnd, this.endRoot(end))
+
+  private endRoot(end: EndView): Effect.Effect<void> {
     const span = this.root
     if (span === undefined) return Effect.void
     this.root = undefined
@@ -352,7 +366,7 @@ export class GenerationTracer {
 
   /** The run failed (upstream `onError`): the open step and the call span end with the error. */
   readonly onError = (error: unknown): Effect.Effect<void> =>
-    Effect.suspend(() => {
+    Effect.andThen(this.metrics.onError(error), () => {
       const step = this.step
       const root = this.root
       this.step = undefined
@@ -376,7 +390,7 @@ export class GenerationTracer {
   )
 
   /** The run ended without an end or error event (an abort, an interruption): everything open ends. */
-  readonly close: Effect.Effect<void> = Effect.suspend(() => {
+  readonly close: Effect.Effect<void> = Effect.andThen(Effect.suspend(() => this.metrics.close), () => {
     const open = [...this.tools.values(), ...(this.step ? [this.step] : []), ...(this.root ? [this.root] : [])]
     this.tools.clear()
     this.step = undefined

@@ -106,7 +106,17 @@ export const runtimeContextAttributes = (
   return out
 }
 
-/** Upstream `getBaseTelemetryAttributes`: model, settings, runtime context, request headers. @internal */
+/**
+ * A request header that carries a credential (upstream records every header; aimux never records
+ * these: docs/divergences.md, "Telemetry"). @internal
+ */
+export const isCredentialHeader = (name: string): boolean =>
+  /authorization|api[-_]?key|token|secret|password|cookie|signature|credential/i.test(name)
+
+/**
+ * Upstream `getBaseTelemetryAttributes`: model, settings, runtime context, request headers
+ * (without credential headers). @internal
+ */
 export const baseAttributes = (options: {
   readonly provider: string
   readonly modelId: string
@@ -121,7 +131,7 @@ export const baseAttributes = (options: {
   }
   Object.assign(out, runtimeContextAttributes(options.runtimeContext))
   for (const [key, value] of Object.entries(options.headers ?? {})) {
-    if (value !== undefined) out[`ai.request.headers.${key}`] = value
+    if (value !== undefined && !isCredentialHeader(key)) out[`ai.request.headers.${key}`] = value
   }
   return out
 }

@@ -5,7 +5,8 @@
  * are deeper-readonly (`ReadonlyArray`) and allow a present `undefined` on optional keys, which
  * upstream's types (under `exactOptionalPropertyTypes`) do not. These functions rebuild the values
  * with mutable arrays and without `undefined` optional keys, so the result is an upstream value by
- * construction (no casts). The other direction needs no conversion: upstream values are
+ * construction (no casts); `keepUndefinedKeys.ts` then restores the explicit `undefined` keys of
+ * the aimux value, as upstream providers return them. The other direction needs no conversion: upstream values are
  * assignable to the aimux types as they are.
  *
  * Objects without arrays are shallow-copied; JSON payloads (`providerMetadata`, `input`, `result`,
@@ -38,6 +39,7 @@ import type { GenerateResult } from "../../contract/Results.ts"
 import type { StreamPart } from "../../contract/StreamPart.ts"
 import type { Usage } from "../../contract/Usage.ts"
 import type { Warning } from "../../contract/Warning.ts"
+import { toUpstreamError } from "./toUpstreamError.ts"
 
 /**
  * `{ [key]: value }` when `value` is defined, `{}` otherwise: spread into an object literal to
@@ -433,7 +435,8 @@ export const streamPart = (p: StreamPart): LanguageModelV4StreamPart => {
     case "raw":
       return { type: "raw", rawValue: p.rawValue }
     case "error":
-      return { type: "error", error: p.error }
+      // an aimux error as its upstream class's instance, as the pinned providers put them
+      return { type: "error", error: toUpstreamError(p.error) }
     default:
       return sharedPart(p)
   }

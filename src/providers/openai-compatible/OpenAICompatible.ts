@@ -8,6 +8,7 @@
 import { Config, Effect, Layer } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as LanguageModel from "../../LanguageModel.ts"
+import * as CustomFetch from "../../provider-utils/CustomFetch.ts"
 import type { ErrorData } from "./OpenAICompatibleApi.ts"
 import * as OpenAICompatibleLanguageModel from "./OpenAICompatibleLanguageModel.ts"
 import * as EmbeddingModelNs from "../../EmbeddingModel.ts"
@@ -43,31 +44,53 @@ export type ErrorStructure<T extends { readonly error: unknown }> = OpenAICompat
  * @since 0.1.0
  * @category models
  */
-export type Settings<T extends { readonly error: unknown } = ErrorData> = OpenAICompatibleLanguageModel.Settings<T>
+export type Settings<T extends { readonly error: unknown } = ErrorData> =
+  & OpenAICompatibleLanguageModel.Settings<T>
+  & CustomFetch.Setting
 
 /**
- * The chat model for `modelId` as a service; needs an `HttpClient` (and uses `IdGenerator` when
- * provided).
+ * The chat model for `modelId` as a service; needs an `HttpClient` unless `settings.fetch` is given
+ * (then its requests go through that fetch), and uses `IdGenerator` when provided.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const model: <T extends { readonly error: unknown } = ErrorData>(
+export function model<T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: Settings<T> & { readonly fetch: CustomFetch.FetchFunction }
+): Effect.Effect<LanguageModel.Service>
+export function model<T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
   settings: Settings<T>
-) => Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> = OpenAICompatibleLanguageModel.make
+): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient>
+export function model<T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: Settings<T>
+): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> {
+  return CustomFetch.provide(settings, OpenAICompatibleLanguageModel.make(modelId, settings))
+}
 
 /**
- * A layer providing the model for `modelId` as the `LanguageModel` service.
+ * A layer providing the model for `modelId` as the `LanguageModel` service (no `HttpClient`
+ * needed with `settings.fetch`).
  *
  * @since 0.1.0
  * @category layers
  */
-export const layer = <T extends { readonly error: unknown } = ErrorData>(
+export function layer<T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: Settings<T> & { readonly fetch: CustomFetch.FetchFunction }
+): Layer.Layer<LanguageModel.LanguageModel>
+export function layer<T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
   settings: Settings<T>
-): Layer.Layer<LanguageModel.LanguageModel, never, HttpClient.HttpClient> =>
-  Layer.effect(LanguageModel.LanguageModel, model(modelId, settings))
+): Layer.Layer<LanguageModel.LanguageModel, never, HttpClient.HttpClient>
+export function layer<T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: Settings<T>
+): Layer.Layer<LanguageModel.LanguageModel, never, HttpClient.HttpClient> {
+  return Layer.effect(LanguageModel.LanguageModel, model(modelId, settings))
+}
 
 /**
  * A layer whose settings come from effect `Config` (a `Config` of the whole settings, or a record

@@ -5,7 +5,11 @@
  *   `src/contract/Json.ts`) to build a comparison: differential harnesses use `test/providers/_kit/Wire.ts`;
  *   the tests of those modules themselves (`test/contract/`) are the exception;
  * - no test names an absolute path of one machine: recordings are found through
- *   `test/providers/_kit/Corpus.ts` (relative to the repository).
+ *   `test/providers/_kit/Corpus.ts` (relative to the repository);
+ * - every test file that reads the shared recordings (`recordingsDir`, `listRecordings`,
+ *   `hasRecordings`, a harness's `sharedDir`, the OpenAI-compatible `streamBodies`/`jsonBodies`)
+ *   declares them through `guardCorpus` or `guardBodies`, so a clone without `../shared` shows
+ *   the lost cases as a skip (and CI fails) instead of passing with fewer tests.
  *
  * The scanner is tested on planted sources, so this guard can fail.
  */
@@ -43,7 +47,35 @@ export const violations = (relative: string, source: string): Array<string> => {
   return found
 }
 
+const readsRecordings = /\b(recordingsDir|recordingsRoot|listRecordings|hasRecordings|sharedDir|streamBodies|jsonBodies)\b/
+const guardsCorpus = /\b(guardCorpus|guardBodies)\(/
+
+/** A test file that reads the shared recordings without declaring them through the corpus guard. */
+export const unguardedCorpus = (relative: string, source: string): Array<string> =>
+  relative.endsWith(".test.ts") && !relative.startsWith("test/providers/_kit/") && readsRecordings.test(source) &&
+    !guardsCorpus.test(source)
+    ? [`${relative}: reads ../shared/recordings without guardCorpus/guardBodies (its cases vanish silently without them)`]
+    : []
+
 describe("test-suite independence guard", () => {
+  it("every suite that reads the shared recordings declares them through the corpus guard", () => {
+    const found = walk(testRoot).flatMap((file) => {
+      const relative = path.relative(repoRoot, file).split(path.sep).join("/")
+      return unguardedCorpus(relative, fs.readFileSync(file, "utf8"))
+    })
+    expect(found).toStrictEqual([])
+  })
+
+  it("the corpus-guard scanner flags an unguarded suite (planted sources)", () => {
+    const reads = `const files = listRecordings("x", ".json")\nfor (const f of files) it(f, () => {})`
+    expect(unguardedCorpus("test/providers/x/a.test.ts", reads)).toHaveLength(1)
+    expect(unguardedCorpus("test/providers/x/a.test.ts", `import { recordingsDir } from "./harness.ts"`)).toHaveLength(1)
+    expect(unguardedCorpus("test/providers/x/a.test.ts", `${reads}\nguardCorpus({ label: "x", count: 1, minimum: 1 })`))
+      .toHaveLength(0)
+    // harnesses are not suites: the suites that import them are checked
+    expect(unguardedCorpus("test/providers/x/harness.ts", reads)).toHaveLength(0)
+  })
+
   it("no test compares through src serializers or names a machine path", () => {
     const found = walk(testRoot).flatMap((file) => {
       const relative = path.relative(repoRoot, file).split(path.sep).join("/")

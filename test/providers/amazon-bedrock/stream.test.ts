@@ -8,6 +8,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { guardCorpus } from "../_kit/Corpus.ts"
 import * as EventStream from "../../../src/providers/amazon-bedrock/EventStream.ts"
 import {
   aimuxStream,
@@ -67,6 +68,12 @@ const compare = (body: Uint8Array, chunkSize: number | "whole" | ReadonlyArray<n
   })
 
 describe("Amazon Bedrock stream: differential against @ai-sdk/amazon-bedrock", () => {
+  guardCorpus({
+    label: "shared Bedrock recordings (committed byte for byte)",
+    count: fs.existsSync(sharedDir) ? fs.readdirSync(sharedDir).length : 0,
+    minimum: 4,
+    provider: "bedrock"
+  })
   it("the corpus is complete", () => {
     if (fs.existsSync(sharedDir)) {
       // every shared recording is committed, byte for byte

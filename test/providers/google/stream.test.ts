@@ -19,7 +19,7 @@ import {
   readText,
   upstreamStream
 } from "./harness.ts"
-import { recordingsDir } from "../_kit/Corpus.ts"
+import { guardCorpus, recordingsDir } from "../_kit/Corpus.ts"
 
 const prompt: CallOptions["prompt"] = [{ role: "user", content: [{ type: "text", text: "hi" }] }]
 
@@ -52,8 +52,8 @@ const optionSets: ReadonlyArray<readonly [string, CallOptions]> = [
 ]
 
 describe("Gemini stream: differential against upstream", () => {
+  guardCorpus({ label: "shared Gemini SSE recordings", count: sharedGemini.length, minimum: 9, provider: "google" })
   it("the committed corpus holds every shared Gemini SSE recording", () => {
-    if (sharedGemini.length > 0) expect(sharedGemini.length).toBeGreaterThanOrEqual(9)
     for (const file of sharedGemini) {
       expect(recordings).toContain(file)
       expect(readText(path.join(fixturesDir, "recordings", file))).toBe(readText(path.join(shared, file)))

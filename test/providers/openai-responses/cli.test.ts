@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest"
 import { cli, tempDir } from "../_kit/Cli.ts"
 import { cliErrorJson, cliPartJson } from "../_kit/Wire.ts"
 import { type Captured, mockFetch, readAll } from "../openai/upstream.ts"
+import { guardCorpus } from "../_kit/Corpus.ts"
 import { chunksToSse, fixtureDir, listFiles, readText, recordingsDir, upstreamModel } from "./harness.ts"
 
 const tmp = tempDir("openai-responses")
@@ -67,9 +68,10 @@ const upstreamParts = async (body: string, withTools: boolean) => {
 }
 
 describe("aimux stream openai-responses (process, differential against upstream)", () => {
-  it("has the cases", () => {
-    expect(crafted.length + recorded.length).toBeGreaterThanOrEqual(9)
+  it("has the crafted cases", () => {
+    expect(crafted.length).toBeGreaterThanOrEqual(9)
   })
+  guardCorpus({ label: "aimux stream openai-responses recordings", count: recorded.length, minimum: 3, provider: "openai-responses" })
   // --tools only on the recordings of tool traffic: each case is a process (CPU on a shared machine).
   for (const file of [...crafted, ...recorded]) {
     for (const withTools of recorded.includes(file) ? [false, true] : [false]) {

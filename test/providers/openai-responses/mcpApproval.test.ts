@@ -19,6 +19,7 @@ import { LanguageModel } from "../../../src/LanguageModel.ts"
 import { wireJson } from "../_kit/Wire.ts"
 import { type Captured, mockFetch } from "../openai/upstream.ts"
 import { replayClient } from "../openai/replay.ts"
+import { guardCorpus } from "../_kit/Corpus.ts"
 import { chunksToSse, fixtureDir, listFiles, normalizeIds, oursModel, readText, recordingsDir } from "./harness.ts"
 
 const upstreamModel = (body: string, captured: Captured, contentType: string) =>
@@ -85,6 +86,12 @@ const answerAll = (messages: ReadonlyArray<unknown>, approved: boolean, reason?:
 const answers = [["approved", true, undefined], ["denied with a reason", false, "not today"]] as const
 
 describe("OpenAI Responses MCP approvals end to end (vs upstream ai + @ai-sdk/openai)", () => {
+  guardCorpus({
+    label: "OpenAI Responses MCP approval recording",
+    count: recordedChunks === undefined ? 0 : 1,
+    minimum: 1,
+    provider: "openai-responses"
+  })
   const generateBodies = [
     ...(recordedChunks !== undefined ? [["recorded", completedBody(recordedChunks)] as const] : []),
     // every provider tool item of the Responses API in one body, an MCP approval request among them

@@ -14,6 +14,7 @@ import * as Http from "../../../provider-utils/Http.ts"
 import * as OpenAIFamilyErrorData from "./ErrorData.ts"
 import * as RequestHeaders from "../../../provider-utils/RequestHeaders.ts"
 import * as StreamTransform from "../../../provider-utils/StreamTransform.ts"
+import * as VersionSkew from "./VersionSkew.ts"
 import type { CallOptions } from "../../../contract/CallOptions.ts"
 import type { Content } from "../../../contract/Content.ts"
 import type { ModelError } from "../../../contract/errors/ModelError.ts"
@@ -44,6 +45,8 @@ export interface Config {
   readonly headers: RequestHeaders.Input
   /** Generated ids (tool calls without id, sources); upstream `generateId` when absent. */
   readonly generateId?: (() => string) | undefined
+  /** The `@ai-sdk/openai` version's behaviours (default 4.0.118's; Azure: 4.0.81's). */
+  readonly skew?: VersionSkew.VersionSkew | undefined
 }
 
 /**
@@ -62,6 +65,7 @@ export const supportedUrls: LanguageModel.SupportedUrls = { "image/*": [/^https?
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
+  const skew = config.skew ?? VersionSkew.v4_0_118
   const headersFor = (options: CallOptions) => RequestHeaders.combineHeaders(config.headers, options.headers)
   // OpenAI keeps its own error schema (absent-or-null fields, no explicit `undefined`); the handler is the shared one.
   const failedResponseHandler = OpenAIFamilyErrorData.failedResponseHandler(OpenAIErrorData)
@@ -126,7 +130,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
         raw: choice.finish_reason ?? undefined
       },
       usage: convertOpenAIChatUsage(response.usage),
-      request: { body, url },
+      request: skew.chatRequestUrl ? { body, url } : { body },
       response: { ...getResponseMetadata(response), headers: responseHeaders, body: rawValue },
       warnings,
       providerMetadata: { openai }
@@ -161,9 +165,9 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     // `stream-start` must still close the body peeked above.
     const parts: Stream.Stream<StreamPart, ModelError> = Stream.concat(
       Stream.succeed<StreamPart>({ type: "stream-start", warnings }),
-      StreamTransform.transform(checked.stream, () => makeTransformer({ includeRawChunks, generateId }))
+      StreamTransform.transform(checked.stream, () => makeTransformer({ includeRawChunks, generateId, skew }))
     ).pipe(Stream.ensuring(checked.close))
-    return { stream: parts, request: { body, url }, response: { headers: responseHeaders } }
+    return { stream: parts, request: skew.chatRequestUrl ? { body, url } : { body }, response: { headers: responseHeaders } }
   })
 
   return LanguageModel.make({

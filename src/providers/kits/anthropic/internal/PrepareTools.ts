@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import type { CallTool, ToolChoice } from "../../../../contract/CallOptions.ts"
+import type { CallTool, FunctionTool, ProviderTool, ToolChoice } from "../../../../contract/CallOptions.ts"
 import type { Warning } from "../../../../contract/Warning.ts"
 import type { CacheControlValidator } from "./CacheControl.ts"
 import type { RequestBlock } from "../AnthropicApi.ts"
@@ -30,14 +30,7 @@ export interface PreparedTools {
   readonly betas: Set<string>
 }
 
-const arg = (args: { readonly [key: string]: unknown }, key: string): unknown => args[key]
-
-/**
- * Prepares tools and tool choice.
- *
- * @since 0.1.0
- */
-export const prepareTools = (options: {
+interface Options {
   readonly tools: ReadonlyArray<CallTool> | undefined
   readonly toolChoice: ToolChoice | undefined
   readonly disableParallelToolUse?: boolean | undefined
@@ -46,189 +39,217 @@ export const prepareTools = (options: {
   readonly supportsStrictTools: boolean
   readonly defaultEagerInputStreaming?: boolean | undefined
   readonly rejectsForcedToolUse?: boolean | undefined
-}): PreparedTools => {
-  const tools = options.tools?.length ? options.tools : undefined
-  const toolWarnings: Array<Warning> = []
-  const betas = new Set<string>()
-  if (tools == null) return { tools: undefined, toolChoice: undefined, toolWarnings, betas }
-  const anthropicTools: Array<RequestTool> = []
-  for (const tool of tools) {
-    if (tool.type === "function") {
-      const cache_control = options.cacheControl.get(tool.providerOptions, { type: "tool definition", canCache: true })
-      const anthropicOptions = tool.providerOptions?.["anthropic"]
-      const eager = anthropicOptions?.["eagerInputStreaming"] ?? options.defaultEagerInputStreaming ?? false
-      const deferLoading = anthropicOptions?.["deferLoading"]
-      const allowedCallers = anthropicOptions?.["allowedCallers"]
-      if (!options.supportsStrictTools && tool.strict === true) {
-        toolWarnings.push({
-          type: "unsupported",
-          feature: "strict",
-          details:
-            `Tool '${tool.name}' has strict: ${tool.strict}, but strict mode is not supported by this provider. The strict property will be ignored.`
-        })
-      }
-      anthropicTools.push({
-        name: tool.name,
-        description: tool.description,
-        input_schema: tool.inputSchema,
-        cache_control,
-        ...(eager ? { eager_input_streaming: true } : {}),
-        ...(options.supportsStrictTools && tool.strict != null ? { strict: tool.strict } : {}),
-        ...(deferLoading != null ? { defer_loading: deferLoading } : {}),
-        ...(allowedCallers != null ? { allowed_callers: allowedCallers } : {}),
-        ...(tool.inputExamples != null ? { input_examples: tool.inputExamples.map((example) => example.input) } : {})
-      })
-      if (options.supportsStructuredOutput && options.supportsStrictTools) betas.add("structured-outputs-2025-11-13")
-      if (tool.inputExamples != null || allowedCallers != null) betas.add("advanced-tool-use-2025-11-20")
-      continue
-    }
-    const args = tool.args
-    switch (tool.id) {
-      case "anthropic.code_execution_20250522":
-        betas.add("code-execution-2025-05-22")
-        anthropicTools.push({ type: "code_execution_20250522", name: "code_execution", cache_control: undefined })
-        break
-      case "anthropic.code_execution_20250825":
-        betas.add("code-execution-2025-08-25")
-        anthropicTools.push({ type: "code_execution_20250825", name: "code_execution" })
-        break
-      case "anthropic.code_execution_20260120":
-        anthropicTools.push({ type: "code_execution_20260120", name: "code_execution" })
-        break
-      case "anthropic.computer_20250124":
-      case "anthropic.computer_20241022":
-      case "anthropic.computer_20251124": {
-        const version = tool.id.substring("anthropic.computer_".length)
-        betas.add(
-          version === "20241022"
-            ? "computer-use-2024-10-22"
-            : version === "20250124"
-            ? "computer-use-2025-01-24"
-            : "computer-use-2025-11-24"
-        )
-        anthropicTools.push({
-          name: "computer",
-          type: `computer_${version}`,
-          display_width_px: arg(args, "displayWidthPx"),
-          display_height_px: arg(args, "displayHeightPx"),
-          display_number: arg(args, "displayNumber"),
-          ...(version === "20251124" ? { enable_zoom: arg(args, "enableZoom") } : {}),
-          cache_control: undefined
-        })
-        break
-      }
-      case "anthropic.computer_toolset_20260801": {
-        const configs = arg(args, "configs")
-        anthropicTools.push({
-          type: "computer_toolset_20260801",
-          ...(configs != null && typeof configs === "object" && {
-            configs: Object.fromEntries(Object.entries(configs).map(([member, config]: [string, unknown]) => {
-              const enabled = config != null && typeof config === "object" ? Reflect.get(config, "enabled") : undefined
-              const deferLoading = config != null && typeof config === "object"
-                ? Reflect.get(config, "deferLoading")
-                : undefined
-              return [member, {
-                ...(enabled != null && { enabled }),
-                ...(deferLoading != null && { defer_loading: deferLoading })
-              }]
-            }))
-          }),
-          cache_control: undefined
-        })
-        break
-      }
-      case "anthropic.text_editor_20250124":
-        betas.add("computer-use-2025-01-24")
-        anthropicTools.push({ name: "str_replace_editor", type: "text_editor_20250124", cache_control: undefined })
-        break
-      case "anthropic.text_editor_20241022":
-        betas.add("computer-use-2024-10-22")
-        anthropicTools.push({ name: "str_replace_editor", type: "text_editor_20241022", cache_control: undefined })
-        break
-      case "anthropic.text_editor_20250429":
-        betas.add("computer-use-2025-01-24")
-        anthropicTools.push({ name: "str_replace_based_edit_tool", type: "text_editor_20250429", cache_control: undefined })
-        break
-      case "anthropic.text_editor_20250728":
-        anthropicTools.push({
-          name: "str_replace_based_edit_tool",
-          type: "text_editor_20250728",
-          max_characters: arg(args, "maxCharacters"),
-          cache_control: undefined
-        })
-        break
-      case "anthropic.bash_20250124":
-        betas.add("computer-use-2025-01-24")
-        anthropicTools.push({ name: "bash", type: "bash_20250124", cache_control: undefined })
-        break
-      case "anthropic.bash_20241022":
-        betas.add("computer-use-2024-10-22")
-        anthropicTools.push({ name: "bash", type: "bash_20241022", cache_control: undefined })
-        break
-      case "anthropic.memory_20250818":
-        betas.add("context-management-2025-06-27")
-        anthropicTools.push({ name: "memory", type: "memory_20250818" })
-        break
-      case "anthropic.web_fetch_20250910":
-      case "anthropic.web_fetch_20260209":
-      case "anthropic.web_fetch_20260318": {
-        const version = tool.id.substring("anthropic.web_fetch_".length)
-        if (version === "20250910") betas.add("web-fetch-2025-09-10")
-        if (version === "20260209") betas.add("code-execution-web-tools-2026-02-09")
-        anthropicTools.push({
-          type: `web_fetch_${version}`,
-          name: "web_fetch",
-          max_uses: arg(args, "maxUses"),
-          allowed_domains: arg(args, "allowedDomains"),
-          blocked_domains: arg(args, "blockedDomains"),
-          citations: arg(args, "citations"),
-          max_content_tokens: arg(args, "maxContentTokens"),
-          ...(version === "20260318"
-            ? { use_cache: arg(args, "useCache"), response_inclusion: arg(args, "responseInclusion") }
-            : {}),
-          cache_control: undefined
-        })
-        break
-      }
-      case "anthropic.web_search_20250305":
-      case "anthropic.web_search_20260209":
-      case "anthropic.web_search_20260318": {
-        const version = tool.id.substring("anthropic.web_search_".length)
-        if (version === "20260209") betas.add("code-execution-web-tools-2026-02-09")
-        anthropicTools.push({
-          type: `web_search_${version}`,
-          name: "web_search",
-          max_uses: arg(args, "maxUses"),
-          allowed_domains: arg(args, "allowedDomains"),
-          blocked_domains: arg(args, "blockedDomains"),
-          user_location: arg(args, "userLocation"),
-          ...(version === "20260318" ? { response_inclusion: arg(args, "responseInclusion") } : {}),
-          cache_control: undefined
-        })
-        break
-      }
-      case "anthropic.tool_search_regex_20251119":
-        anthropicTools.push({ type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" })
-        break
-      case "anthropic.tool_search_bm25_20251119":
-        anthropicTools.push({ type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" })
-        break
-      case "anthropic.advisor_20260301":
-        betas.add("advisor-tool-2026-03-01")
-        anthropicTools.push({
-          type: "advisor_20260301",
-          name: "advisor",
-          model: arg(args, "model"),
-          ...(arg(args, "maxUses") !== undefined && { max_uses: arg(args, "maxUses") }),
-          ...(arg(args, "maxTokens") !== undefined && { max_tokens: arg(args, "maxTokens") }),
-          ...(arg(args, "caching") !== undefined && { caching: arg(args, "caching") })
-        })
-        break
-      default:
-        toolWarnings.push({ type: "unsupported", feature: `provider-defined tool ${tool.id}` })
-    }
-  }
+}
 
+const arg = (args: { readonly [key: string]: unknown }, key: string): unknown => args[key]
+
+// A function tool with its Anthropic options (eager input streaming, deferred loading, callers, examples).
+const functionToolOf = (
+  tool: FunctionTool,
+  options: Options,
+  betas: Set<string>,
+  toolWarnings: Array<Warning>
+): RequestTool => {
+  const cache_control = options.cacheControl.get(tool.providerOptions, { type: "tool definition", canCache: true })
+  const anthropicOptions = tool.providerOptions?.["anthropic"]
+  const eager = anthropicOptions?.["eagerInputStreaming"] ?? options.defaultEagerInputStreaming ?? false
+  const deferLoading = anthropicOptions?.["deferLoading"]
+  const allowedCallers = anthropicOptions?.["allowedCallers"]
+  if (!options.supportsStrictTools && tool.strict === true) {
+    toolWarnings.push({
+      type: "unsupported",
+      feature: "strict",
+      details:
+        `Tool '${tool.name}' has strict: ${tool.strict}, but strict mode is not supported by this provider. The strict property will be ignored.`
+    })
+  }
+  if (options.supportsStructuredOutput && options.supportsStrictTools) betas.add("structured-outputs-2025-11-13")
+  if (tool.inputExamples != null || allowedCallers != null) betas.add("advanced-tool-use-2025-11-20")
+  return {
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.inputSchema,
+    cache_control,
+    ...(eager ? { eager_input_streaming: true } : {}),
+    ...(options.supportsStrictTools && tool.strict != null ? { strict: tool.strict } : {}),
+    ...(deferLoading != null ? { defer_loading: deferLoading } : {}),
+    ...(allowedCallers != null ? { allowed_callers: allowedCallers } : {}),
+    ...(tool.inputExamples != null ? { input_examples: tool.inputExamples.map((example) => example.input) } : {})
+  }
+}
+
+// The provider tools without arguments: the beta each needs and its definition.
+const fixedTools: ReadonlyMap<string, { readonly beta?: string; readonly tool: RequestTool }> = new Map([
+  ["anthropic.code_execution_20250522", {
+    beta: "code-execution-2025-05-22",
+    tool: { type: "code_execution_20250522", name: "code_execution", cache_control: undefined }
+  }],
+  ["anthropic.code_execution_20250825", {
+    beta: "code-execution-2025-08-25",
+    tool: { type: "code_execution_20250825", name: "code_execution" }
+  }],
+  ["anthropic.code_execution_20260120", { tool: { type: "code_execution_20260120", name: "code_execution" } }],
+  ["anthropic.text_editor_20250124", {
+    beta: "computer-use-2025-01-24",
+    tool: { name: "str_replace_editor", type: "text_editor_20250124", cache_control: undefined }
+  }],
+  ["anthropic.text_editor_20241022", {
+    beta: "computer-use-2024-10-22",
+    tool: { name: "str_replace_editor", type: "text_editor_20241022", cache_control: undefined }
+  }],
+  ["anthropic.text_editor_20250429", {
+    beta: "computer-use-2025-01-24",
+    tool: { name: "str_replace_based_edit_tool", type: "text_editor_20250429", cache_control: undefined }
+  }],
+  ["anthropic.bash_20250124", {
+    beta: "computer-use-2025-01-24",
+    tool: { name: "bash", type: "bash_20250124", cache_control: undefined }
+  }],
+  ["anthropic.bash_20241022", {
+    beta: "computer-use-2024-10-22",
+    tool: { name: "bash", type: "bash_20241022", cache_control: undefined }
+  }],
+  ["anthropic.memory_20250818", {
+    beta: "context-management-2025-06-27",
+    tool: { name: "memory", type: "memory_20250818" }
+  }],
+  ["anthropic.tool_search_regex_20251119", {
+    tool: { type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" }
+  }],
+  ["anthropic.tool_search_bm25_20251119", {
+    tool: { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" }
+  }]
+])
+
+const computerBetas: Readonly<Record<string, string>> = {
+  "20241022": "computer-use-2024-10-22",
+  "20250124": "computer-use-2025-01-24",
+  "20251124": "computer-use-2025-11-24"
+}
+
+const computerTool = (version: string, args: ProviderTool["args"], betas: Set<string>): RequestTool => {
+  betas.add(computerBetas[version] ?? "computer-use-2025-11-24")
+  return {
+    name: "computer",
+    type: `computer_${version}`,
+    display_width_px: arg(args, "displayWidthPx"),
+    display_height_px: arg(args, "displayHeightPx"),
+    display_number: arg(args, "displayNumber"),
+    ...(version === "20251124" ? { enable_zoom: arg(args, "enableZoom") } : {}),
+    cache_control: undefined
+  }
+}
+
+// The computer toolset: each member's `enabled` and `defer_loading`.
+const computerToolsetTool = (args: ProviderTool["args"]): RequestTool => {
+  const configs = arg(args, "configs")
+  const field = (config: unknown, key: string): unknown =>
+    config != null && typeof config === "object" ? Reflect.get(config, key) : undefined
+  return {
+    type: "computer_toolset_20260801",
+    ...(configs != null && typeof configs === "object" && {
+      configs: Object.fromEntries(Object.entries(configs).map(([member, config]: [string, unknown]) => {
+        const enabled = field(config, "enabled")
+        const deferLoading = field(config, "deferLoading")
+        return [member, {
+          ...(enabled != null && { enabled }),
+          ...(deferLoading != null && { defer_loading: deferLoading })
+        }]
+      }))
+    }),
+    cache_control: undefined
+  }
+}
+
+const webFetchTool = (version: string, args: ProviderTool["args"], betas: Set<string>): RequestTool => {
+  if (version === "20250910") betas.add("web-fetch-2025-09-10")
+  if (version === "20260209") betas.add("code-execution-web-tools-2026-02-09")
+  return {
+    type: `web_fetch_${version}`,
+    name: "web_fetch",
+    max_uses: arg(args, "maxUses"),
+    allowed_domains: arg(args, "allowedDomains"),
+    blocked_domains: arg(args, "blockedDomains"),
+    citations: arg(args, "citations"),
+    max_content_tokens: arg(args, "maxContentTokens"),
+    ...(version === "20260318"
+      ? { use_cache: arg(args, "useCache"), response_inclusion: arg(args, "responseInclusion") }
+      : {}),
+    cache_control: undefined
+  }
+}
+
+const webSearchTool = (version: string, args: ProviderTool["args"], betas: Set<string>): RequestTool => {
+  if (version === "20260209") betas.add("code-execution-web-tools-2026-02-09")
+  return {
+    type: `web_search_${version}`,
+    name: "web_search",
+    max_uses: arg(args, "maxUses"),
+    allowed_domains: arg(args, "allowedDomains"),
+    blocked_domains: arg(args, "blockedDomains"),
+    user_location: arg(args, "userLocation"),
+    ...(version === "20260318" ? { response_inclusion: arg(args, "responseInclusion") } : {}),
+    cache_control: undefined
+  }
+}
+
+const advisorTool = (args: ProviderTool["args"], betas: Set<string>): RequestTool => {
+  betas.add("advisor-tool-2026-03-01")
+  return {
+    type: "advisor_20260301",
+    name: "advisor",
+    model: arg(args, "model"),
+    ...(arg(args, "maxUses") !== undefined && { max_uses: arg(args, "maxUses") }),
+    ...(arg(args, "maxTokens") !== undefined && { max_tokens: arg(args, "maxTokens") }),
+    ...(arg(args, "caching") !== undefined && { caching: arg(args, "caching") })
+  }
+}
+
+// A provider tool's definition, or `undefined` (with a warning) for one Anthropic does not have.
+const providerToolOf = (tool: ProviderTool, betas: Set<string>, toolWarnings: Array<Warning>): RequestTool | undefined => {
+  const fixed = fixedTools.get(tool.id)
+  if (fixed !== undefined) {
+    if (fixed.beta !== undefined) betas.add(fixed.beta)
+    return { ...fixed.tool }
+  }
+  const args = tool.args
+  switch (tool.id) {
+    case "anthropic.computer_20250124":
+    case "anthropic.computer_20241022":
+    case "anthropic.computer_20251124":
+      return computerTool(tool.id.substring("anthropic.computer_".length), args, betas)
+    case "anthropic.computer_toolset_20260801":
+      return computerToolsetTool(args)
+    case "anthropic.text_editor_20250728":
+      return {
+        name: "str_replace_based_edit_tool",
+        type: "text_editor_20250728",
+        max_characters: arg(args, "maxCharacters"),
+        cache_control: undefined
+      }
+    case "anthropic.web_fetch_20250910":
+    case "anthropic.web_fetch_20260209":
+    case "anthropic.web_fetch_20260318":
+      return webFetchTool(tool.id.substring("anthropic.web_fetch_".length), args, betas)
+    case "anthropic.web_search_20250305":
+    case "anthropic.web_search_20260209":
+    case "anthropic.web_search_20260318":
+      return webSearchTool(tool.id.substring("anthropic.web_search_".length), args, betas)
+    case "anthropic.advisor_20260301":
+      return advisorTool(args, betas)
+    default:
+      toolWarnings.push({ type: "unsupported", feature: `provider-defined tool ${tool.id}` })
+      return undefined
+  }
+}
+
+// The tool choice; a forced choice the model rejects becomes `auto` (a named tool: the only one sent).
+const toolChoiceOf = (
+  anthropicTools: Array<RequestTool>,
+  options: Options,
+  toolWarnings: Array<Warning>,
+  betas: Set<string>
+): PreparedTools => {
   const disable = options.disableParallelToolUse
   const toolChoice = options.toolChoice
   if (toolChoice == null) {
@@ -280,6 +301,25 @@ export const prepareTools = (options: {
   }
 }
 
+/**
+ * Prepares tools and tool choice.
+ *
+ * @since 0.1.0
+ */
+export const prepareTools = (options: Options): PreparedTools => {
+  const tools = options.tools?.length ? options.tools : undefined
+  const toolWarnings: Array<Warning> = []
+  const betas = new Set<string>()
+  if (tools == null) return { tools: undefined, toolChoice: undefined, toolWarnings, betas }
+  const anthropicTools: Array<RequestTool> = []
+  for (const tool of tools) {
+    const definition = tool.type === "function"
+      ? functionToolOf(tool, options, betas, toolWarnings)
+      : providerToolOf(tool, betas, toolWarnings)
+    if (definition !== undefined) anthropicTools.push(definition)
+  }
+  return toolChoiceOf(anthropicTools, options, toolWarnings, betas)
+}
 /**
  * True when a web tool with dynamic filtering is present without a code
  * execution tool: the API then provisions code execution implicitly, and its

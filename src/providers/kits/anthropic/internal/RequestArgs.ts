@@ -4,21 +4,28 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result } from "effect"
-import type { CallOptions, CallTool, FunctionTool, ReasoningLevel } from "../../../../contract/CallOptions.ts"
+import { Effect, Result, type Types } from "effect"
+import type { CallOptions, CallTool, FunctionTool, JsonSchema7 } from "../../../../contract/CallOptions.ts"
 import { InvalidArgumentError } from "../../../../contract/errors/InvalidArgumentError.ts"
 import { UnsupportedFunctionalityError } from "../../../../contract/errors/UnsupportedFunctionalityError.ts"
 import type { Warning } from "../../../../contract/Warning.ts"
-import { isCustomReasoning, mapReasoningToProviderBudget, mapReasoningToProviderEffort } from "../../../../provider-utils/MapReasoningToProvider.ts"
 import { parseProviderOptions } from "../../../../provider-utils/ParseProviderOptions.ts"
 import { resolveProviderOptions } from "../../../../provider-utils/ResolveProviderOptions.ts"
-import { resolveProviderReference } from "../../../../provider-utils/ResolveProviderReference.ts"
-import { LanguageModelOptions, type Thinking } from "../AnthropicOptions.ts"
-import { makeCacheControlValidator } from "./CacheControl.ts"
+import { LanguageModelOptions } from "../AnthropicOptions.ts"
+import { type CacheControlValidator, makeCacheControlValidator } from "./CacheControl.ts"
 import { convertToAnthropicPrompt } from "./ConvertPrompt.ts"
 import { getModelCapabilities, type ModelCapabilities } from "./ModelCapabilities.ts"
-import { hasDynamicFilteringWebToolWithoutCodeExecution, prepareTools, type RequestTool } from "./PrepareTools.ts"
+import {
+  addOptionBetas,
+  containerArgs,
+  contextArgs,
+  mcpServersArgs,
+  outputConfigArgs,
+  safeguardsArgs
+} from "./OptionFields.ts"
+import { hasDynamicFilteringWebToolWithoutCodeExecution, type PreparedTools, prepareTools, type RequestTool } from "./PrepareTools.ts"
 import { sanitizeJsonSchema, supportsNativeStructuredOutputSchema } from "./StructuredOutput.ts"
+import { applyThinkingLimits, reconcileThinking, thinkingArgs, type ThinkingSettings, thinkingSettingsOf } from "./Thinking.ts"
 import { toolsetNames } from "./Toolset.ts"
 import { makeToolNameMapping, type ToolNameMapping } from "./ToolNameMapping.ts"
 
@@ -66,76 +73,15 @@ const providerOptionsNameOf = (provider: string): string => {
 // Upstream `LEGACY_PROVIDER_OPTIONS_NAMES`: Vertex's key was `vertex` before `googleVertex`.
 const legacyProviderOptionsNames: Readonly<Record<string, ReadonlyArray<string>>> = { googleVertex: ["vertex"] }
 
-type Effort = "low" | "medium" | "high" | "xhigh" | "max"
-type Mutable<T> = { -readonly [K in keyof T]: T[K] }
-
-const resolveReasoningConfig = (
-  reasoning: Exclude<ReasoningLevel, "provider-default">,
-  modelId: string,
-  caps: ModelCapabilities,
-  warnings: Array<Warning>
-): { thinking?: Thinking; effort?: Effort | undefined } => {
-  if (reasoning === "none") {
-    if (caps.supportsBetweenToolsThinking) {
-      warnings.push({
-        type: "compatibility",
-        feature: "reasoning",
-        details: `reasoning 'none' is not supported by ${modelId}; thinking cannot be disabled. ` +
-          `Using 'between_tools' thinking, the lowest thinking setting, instead.`
-      })
-      return { thinking: { type: "between_tools" } }
-    }
-    if (caps.rejectsThinkingDisabled) {
-      warnings.push({
-        type: "compatibility",
-        feature: "reasoning",
-        details: `reasoning 'none' is not supported by ${modelId}; it always uses adaptive thinking. ` +
-          `Using effort 'low' to minimize thinking instead.`
-      })
-      return { effort: "low" }
-    }
-    return { thinking: { type: "disabled" } }
-  }
-  if (caps.supportsAdaptiveThinking) {
-    const effort = mapReasoningToProviderEffort<Effort>(reasoning, {
-      low: "low",
-      medium: "medium",
-      high: "high",
-      ...(caps.supportsXhighEffort && { xhigh: "xhigh" }),
-      max: "max"
-    }, warnings)
-    return { thinking: { type: "adaptive", display: "summarized" }, effort }
-  }
-  const budgetTokens = mapReasoningToProviderBudget({
-    reasoning,
-    maxOutputTokens: caps.maxOutputTokens,
-    maxReasoningBudget: caps.maxOutputTokens,
-    warnings
-  })
-  return { thinking: { type: "enabled", budgetTokens } }
+interface Sampling {
+  readonly temperature: number | undefined
+  readonly topP: number | undefined
+  readonly topK: number | undefined
 }
 
-/**
- * Builds the request body for a call; `userSuppliedBetas` are the betas of
- * the configured and per-call `anthropic-beta` headers.
- *
- * @since 0.1.0
- */
-export const prepareRequest = Effect.fnUntraced(function*(options: {
-  readonly modelId: string
-  readonly callOptions: CallOptions
-  readonly stream: boolean
-  readonly userSuppliedBetas: Set<string>
-  /** The host's provider name and flags; default the Anthropic API's (`anthropic.messages`). */
-  readonly host?: HostOptions | undefined
-}) {
-  const { callOptions: call, modelId, stream } = options
-  const host = options.host ?? { provider: "anthropic.messages" }
-  const warnings: Array<Warning> = []
+// Penalties and seed are not supported; the temperature is clamped to [0, 1].
+const checkSampling = (call: CallOptions, warnings: Array<Warning>): Sampling => {
   let temperature = call.temperature
-  let topP = call.topP
-  let topK = call.topK
-
   if (call.frequencyPenalty != null) warnings.push({ type: "unsupported", feature: "frequencyPenalty" })
   if (call.presencePenalty != null) warnings.push({ type: "unsupported", feature: "presencePenalty" })
   if (call.seed != null) warnings.push({ type: "unsupported", feature: "seed" })
@@ -154,19 +100,30 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
     })
     temperature = 0
   }
-  const responseFormat = call.responseFormat
-  if (responseFormat?.type === "json") {
-    if (responseFormat.schema == null) {
-      warnings.push({
-        type: "unsupported",
-        feature: "responseFormat",
-        details: "JSON response format requires a schema. The response format is ignored."
-      })
-    }
-  }
-  const responseSchema = responseFormat?.type === "json" ? responseFormat.schema : undefined
+  return { temperature, topP: call.topP, topK: call.topK }
+}
 
-  const providerOptionsName = providerOptionsNameOf(host.provider)
+// The JSON response format's schema; without one the format is ignored.
+const responseSchemaOf = (call: CallOptions, warnings: Array<Warning>): JsonSchema7 | undefined => {
+  const responseFormat = call.responseFormat
+  if (responseFormat?.type !== "json") return undefined
+  if (responseFormat.schema == null) {
+    warnings.push({
+      type: "unsupported",
+      feature: "responseFormat",
+      details: "JSON response format requires a schema. The response format is ignored."
+    })
+  }
+  return responseFormat.schema
+}
+
+// The `anthropic` options merged with the host's custom key (or a legacy alias of it).
+const resolveAnthropicOptions = Effect.fnUntraced(function*(
+  call: CallOptions,
+  provider: string,
+  warnings: Array<Warning>
+) {
+  const providerOptionsName = providerOptionsNameOf(provider)
   const parsed = yield* parseProviderOptions("anthropic", call.providerOptions, LanguageModelOptions)
   // The custom key and its legacy aliases are alternatives: the first present one is used.
   const custom = yield* resolveProviderOptions(
@@ -177,8 +134,7 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
     "first",
     LanguageModelOptions
   )
-  const usedCustomProviderKey = custom.namespaces[0] === providerOptionsName
-  const anthropicOptions: Mutable<LanguageModelOptions> = Object.assign({}, parsed ?? {}, custom.options ?? {})
+  const anthropicOptions: Types.Mutable<LanguageModelOptions> = Object.assign({}, parsed ?? {}, custom.options ?? {})
 
   // Hosts other than Anthropic (and MiniMax) have no tier list: the tier is sent as given.
   if (
@@ -193,8 +149,18 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
     })
     delete anthropicOptions.serviceTier
   }
+  return { providerOptionsName, usedCustomProviderKey: custom.namespaces[0] === providerOptionsName, anthropicOptions }
+})
 
-  const caps = getModelCapabilities(modelId)
+// An unknown model's output limit, and the sampling parameters a model rejects.
+const checkModelSampling = (
+  call: CallOptions,
+  modelId: string,
+  caps: ModelCapabilities,
+  sampling: Sampling,
+  warnings: Array<Warning>
+): Sampling => {
+  let { temperature, topK, topP } = sampling
   if (!caps.isKnownModel && call.maxOutputTokens == null) {
     warnings.push({
       type: "compatibility",
@@ -222,7 +188,28 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
       topP = undefined
     }
   }
-  const isAnthropicModel = caps.isKnownModel || modelId.includes("claude-")
+  return { temperature, topK, topP }
+}
+
+interface ResponseMode {
+  readonly supportsStructuredOutput: boolean
+  readonly supportsStrictTools: boolean
+  /** The response schema goes as the native `output_config.format`. */
+  readonly useStructuredOutput: boolean
+  /** Otherwise a forced `json` tool carries the response schema. */
+  readonly jsonResponseTool: FunctionTool | undefined
+}
+
+// Native structured output or the JSON response tool, by mode, host and model.
+const resolveResponseMode = (options: {
+  readonly modelId: string
+  readonly caps: ModelCapabilities
+  readonly host: HostOptions
+  readonly anthropicOptions: LanguageModelOptions
+  readonly responseSchema: JsonSchema7 | undefined
+  readonly warnings: Array<Warning>
+}): ResponseMode => {
+  const { anthropicOptions, caps, host, modelId, responseSchema, warnings } = options
   const supportsStructuredOutput = (host.supportsNativeStructuredOutput ?? true) && caps.supportsStructuredOutput
   const supportsStrictTools = (host.supportsStrictTools ?? true) && caps.supportsStructuredOutput
   const structuredOutputMode = anthropicOptions.structuredOutputMode ?? "auto"
@@ -255,10 +242,16 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
         "Parallel tool use is disabled to ensure a single coherent JSON tool call."
     })
   }
+  return { supportsStructuredOutput, supportsStrictTools, useStructuredOutput, jsonResponseTool }
+}
 
-  const contextManagement = anthropicOptions.contextManagement
-  const compaction = anthropicOptions.compaction
-  if (contextManagement != null && compaction != null) {
+// Option combinations that fail the call: compaction with context management; message threads.
+const checkUnsupportedOptions = Effect.fnUntraced(function*(
+  anthropicOptions: LanguageModelOptions,
+  host: HostOptions,
+  defaultHost: boolean
+) {
+  if (anthropicOptions.contextManagement != null && anthropicOptions.compaction != null) {
     return yield* new InvalidArgumentError({
       argument: "providerOptions",
       message: "Anthropic provider options `compaction` and `contextManagement` cannot be used together."
@@ -266,145 +259,46 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
   }
   if (anthropicOptions.thread != null) {
     return yield* new UnsupportedFunctionalityError(
-      options.host === undefined
+      defaultHost
         ? { functionality: "Anthropic message threads (not ported)" }
         : { functionality: "Anthropic message threads", message: `${host.provider} does not support Anthropic message threads.` }
     )
   }
+})
 
-  const cacheControl = makeCacheControlValidator()
-  const defaultEagerInputStreaming = stream && (anthropicOptions.toolStreaming ?? true)
-  const toolNameMapping = makeToolNameMapping(call.tools)
+// The native structured output format of the response schema (sanitized).
+const outputFormatOf = Effect.fnUntraced(function*(useStructuredOutput: boolean, responseSchema: JsonSchema7 | undefined) {
+  if (!useStructuredOutput || responseSchema == null) return undefined
+  const sanitized = sanitizeJsonSchema(responseSchema)
+  if (Result.isFailure(sanitized)) {
+    return yield* new InvalidArgumentError({ argument: "responseFormat.schema", message: sanitized.failure })
+  }
+  const format: { readonly [key: string]: unknown } = { type: "json_schema", schema: sanitized.success }
+  return format
+})
 
-  const betas = new Set<string>()
-  const messagesPrompt = yield* convertToAnthropicPrompt({
-    prompt: call.prompt,
-    sendReasoning: anthropicOptions.sendReasoning ?? true,
-    warnings,
-    cacheControl,
-    toolNameMapping,
-    toolsetNames: toolsetNames(call.tools),
-    betas
-  })
-
-  const reasoning = call.reasoning
-  if (isCustomReasoning(reasoning) && anthropicOptions.effort == null) {
-    const config = resolveReasoningConfig(reasoning, modelId, caps, warnings)
-    if (anthropicOptions.thinking == null && config.thinking !== undefined) anthropicOptions.thinking = config.thinking
-    if (config.effort != null && anthropicOptions.thinking?.type !== "disabled") anthropicOptions.effort = config.effort
-  }
-  if (caps.rejectsThinkingDisabled && anthropicOptions.thinking != null) {
-    if (anthropicOptions.thinking.type === "disabled" && caps.supportsBetweenToolsThinking) {
-      warnings.push({
-        type: "unsupported",
-        feature: "providerOptions.anthropic.thinking",
-        details: `thinking cannot be disabled for ${modelId}. ` +
-          `Using 'between_tools' thinking, the lowest thinking setting, instead.`
-      })
-      anthropicOptions.thinking = { type: "between_tools" }
-    } else if (anthropicOptions.thinking.type === "disabled") {
-      warnings.push({
-        type: "unsupported",
-        feature: "providerOptions.anthropic.thinking",
-        details: `thinking cannot be disabled for ${modelId}; it always uses adaptive thinking. ` +
-          `The thinking setting has been removed. Lower 'effort' to reduce thinking.`
-      })
-      delete anthropicOptions.thinking
-    }
-  }
-  if (caps.rejectsBudgetThinking && anthropicOptions.thinking?.type === "enabled") {
-    warnings.push({
-      type: "unsupported",
-      feature: "providerOptions.anthropic.thinking",
-      details: caps.rejectsThinkingDisabled
-        ? `budget-based thinking is not supported by ${modelId}; it always uses adaptive thinking. ` +
-          `Using adaptive thinking instead. Use 'effort' to control how much the model thinks.`
-        : `budget-based thinking is not supported by ${modelId}. ` +
-          `Using adaptive thinking instead. Use 'effort' to control how much the model thinks.`
-    })
-    anthropicOptions.thinking = { type: "adaptive" }
-  }
-  if (
-    caps.rejectsThinkingDisabledAboveHighEffort && anthropicOptions.thinking?.type === "disabled" &&
-    (anthropicOptions.effort === "xhigh" || anthropicOptions.effort === "max")
-  ) {
-    warnings.push({
-      type: "unsupported",
-      feature: "providerOptions.anthropic.effort",
-      details: `effort '${anthropicOptions.effort}' is not supported by ${modelId} when thinking is disabled. ` +
-        `The effort has been lowered to 'high'.`
-    })
-    anthropicOptions.effort = "high"
-  }
-  if (
-    anthropicOptions.thinking?.type === "between_tools" &&
-    (anthropicOptions.effort === "xhigh" || anthropicOptions.effort === "max")
-  ) {
-    warnings.push({
-      type: "unsupported",
-      feature: "providerOptions.anthropic.effort",
-      details: `effort '${anthropicOptions.effort}' is not supported with 'between_tools' thinking. ` +
-        `The effort has been lowered to 'high'.`
-    })
-    anthropicOptions.effort = "high"
-  }
-
-  const thinking = anthropicOptions.thinking
-  const thinkingType = thinking?.type
-  const isThinking = thinkingType === "enabled" || thinkingType === "adaptive" || thinkingType === "between_tools"
-  const blockBinding = thinking != null && "blockBinding" in thinking ? thinking.blockBinding : undefined
-  const sendThinking = isThinking || thinkingType === "disabled" || blockBinding != null
-  let thinkingBudget = thinking?.type === "enabled" ? thinking.budgetTokens : undefined
-  const thinkingDisplay = thinking?.type === "adaptive" ? thinking.display : undefined
-  const maxTokens = call.maxOutputTokens ?? caps.maxOutputTokens
-  const taskBudget = anthropicOptions.taskBudget
-  let outputFormat: { readonly [key: string]: unknown } | undefined = undefined
-  if (useStructuredOutput && responseSchema != null) {
-    const sanitized = sanitizeJsonSchema(responseSchema)
-    if (Result.isFailure(sanitized)) {
-      return yield* new InvalidArgumentError({ argument: "responseFormat.schema", message: sanitized.failure })
-    }
-    outputFormat = { type: "json_schema", schema: sanitized.success }
-  }
-
-  const containerSkills: Array<{ type: string; skill_id: string; version: string | undefined }> = []
-  for (const skill of anthropicOptions.container?.skills ?? []) {
-    containerSkills.push({
-      type: skill.type,
-      skill_id: skill.type === "custom"
-        ? yield* resolveProviderReference(skill.providerReference, "anthropic")
-        : skill.skillId,
-      version: skill.version
-    })
-  }
-  const baseArgs: { [key: string]: unknown } = {
-    model: modelId,
-    max_tokens: maxTokens,
-    temperature,
-    top_k: topK,
-    top_p: topP,
-    stop_sequences: call.stopSequences,
-    ...(sendThinking && {
-      thinking: {
-        ...(thinkingType != null && { type: thinkingType }),
-        ...(thinkingBudget != null && { budget_tokens: thinkingBudget }),
-        ...(thinkingDisplay != null && { display: thinkingDisplay }),
-        ...(blockBinding != null && { block_binding: { prefix_mismatch_behavior: blockBinding.prefixMismatchBehavior } })
-      }
-    }),
-    ...((anthropicOptions.effort || taskBudget || outputFormat) && {
-      output_config: {
-        ...(anthropicOptions.effort && { effort: anthropicOptions.effort }),
-        ...(taskBudget && {
-          task_budget: {
-            type: taskBudget.type,
-            total: taskBudget.total,
-            ...(taskBudget.remaining != null && { remaining: taskBudget.remaining })
-          }
-        }),
-        ...(outputFormat && { format: outputFormat })
-      }
-    }),
+// The request body before thinking limits and tools, in upstream's field order.
+const bodyOf = (options: {
+  readonly modelId: string
+  readonly call: CallOptions
+  readonly maxTokens: number
+  readonly sampling: Sampling
+  readonly thinking: ThinkingSettings
+  readonly anthropicOptions: LanguageModelOptions
+  readonly outputFormat: { readonly [key: string]: unknown } | undefined
+  readonly container: { readonly container: unknown } | undefined
+  readonly prompt: { readonly system: unknown; readonly messages: unknown }
+}): { [key: string]: unknown } => {
+  const { anthropicOptions, sampling } = options
+  return {
+    model: options.modelId,
+    max_tokens: options.maxTokens,
+    temperature: sampling.temperature,
+    top_k: sampling.topK,
+    top_p: sampling.topP,
+    stop_sequences: options.call.stopSequences,
+    ...thinkingArgs(options.thinking),
+    ...outputConfigArgs(anthropicOptions, options.outputFormat),
     ...(anthropicOptions.speed && { speed: anthropicOptions.speed }),
     ...(anthropicOptions.serviceTier && { service_tier: anthropicOptions.serviceTier }),
     ...(anthropicOptions.inferenceGeo && { inference_geo: anthropicOptions.inferenceGeo }),
@@ -414,186 +308,151 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
     }),
     ...(anthropicOptions.cacheControl && { cache_control: anthropicOptions.cacheControl }),
     ...(anthropicOptions.metadata?.userId != null && { metadata: { user_id: anthropicOptions.metadata.userId } }),
-    ...(anthropicOptions.mcpServers && anthropicOptions.mcpServers.length > 0 && {
-      mcp_servers: anthropicOptions.mcpServers.map((server) => ({
-        type: server.type,
-        name: server.name,
-        url: server.url,
-        authorization_token: server.authorizationToken,
-        tool_configuration: server.toolConfiguration
-          ? { allowed_tools: server.toolConfiguration.allowedTools, enabled: server.toolConfiguration.enabled }
-          : undefined
-      }))
-    }),
-    ...(anthropicOptions.container && {
-      container: anthropicOptions.container.skills && anthropicOptions.container.skills.length > 0
-        ? {
-          id: anthropicOptions.container.id,
-          skills: containerSkills
-        }
-        : anthropicOptions.container.id
-    }),
-    system: messagesPrompt.system,
-    messages: messagesPrompt.messages,
-    ...(anthropicOptions.safeguards && anthropicOptions.safeguards.length > 0 && {
-      safeguards: anthropicOptions.safeguards.map((safeguard) => ({
-        type: safeguard.type,
-        ...(safeguard.classifierContext !== undefined && { classifier_context: safeguard.classifierContext })
-      }))
-    }),
-    ...(compaction && {
-      compaction: { type: compaction.type, ...(compaction.instructions !== undefined && { instructions: compaction.instructions }) }
-    }),
-    ...(contextManagement && {
-      context_management: {
-        edits: contextManagement.edits.map((edit) => {
-          switch (edit.type) {
-            case "clear_tool_uses_20250919":
-              return {
-                type: edit.type,
-                ...(edit.trigger !== undefined && { trigger: edit.trigger }),
-                ...(edit.keep !== undefined && { keep: edit.keep }),
-                ...(edit.clearAtLeast !== undefined && { clear_at_least: edit.clearAtLeast }),
-                ...(edit.clearToolInputs !== undefined && { clear_tool_inputs: edit.clearToolInputs }),
-                ...(edit.excludeTools !== undefined && { exclude_tools: edit.excludeTools })
-              }
-            case "clear_thinking_20251015":
-              return { type: edit.type, ...(edit.keep !== undefined && { keep: edit.keep }) }
-            case "compact_20260112":
-              return {
-                type: edit.type,
-                ...(edit.trigger !== undefined && { trigger: edit.trigger }),
-                ...(edit.pauseAfterCompaction !== undefined && { pause_after_compaction: edit.pauseAfterCompaction }),
-                ...(edit.instructions !== undefined && { instructions: edit.instructions })
-              }
-          }
-        })
-      }
-    })
+    ...mcpServersArgs(anthropicOptions),
+    ...options.container,
+    system: options.prompt.system,
+    messages: options.prompt.messages,
+    ...safeguardsArgs(anthropicOptions),
+    ...contextArgs(anthropicOptions)
   }
+}
 
-  let max_tokens = maxTokens
-  if (isThinking) {
-    if (thinkingType === "enabled" && thinkingBudget == null) {
-      warnings.push({
-        type: "compatibility",
-        feature: "extended thinking",
-        details: "thinking budget is required when thinking is enabled. using default budget of 1024 tokens."
-      })
-      baseArgs["thinking"] = { type: "enabled", budget_tokens: 1024 }
-      thinkingBudget = 1024
-    }
-    if (baseArgs["temperature"] != null) {
-      baseArgs["temperature"] = undefined
-      warnings.push({ type: "unsupported", feature: "temperature", details: "temperature is not supported when thinking is enabled" })
-    }
-    if (topK != null) {
-      baseArgs["top_k"] = undefined
-      warnings.push({ type: "unsupported", feature: "topK", details: "topK is not supported when thinking is enabled" })
-    }
-    if (topP != null) {
-      baseArgs["top_p"] = undefined
-      warnings.push({ type: "unsupported", feature: "topP", details: "topP is not supported when thinking is enabled" })
-    }
-    max_tokens = maxTokens + (thinkingBudget ?? 0)
-  } else if (isAnthropicModel && topP != null && temperature != null) {
-    warnings.push({
-      type: "unsupported",
-      feature: "topP",
-      details: `topP is not supported when temperature is set. topP is ignored.`
-    })
-    baseArgs["top_p"] = undefined
-  }
-  if (caps.isKnownModel && max_tokens > caps.maxOutputTokens) {
-    if (call.maxOutputTokens != null) {
-      warnings.push({
-        type: "unsupported",
-        feature: "maxOutputTokens",
-        details:
-          `${max_tokens} (maxOutputTokens + thinkingBudget) is greater than ${modelId} ${caps.maxOutputTokens} max output tokens. ` +
-          `The max output tokens have been limited to ${caps.maxOutputTokens}.`
-      })
-    }
-    max_tokens = caps.maxOutputTokens
-  }
-  baseArgs["max_tokens"] = max_tokens
-
-  if (anthropicOptions.mcpServers && anthropicOptions.mcpServers.length > 0) betas.add("mcp-client-2025-04-04")
-  if (anthropicOptions.safeguards && anthropicOptions.safeguards.length > 0) betas.add("dangerous-tool-use-2026-09-03")
-  if (compaction) betas.add("compact-2026-09-04")
-  if (contextManagement) {
-    betas.add("context-management-2025-06-27")
-    if (contextManagement.edits.some((e) => e.type === "compact_20260112")) betas.add("compact-2026-01-12")
-  }
-  if (anthropicOptions.container?.skills && anthropicOptions.container.skills.length > 0) {
-    betas.add("code-execution-2025-08-25")
-    betas.add("skills-2025-10-02")
-    betas.add("files-api-2025-04-14")
-    if (
-      !call.tools?.some((tool) =>
-        tool.type === "provider" &&
-        (tool.id === "anthropic.code_execution_20250825" || tool.id === "anthropic.code_execution_20260120")
-      )
-    ) {
-      warnings.push({ type: "other", message: "code execution tool is required when using skills" })
-    }
-  }
-  if (taskBudget) betas.add("task-budgets-2026-03-13")
-  if (anthropicOptions.speed === "fast") betas.add("fast-mode-2026-02-01")
-  if (thinkingDisplay === "updates") betas.add("thinking-display-updates-2026-08-18")
-  if (blockBinding != null) betas.add("thinking-binding-controls-2026-08-01")
-  if (anthropicOptions.fallbacks === "default") betas.add("server-side-fallback-2026-07-01")
-  else if (anthropicOptions.fallbacks && anthropicOptions.fallbacks.length > 0) {
-    betas.add("server-side-fallback-2026-06-01")
-  }
-
+// The call's tools, or (with the JSON response tool) the tools the tool choice allows beside it, forced.
+const prepareCallTools = (options: {
+  readonly call: CallOptions
+  readonly mode: ResponseMode
+  readonly anthropicOptions: LanguageModelOptions
+  readonly cacheControl: CacheControlValidator
+  readonly defaultEagerInputStreaming: boolean
+  readonly rejectsForcedToolUse: boolean
+}): PreparedTools => {
+  const { call, mode } = options
   const toolChoice = call.toolChoice
-  const rejectsForcedToolUse = caps.rejectsForcedToolUse || thinkingType === "enabled"
-  const prepared = jsonResponseTool != null
+  const shared = {
+    cacheControl: options.cacheControl,
+    supportsStrictTools: mode.supportsStrictTools,
+    defaultEagerInputStreaming: options.defaultEagerInputStreaming,
+    rejectsForcedToolUse: options.rejectsForcedToolUse
+  }
+  return mode.jsonResponseTool != null
     ? prepareTools({
+      ...shared,
       // the JSON tool is forced: other tools stay only where the tool choice allows them
       tools: [
         ...(call.tools ?? []).filter((tool: CallTool) =>
           toolChoice?.type !== "none" && (toolChoice?.type !== "tool" || tool.name === toolChoice.toolName)
         ),
-        jsonResponseTool
+        mode.jsonResponseTool
       ],
       toolChoice: { type: "required" },
       disableParallelToolUse: true,
-      cacheControl,
-      supportsStructuredOutput: false,
-      supportsStrictTools,
-      defaultEagerInputStreaming,
-      rejectsForcedToolUse
+      supportsStructuredOutput: false
     })
     : prepareTools({
+      ...shared,
       tools: call.tools,
       toolChoice,
-      disableParallelToolUse: anthropicOptions.disableParallelToolUse,
-      cacheControl,
-      supportsStructuredOutput,
-      supportsStrictTools,
-      defaultEagerInputStreaming,
-      rejectsForcedToolUse
+      disableParallelToolUse: options.anthropicOptions.disableParallelToolUse,
+      supportsStructuredOutput: mode.supportsStructuredOutput
     })
+}
 
-  // Forced-choice and JSON-tool fallbacks restrict the declared tools: MCP
-  // connectors must not restore others.
+// Forced-choice and JSON-tool fallbacks restrict the declared tools: MCP
+// connectors must not restore others.
+const restrictMcpServers = (
+  args: { readonly [key: string]: unknown },
+  call: CallOptions,
+  prepared: PreparedTools,
+  jsonResponseTool: FunctionTool | undefined
+): void => {
+  const toolChoice = call.toolChoice
   if (
     (toolChoice?.type === "tool" && (prepared.toolChoice?.type === "auto" || jsonResponseTool != null)) ||
     (toolChoice?.type === "none" && jsonResponseTool != null)
   ) {
-    const servers = baseArgs["mcp_servers"]
+    const servers = args["mcp_servers"]
     if (Array.isArray(servers)) {
       for (const server of servers) {
         server.tool_configuration = { allowed_tools: server.tool_configuration?.allowed_tools, enabled: false }
       }
     }
   }
+}
+
+/**
+ * Builds the request body for a call; `userSuppliedBetas` are the betas of
+ * the configured and per-call `anthropic-beta` headers.
+ *
+ * @since 0.1.0
+ */
+export const prepareRequest = Effect.fnUntraced(function*(options: {
+  readonly modelId: string
+  readonly callOptions: CallOptions
+  readonly stream: boolean
+  readonly userSuppliedBetas: Set<string>
+  /** The host's provider name and flags; default the Anthropic API's (`anthropic.messages`). */
+  readonly host?: HostOptions | undefined
+}) {
+  const { callOptions: call, modelId, stream } = options
+  const host = options.host ?? { provider: "anthropic.messages" }
+  const warnings: Array<Warning> = []
+  const requestedSampling = checkSampling(call, warnings)
+  const responseSchema = responseSchemaOf(call, warnings)
+  const { anthropicOptions, providerOptionsName, usedCustomProviderKey } = yield* resolveAnthropicOptions(
+    call,
+    host.provider,
+    warnings
+  )
+  const caps = getModelCapabilities(modelId)
+  const sampling = checkModelSampling(call, modelId, caps, requestedSampling, warnings)
+  const mode = resolveResponseMode({ modelId, caps, host, anthropicOptions, responseSchema, warnings })
+  yield* checkUnsupportedOptions(anthropicOptions, host, options.host === undefined)
+
+  const cacheControl = makeCacheControlValidator()
+  const toolNameMapping = makeToolNameMapping(call.tools)
+  const betas = new Set<string>()
+  const prompt = yield* convertToAnthropicPrompt({
+    prompt: call.prompt,
+    sendReasoning: anthropicOptions.sendReasoning ?? true,
+    warnings,
+    cacheControl,
+    toolNameMapping,
+    toolsetNames: toolsetNames(call.tools),
+    betas
+  })
+
+  reconcileThinking(anthropicOptions, call.reasoning, modelId, caps, warnings)
+  const thinking = thinkingSettingsOf(anthropicOptions.thinking)
+  const maxTokens = call.maxOutputTokens ?? caps.maxOutputTokens
+  const outputFormat = yield* outputFormatOf(mode.useStructuredOutput, responseSchema)
+  const container = yield* containerArgs(anthropicOptions)
+  const args = bodyOf({ modelId, call, maxTokens, sampling, thinking, anthropicOptions, outputFormat, container, prompt })
+  applyThinkingLimits({
+    args,
+    thinking,
+    sampling,
+    maxTokens,
+    requestedMaxTokens: call.maxOutputTokens,
+    isAnthropicModel: caps.isKnownModel || modelId.includes("claude-"),
+    modelId,
+    caps,
+    warnings
+  })
+  addOptionBetas(betas, anthropicOptions, thinking, call.tools, warnings)
+
+  const prepared = prepareCallTools({
+    call,
+    mode,
+    anthropicOptions,
+    cacheControl,
+    defaultEagerInputStreaming: stream && (anthropicOptions.toolStreaming ?? true),
+    rejectsForcedToolUse: caps.rejectsForcedToolUse || thinking.type === "enabled"
+  })
+  restrictMcpServers(args, call, prepared, mode.jsonResponseTool)
 
   const request: PreparedRequest = {
     args: {
-      ...baseArgs,
+      ...args,
       tools: prepared.tools,
       tool_choice: prepared.toolChoice,
       stream: stream ? true : undefined
@@ -606,7 +465,7 @@ export const prepareRequest = Effect.fnUntraced(function*(options: {
       ...(anthropicOptions.anthropicBeta ?? [])
     ]),
     markCodeExecutionDynamic: hasDynamicFilteringWebToolWithoutCodeExecution(prepared.tools),
-    usesJsonResponseTool: jsonResponseTool != null,
+    usesJsonResponseTool: mode.jsonResponseTool != null,
     includePings: stream && anthropicOptions.includePings === true,
     toolNameMapping,
     preparedTools: prepared.tools,

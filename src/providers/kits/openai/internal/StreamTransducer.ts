@@ -9,6 +9,7 @@ import type { Effect, Stream } from "effect"
 import * as EarlyError from "../../../../provider-utils/EarlyError.ts"
 import type { ParseResult } from "../../../../runtime/ParseJson.ts"
 import * as ChatStream from "../ChatStream.ts"
+import { v4_0_118, type VersionSkew } from "../VersionSkew.ts"
 import type * as StreamTransform from "../../../../provider-utils/StreamTransform.ts"
 import type { APICallError } from "../../../../contract/errors/APICallError.ts"
 import type { InvalidResponseDataError } from "../../../../contract/errors/InvalidResponseDataError.ts"
@@ -74,6 +75,8 @@ export const peekEarlyError = <E>(
 export interface TransformOptions {
   readonly includeRawChunks: boolean
   readonly generateId: () => string
+  /** Default 4.0.118's behaviours. */
+  readonly skew?: VersionSkew | undefined
 }
 
 type Chunk = Exclude<OpenAIChatChunk, OpenAIErrorData>
@@ -100,7 +103,7 @@ export const makeTransformer = (
     includeRawChunks: options.includeRawChunks,
     tracker: { generateId: options.generateId, typeValidation: "if-present" },
     textId: "0",
-    initialFinishReason: { unified: "interrupted", raw: undefined },
+    initialFinishReason: { unified: (options.skew ?? v4_0_118).unfinishedStream, raw: undefined },
     mapFinishReason: (raw) => mapOpenAIFinishReason(raw, hasRefusal),
     responseMetadata: "first-non-empty",
     errorFrame: (frame: OpenAIErrorData) => createOpenAIProviderStreamError(frame.error) ?? frame.error,

@@ -30,6 +30,7 @@ import { earlyErrorFrame, isOutputChunk, makeTransducer } from "./internal/Strea
 import { createOpenAIStreamError } from "../internal/StreamError.ts"
 import { OpenAIErrorData } from "../OpenAIChatApi.ts"
 import { type Chunk, Response } from "./OpenAIResponsesApi.ts"
+import * as VersionSkew from "../VersionSkew.ts"
 
 /**
  * What a Responses model needs besides the `HttpClient` (upstream's `OpenAIConfig`).
@@ -70,6 +71,8 @@ export interface Config {
   readonly supportsWebSearchSourcesInclude?: boolean | undefined
   /** Generated ids (sources, MCP approval tool calls); upstream `generateId` when absent. */
   readonly generateId?: (() => string) | undefined
+  /** The `@ai-sdk/openai` version's behaviours (default 4.0.118's; Azure: 4.0.81's). */
+  readonly skew?: VersionSkew.VersionSkew | undefined
 }
 
 /**
@@ -236,7 +239,8 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       approvalFromPrompt: approvalMapping(options.prompt),
       includeRawChunks: options.includeRawChunks === true,
       logprobs: Boolean(options.providerOptions?.[name]?.["logprobs"]),
-      generateId
+      generateId,
+      skew: config.skew ?? VersionSkew.v4_0_118
     }, { url, requestBodyValues: args, responseHeaders })
     // The finalizer covers the whole stream: a consumer that stops right after
     // `stream-start` must still close the body peeked above.

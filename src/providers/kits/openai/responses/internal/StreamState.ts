@@ -9,6 +9,7 @@ import type { FinishReason } from "../../../../../contract/FinishReason.ts"
 import type { Warning } from "../../../../../contract/Warning.ts"
 import type { Annotation, Logprobs, PromptCacheDiagnostics, Usage } from "../OpenAIResponsesApi.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
+import { v4_0_118, type VersionSkew } from "../../VersionSkew.ts"
 
 /** @internal */
 export interface StreamOptions {
@@ -23,6 +24,8 @@ export interface StreamOptions {
   readonly includeRawChunks: boolean
   readonly logprobs: boolean
   readonly generateId: () => string
+  /** Default 4.0.118's behaviours. */
+  readonly skew?: VersionSkew | undefined
 }
 
 /** @internal */
@@ -66,9 +69,9 @@ export interface StreamState {
 }
 
 /** @internal */
-export const initialState = (): StreamState => ({
-  // A clean end without the provider's completion signal is interrupted.
-  finishReason: { unified: "interrupted", raw: undefined },
+export const initialState = (skew: VersionSkew = v4_0_118): StreamState => ({
+  // A clean end without the provider's completion signal is interrupted (4.0.81: other).
+  finishReason: { unified: skew.unfinishedStream, raw: undefined },
   usage: undefined,
   logprobs: [],
   responseId: null,

@@ -268,7 +268,7 @@ export interface Transducer {
 
 /** @internal */
 export const makeTransducer = (o: StreamOptions, request: RequestInfo): Transducer => {
-  const state = initialState()
+  const state = initialState(o.skew)
   const name = o.providerOptionsName
   return {
     start: () => ({ type: "stream-start", warnings: [...o.warnings] }),

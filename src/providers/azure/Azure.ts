@@ -1,0 +1,295 @@
+/**
+ * The Azure OpenAI provider (upstream `createAzure` of `@ai-sdk/azure` 4.0.85): the OpenAI
+ * kit's models on Azure's URLs and `api-key` header, with the behaviours of the `@ai-sdk/openai`
+ * 4.0.81 that the pin bundles (`VersionSkew.v4_0_81`). `Azure.model(deploymentId)` is the
+ * Responses model, as upstream's `azure(deploymentId)`; `Azure.chat` the chat completions model.
+ *
+ * @since 0.1.0
+ */
+import { Config, Effect, Option, Redacted } from "effect"
+import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
+import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
+import { LanguageModel } from "../../LanguageModel.ts"
+import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
+import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import type * as OpenAIChatLanguageModel from "../kits/openai/OpenAIChatLanguageModel.ts"
+import * as OpenAIChatModel from "../kits/openai/OpenAIChatLanguageModel.ts"
+import * as OpenAIResponsesLanguageModel from "../kits/openai/responses/OpenAIResponsesLanguageModel.ts"
+import * as VersionSkew from "../kits/openai/VersionSkew.ts"
+
+/**
+ * Provider settings, as upstream's `AzureOpenAIProviderSettings` (no `fetch`: the environment's
+ * `HttpClient` sends; no `tokenProvider`: put an `Authorization` header in `headers`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Settings {
+  /** The Azure resource (a DNS label): `https://{resourceName}.openai.azure.com/openai`; default `AZURE_RESOURCE_NAME`. */
+  readonly resourceName?: string | undefined
+  /** A URL prefix instead of the resource name (a trailing `/` is dropped); wins over `resourceName`. */
+  readonly baseURL?: string | undefined
+  /** Sent as the `api-key` header; default the `AZURE_API_KEY` config value. */
+  readonly apiKey?: string | Redacted.Redacted<string> | undefined
+  /** Extra headers of every request. */
+  readonly headers?: Readonly<Record<string, string>> | undefined
+  /** The `api-version` query parameter; default `v1`. */
+  readonly apiVersion?: string | undefined
+  /** Legacy URLs `{baseURL}/deployments/{deploymentId}{path}?api-version=…` instead of `{baseURL}/v1{path}`. */
+  readonly useDeploymentBasedUrls?: boolean | undefined
+}
+
+/**
+ * The `@ai-sdk/azure` version this provider ports (user agent `ai-sdk-azure/<VERSION>`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const VERSION = "4.0.85"
+
+/**
+ * The `@ai-sdk/openai` behaviours Azure's models follow: those of the 4.0.81 the pin bundles.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const skew: VersionSkew.VersionSkew = VersionSkew.v4_0_81
+
+/**
+ * Builds a request URL from an API path (`/responses`) and the deployment id (upstream's `url`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type UrlBuilder = (options: { readonly path: string; readonly modelId: string }) => string
+
+/** What upstream's `getAzureOpenAIBaseURLInfo` reads off the base URL. */
+interface BaseURLInfo {
+  readonly isAzureOpenAI: boolean
+  readonly isFoundryProject: boolean
+  readonly isVersioned: boolean
+}
+
+const baseURLInfo = (baseURL: string | undefined): Effect.Effect<BaseURLInfo, InvalidArgumentError> => {
+  if (baseURL === undefined) return Effect.succeed({ isAzureOpenAI: true, isFoundryProject: false, isVersioned: false })
+  if (!URL.canParse(baseURL)) {
+    return Effect.fail(new InvalidArgumentError({ argument: "baseURL", message: `Invalid URL: ${baseURL}` }))
+  }
+  const url = new URL(baseURL)
+  const host = url.hostname
+  const isAzureOpenAI = host.endsWith(".openai.azure.com") || host.endsWith(".services.ai.azure.com") ||
+    host.endsWith(".cognitiveservices.azure.com")
+  const pathname = url.pathname.replace(/\/+$/, "")
+  return Effect.succeed({
+    isAzureOpenAI,
+    isFoundryProject: host.endsWith(".services.ai.azure.com") && pathname.startsWith("/api/projects/"),
+    isVersioned: isAzureOpenAI && pathname.toLowerCase().endsWith("/openai/v1")
+  })
+}
+
+const optionalConfig = (name: string) =>
+  Effect.map(Effect.orElseSucceed(Config.option(Config.String(name)), Option.none), Option.getOrUndefined)
+
+/**
+ * Upstream `getResourceName`: the setting, else `AZURE_RESOURCE_NAME`, a single DNS label.
+ *
+ * @since 0.1.0
+ * @category configuration
+ */
+export const resourceName = Effect.fn("Azure.resourceName")(function*(settings: Settings) {
+  const name = settings.resourceName ?? (yield* optionalConfig("AZURE_RESOURCE_NAME"))
+  if (name === undefined) {
+    return yield* new LoadSettingError({
+      message: "Azure OpenAI resource name setting is missing. " +
+        "Pass it using the 'resourceName' parameter or the AZURE_RESOURCE_NAME environment variable."
+    })
+  }
+  // The resource name becomes part of the request host, so only a DNS label is accepted.
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(name)) {
+    return yield* new InvalidArgumentError({
+      argument: "resourceName",
+      message:
+        "Invalid Azure resource name. Expected a single DNS label (letters, digits, and hyphens). Use `baseURL` for custom endpoints."
+    })
+  }
+  return name
+})
+
+/**
+ * Upstream's `url` function with the settings resolved: `{prefix}/v1{path}?api-version=…`, the
+ * deployment-based form, or a custom gateway's / complete v1 URL's `{prefix}{path}`. Also tells
+ * whether the base URL is a Foundry project (its Responses input items carry `type: "message"`).
+ *
+ * @since 0.1.0
+ * @category configuration
+ */
+export const urlBuilder = Effect.fn("Azure.urlBuilder")(function*(settings: Settings) {
+  const info = yield* baseURLInfo(settings.baseURL)
+  const prefix = (settings.baseURL ?? `https://${yield* resourceName(settings)}.openai.azure.com/openai`)
+    .replace(/\/$/, "")
+  const apiVersion = settings.apiVersion ?? "v1"
+  const deploymentBased = settings.useDeploymentBasedUrls === true
+  const url: UrlBuilder = ({ modelId, path }) => {
+    const full = new URL(
+      deploymentBased
+        ? `${prefix}/deployments/${modelId}${path}`
+        : !info.isAzureOpenAI || info.isVersioned
+        ? `${prefix}${path}`
+        : `${prefix}/v1${path}`
+    )
+    if (deploymentBased || (info.isAzureOpenAI && !info.isVersioned && !info.isFoundryProject)) {
+      full.searchParams.set("api-version", apiVersion)
+    }
+    return full.toString()
+  }
+  return { url, isFoundryProject: info.isFoundryProject }
+})
+
+/**
+ * Upstream `getHeaders()`: the key as `api-key`, the settings' headers, the `ai-sdk-azure/<VERSION>` user agent.
+ *
+ * @since 0.1.0
+ * @category configuration
+ */
+export const headers = Effect.fn("Azure.headers")(function*(settings: Settings) {
+  const key = yield* ApiKey.loadApiKey({
+    apiKey: settings.apiKey,
+    environmentVariableName: "AZURE_API_KEY",
+    description: "Azure OpenAI"
+  })
+  return RequestHeaders.withUserAgentSuffix(
+    { "api-key": Redacted.make(Redacted.value(key)), ...settings.headers },
+    `ai-sdk-azure/${VERSION}`
+  )
+})
+
+/**
+ * Resolves settings into the chat model's config (upstream `createChatModel`): provider
+ * `azure.chat`, options and metadata under `openai` (the 4.0.81 chat model reads no other key).
+ *
+ * @since 0.1.0
+ * @category configuration
+ */
+export const chatConfig = Effect.fn("Azure.chatConfig")(function*(deploymentId: string, settings: Settings = {}) {
+  const { url } = yield* urlBuilder(settings)
+  const config: OpenAIChatLanguageModel.Config = {
+    provider: "azure.chat",
+    modelId: deploymentId,
+    url: url({ path: "/chat/completions", modelId: deploymentId }),
+    headers: yield* headers(settings),
+    skew
+  }
+  return config
+})
+
+/**
+ * Resolves settings into the Responses model's config (upstream `createResponsesModel`):
+ * provider `azure.responses` (options and metadata under `azure`), file ids prefixed
+ * `assistant-`, message items typed on Foundry project URLs.
+ *
+ * @since 0.1.0
+ * @category configuration
+ */
+export const responsesConfig = Effect.fn("Azure.responsesConfig")(function*(
+  deploymentId: string,
+  settings: Settings = {}
+) {
+  const { isFoundryProject, url } = yield* urlBuilder(settings)
+  const config: OpenAIResponsesLanguageModel.Config = {
+    provider: "azure.responses",
+    modelId: deploymentId,
+    url: url({ path: "/responses", modelId: deploymentId }),
+    headers: yield* headers(settings),
+    explicitMessageItemType: isFoundryProject,
+    fileIdPrefixes: ["assistant-"],
+    skew
+  }
+  return config
+})
+
+const responsesConstructors = ModelConstructors.make(
+  LanguageModel,
+  (deploymentId: string, settings: Settings) =>
+    Effect.flatMap(responsesConfig(deploymentId, settings), OpenAIResponsesLanguageModel.make),
+  {}
+)
+
+const chatConstructors = ModelConstructors.make(
+  LanguageModel,
+  (deploymentId: string, settings: Settings) => Effect.flatMap(chatConfig(deploymentId, settings), OpenAIChatModel.make),
+  {}
+)
+
+/**
+ * The default model for a deployment: the Responses model, as upstream's `azure(deploymentId)`.
+ * A missing or empty API key fails it with `LoadAPIKeyError`, a missing resource name with `LoadSettingError`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const model = responsesConstructors.model
+
+/**
+ * A Layer providing {@link model} (the Responses model) as the `LanguageModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = responsesConstructors.layer
+
+/**
+ * {@link layer} with settings from effect `Config`, e.g. `{ apiKey: Config.Redacted("AZURE_API_KEY") }`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerConfig = responsesConstructors.layerConfig
+
+/**
+ * The Responses model (upstream `azure.responses(deploymentId)`, the same as {@link model}).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const responses = responsesConstructors.model
+
+/**
+ * A Layer providing {@link responses} as the `LanguageModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const responsesLayer = responsesConstructors.layer
+
+/**
+ * {@link responsesLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const responsesLayerConfig = responsesConstructors.layerConfig
+
+/**
+ * The chat completions model (upstream `azure.chat(deploymentId)`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const chat = chatConstructors.model
+
+/**
+ * A Layer providing {@link chat} as the `LanguageModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const chatLayer = chatConstructors.layer
+
+/**
+ * {@link chatLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const chatLayerConfig = chatConstructors.layerConfig

@@ -1,0 +1,48 @@
+/**
+ * The OpenAI models' behaviours that differ between the `@ai-sdk/openai` versions aimux's
+ * providers follow: the OpenAI provider ports 4.0.118, Azure's pinned `@ai-sdk/azure` 4.0.85
+ * bundles 4.0.81. A model's `Config.skew` picks one; the kit has one code path per flag, not a
+ * copy of the model per version (docs/divergences.md, "Azure: upstream version skew").
+ *
+ * @since 0.1.0
+ */
+import type { UnifiedFinishReason } from "../../../contract/FinishReason.ts"
+
+/**
+ * What differs between the ported `@ai-sdk/openai` versions.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface VersionSkew {
+  /** The `@ai-sdk/openai` version these flags describe. */
+  readonly version: string
+  /** The unified finish reason of a stream that ends cleanly without a finish event. */
+  readonly unfinishedStream: UnifiedFinishReason
+  /** Whether the chat model's generate and stream results carry `request.url` (4.0.118) or only the body. */
+  readonly chatRequestUrl: boolean
+}
+
+/**
+ * `@ai-sdk/openai` 4.0.118 (the OpenAI provider): a stream without a finish event ends `interrupted`.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const v4_0_118: VersionSkew = {
+  version: "4.0.118",
+  unfinishedStream: "interrupted",
+  chatRequestUrl: true
+}
+
+/**
+ * `@ai-sdk/openai` 4.0.81 (bundled by `@ai-sdk/azure` 4.0.85): a stream without a finish event ends `other`.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const v4_0_81: VersionSkew = {
+  version: "4.0.81",
+  unfinishedStream: "other",
+  chatRequestUrl: false
+}

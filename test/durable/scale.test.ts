@@ -1,0 +1,130 @@
+/**
+ * Scale on PostgreSQL: 100 concurrent three-step runs (two tool calls per step) started by a
+ * client-only process across 2 socket runners (`runner.ts`) on one database; one runner is
+ * SIGKILLed midway and the other takes over its shards. All 100 complete, none is lost, no SQL
+ * tool write is doubled (each HTTP call keeps one idempotency key however often it ran), and both
+ * runners executed runs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import * as PgClient from "@effect/sql-pg/PgClient"
+import { Effect, Redacted } from "effect"
+import * as SqlClient from "effect/sql/SqlClient"
+import { createToolTable, toolWrites } from "./fixture.ts"
+import { type ModelServer, startModelServer } from "./modelServer.ts"
+import { freePort, type Postgres, startPostgres } from "./postgres.ts"
+import { awaitTerminal, messagesOf, type Runner, spawnRunner, storeReader, type StoreReader, testSharding } from "./processes.ts"
+
+let pg: Postgres
+let server: ModelServer
+let reader: StoreReader
+const alive: Array<Runner> = []
+
+beforeAll(async () => {
+  pg = await startPostgres()
+  server = await startModelServer()
+  await Effect.runPromise(createToolTable.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(pg.url) }))))
+  reader = storeReader(pg.url)
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all(alive.map((runner) => runner.kill()))
+  await reader?.dispose()
+  await server?.stop()
+  pg?.stop()
+}, 60_000)
+
+const start = async (engine: "socket" | "client", env: Record<string, string> = {}) => {
+  const runner = spawnRunner({
+    DATABASE_URL: pg.url,
+    MODEL_URL: server.baseURL,
+    ENGINE: engine,
+    RUNNER_PORT: String(await freePort()),
+    SHARDING: testSharding,
+    ...env
+  })
+  alive.push(runner)
+  return runner
+}
+
+/** The run tags whose tools a runner started (`tool <tag>-s<step>-<a|b>` lines). */
+const tagsRunBy = (runner: Runner) =>
+  new Set(runner.lines.filter((line) => line.startsWith("tool ")).map((line) => line.slice(5).replace(/-s\d-[ab]$/, "")))
+
+/** Advisory locks granted per PostgreSQL session: the shards each runner holds. */
+const shardHolders = () =>
+  Effect.runPromise(Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ readonly n: string | number }>`
+      select count(*) as n from pg_locks where locktype = 'advisory' and granted group by pid`
+    return rows.map((row) => Number(row.n))
+  }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(pg.url) }))))
+
+const until = async (check: () => Promise<boolean>, timeoutMs = 60_000) => {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out")
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+const N = 100
+
+describe("durable runs at scale (PostgreSQL, 2 socket runners, one killed midway)", () => {
+  it(`${N} concurrent runs: all complete, none lost, no doubled SQL write, spread over both runners`, async () => {
+    server.delayMs = 20
+    const [a, b] = [await start("socket"), await start("socket")]
+    await Promise.all([a.waitFor(/^ready$/), b.waitFor(/^ready$/)])
+    // runs start once the shards are split: a shard moving to a joining runner replays its runs
+    await until(async () => {
+      const holders = await shardHolders()
+      return holders.length === 2 && holders.reduce((x, y) => x + y, 0) === 300
+    })
+    const ids = Array.from({ length: N }, (_, i) => `scale${i}`)
+    const client = await start("client", {
+      START: JSON.stringify(ids.map((tag) => ({ runId: `${tag}-run`, prompt: `go run:${tag}` })))
+    })
+    await client.waitFor(/^ready$/)
+    // midway: once both runners have run tools and half the runs have reached their last tool, kill b
+    const lastTools = () => [...a.lines, ...b.lines].filter((line) => /^tool .*-s1-b$/.test(line)).length
+    const t0 = Date.now()
+    const deadline = t0 + 60_000
+    while ((tagsRunBy(b).size === 0 || tagsRunBy(a).size === 0 || lastTools() < N / 2) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const ranByB = tagsRunBy(b)
+    await b.kill()
+    const killedAt = Date.now()
+    const statuses = await awaitTerminal(reader, ids.map((tag) => `${tag}-run`), 120_000)
+    const counts = new Map<string, number>()
+    for (const status of statuses.values()) counts.set(status, (counts.get(status) ?? 0) + 1)
+    expect(Object.fromEntries(counts)).toEqual({ completed: N })
+
+    // both runners ran runs; the survivor finished the killed runner's
+    const ranByA = tagsRunBy(a)
+    expect(ranByA.size).toBeGreaterThan(0)
+    expect(ranByB.size).toBeGreaterThan(0)
+    expect([...ranByB].some((tag) => ranByA.has(tag))).toBe(true)
+
+    const writes = await Effect.runPromise(toolWrites.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(pg.url) }))))
+    const expected = ids.flatMap((tag) => [`${tag}-s0-a`, `${tag}-s1-a`])
+    expect(expected.filter((id) => writes.get(id) !== 1)).toEqual([])
+    expect(writes.size).toBe(expected.length)
+    const keys = new Map<string, Set<string>>()
+    for (const n of server.notified) keys.set(n.toolCallId, (keys.get(n.toolCallId) ?? new Set()).add(n.key))
+    const calls = ids.flatMap((tag) => [`${tag}-s0-b`, `${tag}-s1-b`])
+    expect(calls.filter((id) => keys.get(id)?.size !== 1)).toEqual([])
+    // repeats only where the killed runner was mid-activity: never in a run it did not hold, at
+    // most one per run it held (its tools run one at a time, so one activity was in flight)
+    const repeats = (tag: string) =>
+      [0, 1, 2].reduce((n, step) => n + (server.requests.get(`${tag}/${step}`) ?? 0) - 1, 0) +
+      calls.filter((id) => id.startsWith(`${tag}-`)).reduce((n, id) => n + server.notified.filter((x) => x.toolCallId === id).length - 1, 0)
+    expect(ids.filter((tag) => !ranByB.has(tag) && repeats(tag) !== 0)).toEqual([])
+    expect(ids.filter((tag) => repeats(tag) > 1)).toEqual([])
+    for (const tag of ids.slice(0, 5)) expect(await messagesOf(reader, `${tag}-run`)).toHaveLength(6)
+    console.info(
+      `scale: ${N} runs in ${Date.now() - t0} ms (b killed after ${killedAt - t0} ms); runner a ran ${ranByA.size} runs, b ${ranByB.size} before its kill; ` +
+        `${server.notified.length - calls.length} HTTP tool re-executions; ` +
+        `${[...server.requests.values()].reduce((x, y) => x + y, 0) - 3 * N} repeated model requests`
+    )
+  }, 180_000)
+})
