@@ -18,16 +18,18 @@ declare const organization: string
 declare const project: string
 declare const headers: Record<string, string>
 declare const name: string
+declare const fetch: typeof globalThis.fetch
 declare const settings: OpenAI.Settings
 declare const httpClient: HttpClient.HttpClient
 declare const config: OpenAIChatLanguageModelNs.Config
 
 import { OpenAI, OpenAIChatLanguageModel } from "aimux/openai"
 
-OpenAI.layer("gpt-4o-mini")                       // Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient>
-OpenAI.layer("gpt-4o", { apiKey, baseURL, organization, project, headers, name })
+OpenAI.chatLayer("gpt-4o-mini")                   // Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient>
+OpenAI.chatLayer("gpt-4o", { apiKey, baseURL, organization, project, headers, name })
+OpenAI.chatLayer("gpt-4o-mini", { apiKey, fetch })    // Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError>: requests through fetch
 OpenAI.chat("gpt-4o-mini", settings)                  // Effect<LanguageModel.Service, ..., HttpClient>
-OpenAI.layerConfig("gpt-4o-mini", { apiKey: Config.Redacted("OPENAI_API_KEY") })
+OpenAI.chatLayerConfig("gpt-4o-mini", { apiKey: Config.Redacted("OPENAI_API_KEY") })
 OpenAIChatLanguageModel.makeWith(httpClient, config)  // plain constructor (tests): no environment
 
 import { Anthropic } from "aimux/anthropic"
@@ -43,7 +45,9 @@ DeepSeek.layer("deepseek-chat")          // key: apiKey or Config.Redacted("DEEP
 
 // the types the comments name
 export const openAILayer: Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =
-  OpenAI.layer("gpt-4o-mini")
+  OpenAI.chatLayer("gpt-4o-mini")
+export const openAIFetchLayer: Layer.Layer<LanguageModel, LoadAPIKeyError | InvalidArgumentError> =
+  OpenAI.chatLayer("gpt-4o-mini", { apiKey, fetch })
 export const openAIChat: Effect.Effect<LanguageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =
   OpenAI.chat("gpt-4o-mini", settings)
 export const plain: LanguageModelNs.Service = OpenAIChatLanguageModel.makeWith(httpClient, config)

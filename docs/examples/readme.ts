@@ -4,7 +4,7 @@
  */
 import { Effect, Layer, Schema, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
-import { LanguageModel, StopCondition, StreamText, Tool } from "aimux"
+import { StopCondition, StreamText, Tool } from "aimux"
 import { OpenAI } from "aimux/openai"
 
 // a tool: an Effect Schema for the input (validated before execute), an Effect for the work
@@ -17,9 +17,7 @@ const weather = Tool.make({
 // a model is a Layer providing LanguageModel, here OpenAI's chat completions on effect's fetch
 // HttpClient (the key comes from OPENAI_API_KEY, the base URL from OPENAI_BASE_URL or the default;
 // `OpenAI.layer(modelId)` is the Responses model, as upstream's `openai(modelId)`)
-const ModelLive = Layer.effect(LanguageModel.LanguageModel, OpenAI.chat("gpt-4o-mini")).pipe(
-  Layer.provide(FetchHttpClient.layer)
-)
+const ModelLive = OpenAI.chatLayer("gpt-4o-mini").pipe(Layer.provide(FetchHttpClient.layer))
 
 const program = StreamText.streamText({
   prompt: "What's the weather in Lisbon?",

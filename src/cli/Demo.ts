@@ -18,6 +18,7 @@ import * as OptionalPeer from "../provider-utils/OptionalPeer.ts"
 import * as DemoAgent from "./demo/DemoAgent.ts"
 import * as DemoTools from "./demo/DemoTools.ts"
 import { jsonLines, pretty, type Renderer, style } from "./demo/DemoRender.ts"
+import * as TraceTree from "./demo/TraceTree.ts"
 import { type DemoProvider, script } from "./demo/RecordedTurns.ts"
 import * as ReplayServer from "../testing/ReplayServer.ts"
 import { errorToJson } from "./internal/wire.ts"
@@ -32,7 +33,7 @@ import { RetryError } from "../contract/errors/RetryError.ts"
  * @category constants
  */
 export const usage = `usage: aimux demo [--provider openai-chat|anthropic] [--json] [--model <id>] [--replay] [--delay <ms>]
-                  [--timeout <ms>] [--max-retries <n>] [--mcp <command or URL>]...
+                  [--timeout <ms>] [--max-retries <n>] [--mcp <command or URL>]... [--trace]
 
 Runs a small agent (tools: weather, calculator) with streamText until the model answers.
 
@@ -48,6 +49,8 @@ Runs a small agent (tools: weather, calculator) with streamText until the model 
   --max-retries <n>  retries of a failed model call, stalls included (default 2, as upstream)
   --mcp <command>    also offer an MCP server's tools (a command on stdio, or an http(s):// URL;
                      repeatable; the demo's own tools win a name clash)
+  --trace         trace the run (the ai.* OpenTelemetry spans of docs/telemetry.md) and print its
+                  span tree at the end (to stderr with --json)
 
 Modes: without an API key, an embedded replay server on 127.0.0.1 serves a recorded
 conversation (no network, no key). With OPENAI_API_KEY (and optional OPENAI_BASE_URL, e.g.
@@ -63,6 +66,7 @@ interface Args {
   readonly timeoutMs: number
   readonly maxRetries: number
   readonly mcp: ReadonlyArray<string>
+  readonly trace: boolean
   readonly help: boolean
 }
 
@@ -83,6 +87,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Args | string => {
   let timeoutMs = defaultTimeoutMs
   let maxRetries = 2
   let help = false
+  let trace = false
   const mcp: Array<string> = []
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
@@ -92,6 +97,9 @@ const parseArgs = (argv: ReadonlyArray<string>): Args | string => {
         break
       case "--replay":
         replay = true
+        break
+      case "--trace":
+        trace = true
         break
       case "--help":
       case "-h":
@@ -139,7 +147,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Args | string => {
         return `unknown argument '${arg}'`
     }
   }
-  return { provider, json, model, replay, delayMs, timeoutMs, maxRetries, mcp, help }
+  return { provider, json, model, replay, delayMs, timeoutMs, maxRetries, mcp, trace, help }
 }
 
 const nonEmpty = (value: string | undefined): string | undefined =>
@@ -276,6 +284,7 @@ export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
   let whereLabel = ""
   let firstError: unknown = undefined
   let envHint = ""
+  const tracing = args.trace ? TraceTree.recorder() : undefined
   const program = Effect.scoped(Effect.gen(function*() {
     const where = yield* target(args)
     whereLabel = where.server === undefined ? where.description.replace(/^live: (\S+).*$/, "$1") : where.server.url
@@ -300,10 +309,12 @@ export const run = async (argv: ReadonlyArray<string>): Promise<number> => {
           renderer.part(part)
         }))
     }).pipe(
+      (agent) => tracing === undefined ? agent : tracing.trace(agent),
       Effect.provide(where.layer),
       HttpTimeouts.provide(args.timeoutMs === 0 ? { headers: false, bodyIdle: false } : { headers: args.timeoutMs, bodyIdle: args.timeoutMs })
     )
     if (where.server !== undefined) info(`${s.dim(replaySummary(where.server))}\n`)
+    if (tracing !== undefined) info(`\n${TraceTree.render(tracing.spans, s)}\n`)
   }))
   const exit = await Effect.runPromiseExit(program)
   if (Exit.isFailure(exit)) {

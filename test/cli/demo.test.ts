@@ -92,6 +92,28 @@ describe.concurrent("aimux demo (process, no API key)", { timeout: 90_000 }, () 
     expect(run.answerReads).toBeGreaterThanOrEqual(3)
   })
 
+  it("--trace: the run's ai.* span tree after the answer (stderr with --json)", async () => {
+    const run = await cli(["demo", "--trace", "--delay", "0"])
+    expect(run.stderr).toBe("")
+    expect(run.code).toBe(0)
+    const tree = run.stdout.slice(run.stdout.indexOf("\ntrace\n") + 1).trimEnd().split("\n")
+    const ms = "\\d+ ms"
+    const expected = [
+      "^trace$",
+      `^  ai\\.streamText  gpt-4o-mini · finish stop · tokens 373 in / 89 out · ${ms}$`,
+      `^    ai\\.streamText\\.doStream  gpt-4o-mini-2024-07-18 · finish tool-calls · tokens 142 in / 51 out · first chunk ${ms} · ${ms}$`,
+      `^      ai\\.toolCall  weather · call_Wm1BDKk2dF8gQmYpdx3nZr4u · ${ms}$`,
+      `^      ai\\.toolCall  calculator · call_9fJqLrT6sXh2VbNcE0aKoP7y · ${ms}$`,
+      `^    ai\\.streamText\\.doStream  gpt-4o-mini-2024-07-18 · finish stop · tokens 231 in / 38 out · first chunk ${ms} · ${ms}$`
+    ]
+    expect(tree.length).toBe(expected.length)
+    tree.forEach((line, i) => expect(line).toMatch(new RegExp(expected[i]!)))
+    const json = await cli(["demo", "--trace", "--json", "--delay", "0"])
+    expect(json.code).toBe(0)
+    expect(jsonLines(json.stdout).at(-1)?.type).toBe("finish")
+    expect(json.stderr).toMatch(/\ntrace\n {2}ai\.streamText {2}gpt-4o-mini · finish stop/)
+  })
+
   it("--json: one JSON line per full-stream part, ending with finish", async () => {
     const run = await cli(["demo", "--json"])
     expect(run.code).toBe(0)

@@ -10,6 +10,7 @@
  */
 import { createAmazonBedrock } from "@ai-sdk/amazon-bedrock"
 import { createAnthropic } from "@ai-sdk/anthropic"
+import { createAzure } from "@ai-sdk/azure"
 import { createCohere } from "@ai-sdk/cohere"
 import { createDeepSeek } from "@ai-sdk/deepseek"
 import { createGoogle } from "@ai-sdk/google"
@@ -100,6 +101,11 @@ interface Case {
   readonly streams: ReadonlyArray<Body>
   readonly generates: ReadonlyArray<Body>
   readonly streamContentType?: string
+  /**
+   * Bodies on which aimux's parts differ from the pin's in more than keys (behaviour of an older
+   * pinned version not ported yet): they must still differ, so the list shrinks as they are fixed.
+   */
+  readonly knownBehaviourDifferences?: ReadonlyArray<string>
 }
 
 const fixtures = path.resolve(import.meta.dirname, "../../fixtures")
@@ -128,7 +134,7 @@ const chatJson: ReadonlyArray<Body> = [
     })
   },
   {
-    name: "tool call, usage details",
+    name: "tool call, usage details and unknown usage fields",
     bytes: JSON.stringify({
       id: "chatcmpl-2",
       created: 2,
@@ -146,8 +152,10 @@ const chatJson: ReadonlyArray<Body> = [
         prompt_tokens: 3,
         completion_tokens: 2,
         total_tokens: 5,
-        prompt_tokens_details: { cached_tokens: 1 },
-        completion_tokens_details: { reasoning_tokens: 1 }
+        // fields no Schema names, nested too: `usage.raw` is the object as received
+        prompt_tokens_details: { cached_tokens: 1, audio_tokens: 2, future_tokens: { a: 1 } },
+        completion_tokens_details: { reasoning_tokens: 1, accepted_prediction_tokens: 0, audio_tokens: 0 },
+        future_usage: { nested: { deeper: true } }
       }
     })
   }
@@ -157,6 +165,26 @@ const chatJson: ReadonlyArray<Body> = [
 const openAIFamily = (dir: string) => files(dir, ".sse").filter((body) => !body.name.includes(".divergent."))
 const bedrockModel = "us.anthropic.claude-sonnet-4-5-20250929-v1:0"
 const vertexAnthropicBearer = { project: "aimux", location: "us-east5" }
+
+// `@ai-sdk/azure` 4.0.85 runs `@ai-sdk/openai` 4.0.81; where 4.0.81 behaves otherwise than the 4.0.118
+// aimux ports and `kits/openai/VersionSkew.ts` has no flag for it yet (docs/divergences.md, Azure)
+const azureChatSkew = ["logprobs.sse", "refusal-same-chunk.sse", "refusal.sse", "tool-call-reused-index.sse"]
+  .map((f) => `openai-chat/${f}`)
+const azureResponsesSkew = [
+  "annotations.chunks.txt",
+  "completed-metadata.chunks.txt",
+  "custom-tool.chunks.txt",
+  "file-search.chunks.txt",
+  "refusal.chunks.txt",
+  "shell-call-output.chunks.txt",
+  "web-search-actions.chunks.txt",
+  "generate/annotations.json",
+  "generate/file-search-only.json",
+  "generate/function-calls.json",
+  "generate/provider-tools.json",
+  "generate/reasoning.json",
+  "generate/refusal.json"
+].map((f) => `openai-responses/${f}`)
 
 const cases: ReadonlyArray<Case> = [
   {
@@ -170,6 +198,20 @@ const cases: ReadonlyArray<Case> = [
     upstream: (fetch) => createOpenAI({ apiKey, fetch }).responses("gpt-4.1-mini"),
     streams: files("openai-responses", ".chunks.txt", linesToSse),
     generates: files("openai-responses/generate", ".json")
+  },
+  {
+    id: "azure-chat",
+    upstream: (fetch) => createAzure({ resourceName: "aimux-holdout", apiKey, fetch }).chat("gpt-4o-mini"),
+    streams: openAIFamily("openai-chat"),
+    generates: chatJson,
+    knownBehaviourDifferences: azureChatSkew
+  },
+  {
+    id: "azure-responses",
+    upstream: (fetch) => createAzure({ resourceName: "aimux-holdout", apiKey, fetch }).responses("gpt-4.1-mini"),
+    streams: files("openai-responses", ".chunks.txt", linesToSse),
+    generates: files("openai-responses/generate", ".json"),
+    knownBehaviourDifferences: azureResponsesSkew
   },
   {
     id: "openai-compatible",
@@ -293,7 +335,11 @@ const outcome = async (model: Upstream, mode: "generate" | "stream"): Promise<Re
 const compare = async (c: Case, body: Body, contentType: string, mode: "generate" | "stream") => {
   const expected = await outcome(upstreamOf(c, body, contentType), mode)
   const actual = await outcome(await bridged(c.id, body, contentType), mode)
-  return [...differences(shape(actual), shape(expected)), ...notUpstreamInstances(actual)].map((d) => `${body.name} ${d}`)
+  const found = [...differences(shape(actual), shape(expected)), ...notUpstreamInstances(actual)]
+  if (c.knownBehaviourDifferences?.includes(body.name) === true) {
+    return found.length > 0 ? [] : [`${body.name}: now matches the pin, drop it from knownBehaviourDifferences`]
+  }
+  return found.map((d) => `${body.name} ${d}`)
 }
 
 const bridged = (id: string, body: Body, contentType: string) => {

@@ -8,6 +8,7 @@
  */
 import { createAmazonBedrock } from "@ai-sdk/amazon-bedrock"
 import { createAnthropic } from "@ai-sdk/anthropic"
+import { createAzure } from "@ai-sdk/azure"
 import { createCohere } from "@ai-sdk/cohere"
 import { createDeepSeek } from "@ai-sdk/deepseek"
 import { createGoogle } from "@ai-sdk/google"
@@ -28,6 +29,7 @@ import { ToLanguageModelV4 } from "../../src/interop/index.ts"
 import type * as LanguageModel from "../../src/LanguageModel.ts"
 import { AmazonBedrock, AmazonBedrockAnthropic } from "../../src/providers/amazon-bedrock/index.ts"
 import { Anthropic } from "../../src/providers/anthropic/index.ts"
+import { Azure } from "../../src/providers/azure/index.ts"
 import { Cohere } from "../../src/providers/cohere/index.ts"
 import { DeepSeek } from "../../src/providers/deepseek/index.ts"
 import { Google } from "../../src/providers/google/index.ts"
@@ -68,6 +70,16 @@ const cases: ReadonlyArray<Case> = [
     id: "openai-responses",
     upstream: (fetch) => createOpenAI({ apiKey, fetch }).responses("gpt-4.1-mini"),
     aimux: (fetch) => OpenAI.responses("gpt-4.1-mini", { apiKey, fetch })
+  },
+  {
+    id: "azure-chat",
+    upstream: (fetch) => createAzure({ resourceName: "aimux-holdout", apiKey, fetch }).chat("gpt-4o-mini"),
+    aimux: (fetch) => Azure.chat("gpt-4o-mini", { resourceName: "aimux-holdout", apiKey, fetch })
+  },
+  {
+    id: "azure-responses",
+    upstream: (fetch) => createAzure({ resourceName: "aimux-holdout", apiKey, fetch }).responses("gpt-4.1-mini"),
+    aimux: (fetch) => Azure.responses("gpt-4.1-mini", { resourceName: "aimux-holdout", apiKey, fetch })
   },
   {
     id: "openai-compatible",
