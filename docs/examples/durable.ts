@@ -1,7 +1,7 @@
 /**
  * The examples of docs/durable.md: a durable agent, a runner on PostgreSQL, and the run API.
  */
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Schedule, Schema } from "effect"
 import { Tool } from "aimux"
 import { DurableAgent, DurableEngine, DurableTool, Runs } from "aimux/durable"
 
@@ -31,12 +31,22 @@ export const runner = (model: Layer.Layer<import("aimux").LanguageModel.Language
     Layer.provide(DurableEngine.layerPg())
   )
 
-// any process with the engine: start, follow, approve
+// the tool calls a run asks approval for, from its parts so far (JSON)
+const ApprovalRequest = Schema.Struct({
+  type: Schema.Literal("tool-approval-request"),
+  toolCall: Schema.Struct({ toolCallId: Schema.String })
+})
+export const approvalRequests = (parts: ReadonlyArray<Schema.Json>): ReadonlyArray<string> =>
+  parts.filter(Schema.is(ApprovalRequest)).map((part) => part.toolCall.toolCallId)
+
+// any process with the engine: start, wait for the approval request, approve, await the result
 export const program = Effect.gen(function*() {
   const runs = yield* Runs.Runs
   const runId = yield* runs.start({ prompt: "Refund order 42" })
-  const status = yield* runs.status(runId)
-  if (status.status === "waiting") yield* runs.approve(runId, "call_1")
+  yield* runs.status(runId).pipe(
+    Effect.repeat({ until: (run) => run.status !== "running", schedule: Schedule.spaced("100 millis") })
+  )
+  for (const toolCallId of approvalRequests(yield* runs.parts(runId))) yield* runs.approve(runId, toolCallId)
   const output = yield* runs.await(runId)
   return output.messages
 })

@@ -26,6 +26,13 @@ export const decodeCallOptions = Schema.decodeUnknownSync(CallOptions)
 
 export const hi: UpstreamOptions = { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] }
 
+/**
+ * The OpenAI call-option matrices are typed by the root `@ai-sdk/provider` (one reasoning level more
+ * than the pin's nested one): the same objects, accepted as the pin's call options.
+ */
+export const isUpstreamOptions = (u: unknown): u is UpstreamOptions =>
+  typeof u === "object" && u !== null && Array.isArray(Reflect.get(u, "prompt"))
+
 export const defaultModel = (api: Api) => (api === "responses" ? "gpt-4.1-mini" : "gpt-4o-mini")
 
 /** Upstream's and aimux's settings (no `fetch`, no `tokenProvider`). */

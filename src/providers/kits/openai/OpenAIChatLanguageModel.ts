@@ -95,7 +95,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     const text = message.content != null && message.content.length > 0 ? message.content : message.audio?.transcript
     if (text != null && text.length > 0) content.push({ type: "text", text })
     const refusal = message.refusal
-    const hasRefusal = refusal != null && refusal.length > 0
+    const hasRefusal = skew.refusals && refusal != null && refusal.length > 0
     if (hasRefusal) content.push({ type: "text", text: refusal })
     for (const toolCall of message.tool_calls ?? []) {
       content.push({
@@ -119,7 +119,8 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     if (details?.accepted_prediction_tokens != null) openai.acceptedPredictionTokens = details.accepted_prediction_tokens
     if (details?.rejected_prediction_tokens != null) openai.rejectedPredictionTokens = details.rejected_prediction_tokens
     const contentLogprobs = choice.logprobs?.content
-    const refusalLogprobs = choice.logprobs?.refusal
+    // 4.0.81 reports the content logprobs only
+    const refusalLogprobs = skew.refusals ? choice.logprobs?.refusal : undefined
     if (contentLogprobs != null || refusalLogprobs != null) {
       openai.logprobs = [...(contentLogprobs ?? []), ...(refusalLogprobs ?? [])]
     }

@@ -21,6 +21,22 @@ export interface VersionSkew {
   readonly unfinishedStream: UnifiedFinishReason
   /** Whether the chat model's generate and stream results carry `request.url` (4.0.118) or only the body. */
   readonly chatRequestUrl: boolean
+  /** Whether refusals are text (chat `refusal` deltas, Responses `refusal` parts) and turn `stop` into `content-filter`. */
+  readonly refusals: boolean
+  /** The chat stream's logprobs: every chunk's content and refusal logprobs, or the last chunk's content logprobs. */
+  readonly chatStreamLogprobs: "accumulated" | "last-chunk"
+  /**
+   * Responses sources from retrieval (web search action sources, file search results) with citation
+   * annotations as a fallback at the end and `citations` on the text (4.0.118), or every annotation as
+   * a source when it arrives (4.0.81); a web search call that did not complete is an error result.
+   */
+  readonly retrievalSources: boolean
+  /** Whether the Responses metadata carries `promptCacheDiagnostics`. */
+  readonly promptCacheDiagnostics: boolean
+  /** Whether tool inputs carry 4.0.118's details: `inputEncoding` of custom tools, shell `timeoutMs` / `maxOutputLength`. */
+  readonly toolInputDetails: boolean
+  /** Whether the chat model merges `providerOptions.azure` over `openai` (Azure) and warns about `reasoningSummary`. */
+  readonly chatOptions118: boolean
 }
 
 /**
@@ -32,7 +48,13 @@ export interface VersionSkew {
 export const v4_0_118: VersionSkew = {
   version: "4.0.118",
   unfinishedStream: "interrupted",
-  chatRequestUrl: true
+  chatRequestUrl: true,
+  refusals: true,
+  chatStreamLogprobs: "accumulated",
+  retrievalSources: true,
+  promptCacheDiagnostics: true,
+  toolInputDetails: true,
+  chatOptions118: true
 }
 
 /**
@@ -44,5 +66,11 @@ export const v4_0_118: VersionSkew = {
 export const v4_0_81: VersionSkew = {
   version: "4.0.81",
   unfinishedStream: "other",
-  chatRequestUrl: false
+  chatRequestUrl: false,
+  refusals: false,
+  chatStreamLogprobs: "last-chunk",
+  retrievalSources: false,
+  promptCacheDiagnostics: false,
+  toolInputDetails: false,
+  chatOptions118: false
 }

@@ -5,6 +5,7 @@
  *
  * @internal
  */
+import { v4_0_118, type VersionSkew } from "../VersionSkew.ts"
 import { Result, Schema } from "effect"
 import { isCustomReasoning, mapReasoningToProviderEffort } from "../../../../provider-utils/MapReasoningToProvider.ts"
 import { responseFormatBody } from "../ResponseFormatBody.ts"
@@ -49,12 +50,19 @@ export interface ChatArgs {
 
 /** @internal */
 export const getArgs = (
-  config: { readonly provider: string; readonly modelId: string; readonly requestModelId?: string | undefined },
+  config: {
+    readonly provider: string
+    readonly modelId: string
+    readonly requestModelId?: string | undefined
+    readonly skew?: VersionSkew | undefined
+  },
   options: CallOptions
 ): Result.Result<ChatArgs, InvalidArgumentError | UnsupportedFunctionalityError> => {
   const { modelId } = config
+  const skew = config.skew ?? v4_0_118
   const warnings: Array<Warning> = []
-  const namespaces = config.provider.includes("azure") ? ["openai", "azure"] : ["openai"]
+  // (4.0.81 reads `openai` only)
+  const namespaces = skew.chatOptions118 && config.provider.includes("azure") ? ["openai", "azure"] : ["openai"]
   let openaiOptions: OpenAIChatOptions = {}
   for (const namespace of namespaces) {
     const parsed = parseProviderOptions(decodeOptions, namespace, options.providerOptions)
@@ -92,7 +100,7 @@ export const getArgs = (
 
   if (options.topK != null) warnings.push({ type: "unsupported", feature: "topK" })
 
-  if (namespaces.some((name) => options.providerOptions?.[name]?.reasoningSummary != null)) {
+  if (skew.chatOptions118 && namespaces.some((name) => options.providerOptions?.[name]?.reasoningSummary != null)) {
     warnings.push({
       type: "unsupported",
       feature: "reasoningSummary",

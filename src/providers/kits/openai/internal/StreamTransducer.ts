@@ -98,12 +98,13 @@ export const makeTransformer = (
   let hasLogprobs = false
   const streamedLogprobs: Array<Logprob> = []
   const openaiMetadata: { [key: string]: JsonObject[string] } = {}
+  const skew = options.skew ?? v4_0_118
 
   return ChatStream.make({
     includeRawChunks: options.includeRawChunks,
     tracker: { generateId: options.generateId, typeValidation: "if-present" },
     textId: "0",
-    initialFinishReason: { unified: (options.skew ?? v4_0_118).unfinishedStream, raw: undefined },
+    initialFinishReason: { unified: skew.unfinishedStream, raw: undefined },
     mapFinishReason: (raw) => mapOpenAIFinishReason(raw, hasRefusal),
     responseMetadata: "first-non-empty",
     errorFrame: (frame: OpenAIErrorData) => createOpenAIProviderStreamError(frame.error) ?? frame.error,
@@ -118,7 +119,14 @@ export const makeTransformer = (
           openaiMetadata.rejectedPredictionTokens = details.rejected_prediction_tokens
         }
       }
-      if (choice?.logprobs != null) {
+      if (skew.chatStreamLogprobs === "last-chunk") {
+        // 4.0.81: the last chunk's content logprobs
+        if (choice?.logprobs?.content != null) {
+          hasLogprobs = true
+          streamedLogprobs.length = 0
+          streamedLogprobs.push(...choice.logprobs.content)
+        }
+      } else if (choice?.logprobs != null) {
         const content = choice.logprobs.content
         const refusal = choice.logprobs.refusal
         if (content != null || refusal != null) {
@@ -134,7 +142,7 @@ export const makeTransformer = (
         blocks.textDelta(out, delta.content)
         emitted = true
       }
-      if (delta.refusal != null && delta.refusal.length > 0) {
+      if (skew.refusals && delta.refusal != null && delta.refusal.length > 0) {
         hasRefusal = true
         blocks.textDelta(out, delta.refusal)
         emitted = true

@@ -168,7 +168,8 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       approvalFromPrompt: approvalMapping(options.prompt),
       logprobs: Boolean(options.providerOptions?.[name]?.["logprobs"]),
       jsonResponse: options.responseFormat?.type === "json",
-      generateId
+      generateId,
+      skew: config.skew
     })
     const result: GenerateResult = {
       content: mapped.content,

@@ -16,6 +16,7 @@ import { mapFinishReason } from "./FinishReason.ts"
 import * as Parts from "./OutputItemParts.ts"
 import { expandParallelToolCall } from "./ParallelToolCall.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
+import { v4_0_118, type VersionSkew } from "../../VersionSkew.ts"
 
 /** @internal */
 export interface GenerateOptions {
@@ -28,6 +29,8 @@ export interface GenerateOptions {
   readonly logprobs: boolean
   readonly jsonResponse: boolean
   readonly generateId: () => string
+  /** Default 4.0.118's behaviours. */
+  readonly skew?: VersionSkew | undefined
 }
 
 /** @internal */
@@ -47,11 +50,13 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
   const names: Parts.Names = { name, custom }
   const content: Array<Content> = []
   const logprobs: Array<Logprobs> = []
-  const hasWebSearchActionSources = output.some((part) =>
+  const skew = o.skew ?? v4_0_118
+  const retrieval = skew.retrievalSources
+  const hasWebSearchActionSources = retrieval && output.some((part) =>
     part.type === "web_search_call" && part.action?.type === "search" &&
     (part.action.sources?.some((source) => source.type === "url") ?? false)
   )
-  const hasFileSearchResults = output.some((part) => part.type === "file_search_call" && (part.results?.length ?? 0) > 0)
+  const hasFileSearchResults = retrieval && output.some((part) => part.type === "file_search_call" && (part.results?.length ?? 0) > 0)
   const retrievedFileIds = new Set<string>()
   let hasFunctionCall = false
   const hostedToolSearchCallIds: Array<string> = []
@@ -100,10 +105,10 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
         })
         break
       case "shell_call":
-        content.push(Parts.shellCall(part, o.isShellProviderExecuted, names))
+        content.push(Parts.shellCall(part, o.isShellProviderExecuted, names, skew))
         break
       case "shell_call_output":
-        content.push(Parts.shellResult(part, names))
+        content.push(Parts.shellResult(part, names, skew))
         break
       case "message": {
         // Only the last final answer is the structured output; every message stays content.
@@ -125,7 +130,8 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
           content.push({
             type: "text",
             text: contentPart.text,
-            ...(annotations.some((a) => a.type !== "file_path") && { citations: annotationCitations(annotations, name) }),
+            ...(retrieval && annotations.some((a) => a.type !== "file_path") &&
+              { citations: annotationCitations(annotations, name) }),
             providerMetadata: {
               [name]: {
                 itemId: part.id,
@@ -190,7 +196,8 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
       case "web_search_call": {
         const toolName = custom(o.webSearchToolName ?? "web_search")
         content.push({ type: "tool-call", toolCallId: part.id, toolName, input: JSON.stringify({}), providerExecuted: true })
-        content.push(Parts.webSearchToolResult(part, toolName), ...Parts.webSearchSources(part, o.generateId))
+        content.push(Parts.webSearchToolResult(part, toolName, skew))
+        if (retrieval) content.push(...Parts.webSearchSources(part, o.generateId))
         break
       }
       case "mcp_call": {
@@ -232,7 +239,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
         content.push(
           Parts.providerToolCall(part.id, custom("file_search")),
           Parts.fileSearchResult(part, names),
-          ...Parts.fileSearchSources(part, retrievedFileIds, names, o.generateId)
+          ...(retrieval ? Parts.fileSearchSources(part, retrievedFileIds, names, o.generateId) : [])
         )
         break
       case "code_interpreter_call":
@@ -265,7 +272,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
         ...(logprobs.length > 0 ? { logprobs } : {}),
         ...(typeof response.service_tier === "string" ? { serviceTier: response.service_tier } : {}),
         ...(response.reasoning?.context != null ? { reasoningContext: response.reasoning.context } : {}),
-        ...(response.prompt_cache_diagnostics != null ? { promptCacheDiagnostics: response.prompt_cache_diagnostics } : {})
+        ...(skew.promptCacheDiagnostics && response.prompt_cache_diagnostics != null ? { promptCacheDiagnostics: response.prompt_cache_diagnostics } : {})
       }
     }
   }

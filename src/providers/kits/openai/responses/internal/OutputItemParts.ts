@@ -12,7 +12,8 @@
 import { toJsonValue } from "../../../../../contract/Json.ts"
 import type { CustomContent, DocumentSource, ToolApprovalRequest, ToolCall, ToolResult, UrlSource } from "../../../../../contract/Content.ts"
 import type { DoneItem } from "../OpenAIResponsesApi.ts"
-import { webSearchResult } from "./Sources.ts"
+import { v4_0_118, type VersionSkew } from "../../VersionSkew.ts"
+import { webSearchOutput, webSearchResult } from "./Sources.ts"
 
 type Item<T extends DoneItem["type"]> = Extract<DoneItem, { readonly type: T }>
 
@@ -55,11 +56,16 @@ export const customToolCall = (
 })
 
 /** @internal */
-export const webSearchToolResult = (item: Item<"web_search_call">, toolName: string): ToolResult => ({
+export const webSearchToolResult = (
+  item: Item<"web_search_call">,
+  toolName: string,
+  skew: VersionSkew = v4_0_118
+): ToolResult => ({
   type: "tool-result",
   toolCallId: item.id,
   toolName,
-  ...webSearchResult(item)
+  // 4.0.81: the action's output whatever the status
+  ...(skew.retrievalSources ? webSearchResult(item) : { result: webSearchOutput(item.action) })
 })
 
 /** The URL sources of a web search's `search` action, an id each. @internal */
@@ -197,24 +203,31 @@ export const applyPatchCall = (item: Item<"apply_patch_call">, toolCallId: strin
 })
 
 /** @internal */
-export const shellCall = (item: Item<"shell_call">, isShellProviderExecuted: boolean, n: Names): ToolCall => ({
+export const shellCall = (
+  item: Item<"shell_call">,
+  isShellProviderExecuted: boolean,
+  n: Names,
+  skew: VersionSkew = v4_0_118
+): ToolCall => ({
   type: "tool-call",
   toolCallId: item.call_id,
   toolName: n.custom("shell"),
   input: JSON.stringify({
-    action: {
-      commands: item.action.commands,
-      timeoutMs: item.action.timeout_ms ?? undefined,
-      maxOutputLength: item.action.max_output_length ?? undefined
-    }
+    action: skew.toolInputDetails
+      ? {
+        commands: item.action.commands,
+        timeoutMs: item.action.timeout_ms ?? undefined,
+        maxOutputLength: item.action.max_output_length ?? undefined
+      }
+      : { commands: item.action.commands }
   }),
   ...(isShellProviderExecuted && { providerExecuted: true }),
   providerMetadata: { [n.name]: { itemId: item.id } }
 })
 
 /** The `openai.shell` tool result of a `shell_call_output` item. @internal */
-export const shellOutputResult = (item: Item<"shell_call_output">) => ({
-  ...(item.max_output_length != null && { maxOutputLength: item.max_output_length }),
+export const shellOutputResult = (item: Item<"shell_call_output">, skew: VersionSkew = v4_0_118) => ({
+  ...(skew.toolInputDetails && item.max_output_length != null && { maxOutputLength: item.max_output_length }),
   output: item.output.map((entry) => ({
     stdout: entry.stdout,
     stderr: entry.stderr,
@@ -225,11 +238,11 @@ export const shellOutputResult = (item: Item<"shell_call_output">) => ({
 })
 
 /** @internal */
-export const shellResult = (item: Item<"shell_call_output">, n: Names): ToolResult => ({
+export const shellResult = (item: Item<"shell_call_output">, n: Names, skew: VersionSkew = v4_0_118): ToolResult => ({
   type: "tool-result",
   toolCallId: item.call_id,
   toolName: n.custom("shell"),
-  result: shellOutputResult(item)
+  result: shellOutputResult(item, skew)
 })
 
 /** @internal */

@@ -42,7 +42,8 @@ export const annotationCitations = (annotations: ReadonlyArray<Annotation>, name
     }]
   )
 
-const webSearchOutput = (action: WebSearchAction | null | undefined) => {
+/** Upstream `mapWebSearchOutput`. @internal */
+export const webSearchOutput = (action: WebSearchAction | null | undefined) => {
   if (action == null) return {}
   switch (action.type) {
     case "search":

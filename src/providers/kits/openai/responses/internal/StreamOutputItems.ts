@@ -11,7 +11,7 @@ import { mapComputerCallInput } from "./ComputerInput.ts"
 import { annotationCitations, escapeJsonDelta } from "./Sources.ts"
 import * as Parts from "./OutputItemParts.ts"
 import { expandParallelToolCall, isUndeclaredParallelToolCall } from "./ParallelToolCall.ts"
-import { resolveOutputItemId, type StreamOptions, type StreamState } from "./StreamState.ts"
+import { resolveOutputItemId, skewOf, type StreamOptions, type StreamState } from "./StreamState.ts"
 
 type Out = Array<StreamPart>
 
@@ -38,7 +38,12 @@ export const onItemAdded = (item: AddedItem, index: number, state: StreamState, 
     case "custom_tool_call": {
       const toolName = custom(item.name)
       state.ongoingToolCalls[index] = { toolName, toolCallId: item.call_id, async: item.async }
-      out.push({ type: "tool-input-start", id: item.call_id, toolName, inputEncoding: "text" })
+      out.push({
+        type: "tool-input-start",
+        id: item.call_id,
+        toolName,
+        ...(skewOf(o).toolInputDetails && { inputEncoding: "text" as const })
+      })
       return
     }
     case "web_search_call": {
@@ -251,7 +256,7 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
       out.push({
         type: "text-end",
         id: itemId,
-        ...(annotations.some((annotation) => annotation.type !== "file_path") && {
+        ...(skewOf(o).retrievalSources && annotations.some((annotation) => annotation.type !== "file_path") && {
           citations: annotationCitations(annotations, name)
         }),
         providerMetadata: {
@@ -283,7 +288,8 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
     }
     case "web_search_call": {
       state.ongoingToolCalls[index] = undefined
-      out.push(Parts.webSearchToolResult(item, custom(o.webSearchToolName ?? "web_search")))
+      out.push(Parts.webSearchToolResult(item, custom(o.webSearchToolName ?? "web_search"), skewOf(o)))
+      if (!skewOf(o).retrievalSources) return
       const sources = Parts.webSearchSources(item, o.generateId)
       if (sources.length > 0) state.hasWebSearchActionSources = true
       out.push(...sources)
@@ -294,6 +300,7 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
     case "file_search_call": {
       state.ongoingToolCalls[index] = undefined
       out.push(Parts.fileSearchResult(item, names))
+      if (!skewOf(o).retrievalSources) return
       if ((item.results?.length ?? 0) > 0) state.hasFileSearchResults = true
       out.push(...Parts.fileSearchSources(item, state.retrievedFileIds, names, o.generateId))
       return
@@ -388,10 +395,10 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
       return
     case "shell_call":
       state.ongoingToolCalls[index] = undefined
-      out.push(Parts.shellCall(item, o.isShellProviderExecuted, names))
+      out.push(Parts.shellCall(item, o.isShellProviderExecuted, names, skewOf(o)))
       return
     case "shell_call_output":
-      out.push(Parts.shellResult(item, names))
+      out.push(Parts.shellResult(item, names, skewOf(o)))
       return
     case "reasoning":
       return reasoningDone(item, index, state, o, out)

@@ -28,6 +28,9 @@ export interface StreamOptions {
   readonly skew?: VersionSkew | undefined
 }
 
+/** The options' version skew, 4.0.118's by default. @internal */
+export const skewOf = (o: { readonly skew?: VersionSkew | undefined }): VersionSkew => o.skew ?? v4_0_118
+
 /** @internal */
 export interface OngoingToolCall {
   toolName: string

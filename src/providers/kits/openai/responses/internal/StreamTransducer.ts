@@ -17,7 +17,7 @@ import { annotationSource, escapeJsonDelta } from "./Sources.ts"
 import { mapFinishReason } from "./FinishReason.ts"
 import { convertUsage } from "./Usage.ts"
 import { onItemAdded, onItemDone } from "./StreamOutputItems.ts"
-import { initialState, resolveOutputItemId, type StreamOptions, type StreamState } from "./StreamState.ts"
+import { initialState, resolveOutputItemId, skewOf, type StreamOptions, type StreamState } from "./StreamState.ts"
 
 type Out = Array<StreamPart>
 
@@ -154,13 +154,15 @@ const onValue = (value: Chunk, state: StreamState, o: StreamOptions, out: Out): 
       })
       return
     case "response.refusal.delta": {
+      // 4.0.81 has no refusal events: unknown chunks, ignored
+      if (!skewOf(o).refusals) return
       state.hasRefusal = true
       const itemId = resolveOutputItemId(state, value.item_id, value.output_index)
       out.push({ type: "text-delta", id: itemId, delta: value.delta })
       return
     }
     case "response.refusal.done":
-      state.hasRefusal = true
+      if (skewOf(o).refusals) state.hasRefusal = true
       return
     case "response.reasoning_summary_part.added":
       return summaryPartAdded(value, state, name, out)
@@ -202,14 +204,14 @@ const onValue = (value: Chunk, state: StreamState, o: StreamOptions, out: Out): 
         }
       }
       state.usage = response.usage ?? undefined
-      state.promptCacheDiagnostics = response.prompt_cache_diagnostics ?? undefined
+      if (skewOf(o).promptCacheDiagnostics) state.promptCacheDiagnostics = response.prompt_cache_diagnostics ?? undefined
       if (typeof response.service_tier === "string") state.serviceTier = response.service_tier
       if (response.reasoning?.context != null) state.reasoningContext = response.reasoning.context
       return
     }
     case "response.failed": {
       const response = value.response
-      state.promptCacheDiagnostics = response.prompt_cache_diagnostics ?? undefined
+      if (skewOf(o).promptCacheDiagnostics) state.promptCacheDiagnostics = response.prompt_cache_diagnostics ?? undefined
       const incompleteReason = response.incomplete_details?.reason
       state.finishReason = {
         unified: incompleteReason ? mapFinishReason(incompleteReason, state.hasFunctionCall) : "error",
@@ -237,7 +239,8 @@ const onValue = (value: Chunk, state: StreamState, o: StreamOptions, out: Out): 
       state.ongoingAnnotations.push(annotation)
       // Retrieval events may come after the annotation: whether a citation
       // needs its own source is decided at the end.
-      if (annotation.type === "url_citation" || annotation.type === "file_citation") {
+      // (4.0.81: every annotation is a source when it arrives)
+      if (skewOf(o).retrievalSources && (annotation.type === "url_citation" || annotation.type === "file_citation")) {
         state.fallbackAnnotations.push(annotation)
       } else {
         out.push(annotationSource(annotation, name, o.generateId()))
