@@ -280,10 +280,12 @@ export class GenerationTracer {
   }
 
   /** The tool's own spans (and OpenTelemetry's active context) are under its `ai.toolCall` span. */
-  readonly executeTool = <A, E, R>(toolCallId: string, execute: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => {
-    const span = this.tools.get(toolCallId)
-    return span === undefined ? execute : Effect.withParentSpan(execute, span)
-  }
+  readonly executeTool = <A, E, R>(toolCallId: string, execute: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    // looked up when it runs: the span opens at onToolExecutionStart, after this is built
+    Effect.suspend(() => {
+      const span = this.tools.get(toolCallId)
+      return span === undefined ? execute : Effect.withParentSpan(execute, span)
+    })
 
   readonly onToolExecutionEnd = (event: ToolExecutionEndEvent): Effect.Effect<void> =>
     Effect.andThen(this.metrics.onToolExecutionEnd(event), () => {

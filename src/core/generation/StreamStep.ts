@@ -40,6 +40,7 @@ import { makeContentBuilder, makePartIdMap, makeRawCollector, withResumedMessage
 import { type Include, stepRequestOf } from "./IncludeOptions.ts"
 import { chunkTimeouts, isOwnChunkTimeout, type Timeouts } from "./Timeouts.ts"
 import { markAttemptStart } from "../internal/AttemptStart.ts"
+import { quiet } from "../internal/QuietTracer.ts"
 import { consumeWithRetries, markRetried, type StreamRetryPolicy } from "./StreamRetries.ts"
 import type { ChunkTimeoutError, FirstChunkTimeoutError } from "../../contract/errors/TimeoutError.ts"
 
@@ -487,7 +488,9 @@ export const runStreamStep = (
     let parts = yield* stepParts(false)
     let retried = false
     const policy = env.streamRetry
-    const streamExit = yield* Effect.exit(
+    const tracer = yield* Effect.tracer
+    // the per-part loop skips the tracer's context propagation (QuietTracer): spans keep their parents
+    const streamExit = yield* Effect.exit(quiet(
       policy === undefined
         ? Stream.runForEach(chunkTimeouts(started.value.stream, env.timeouts), parts.handle)
         : consumeWithRetries(policy, started.value.stream, {
@@ -502,9 +505,9 @@ export const runStreamStep = (
             retried = true
             attemptStart = true
             return next.stream
-          })
+          }).pipe(Effect.withTracer(tracer))
         })
-    )
+    ))
     if (Exit.isFailure(streamExit)) {
       if (Cause.hasInterruptsOnly(streamExit.cause)) return yield* Effect.interrupt
       const error = Cause.squash(streamExit.cause)

@@ -9,6 +9,7 @@
  * @internal
  */
 import { Effect, Option } from "effect"
+import * as Tracer from "effect/Tracer"
 import type { CallTool, ToolChoice as V4ToolChoice } from "../../contract/CallOptions.ts"
 import type * as Content from "../../contract/Content.ts"
 import type { Prompt } from "../../contract/Prompt.ts"
@@ -153,8 +154,10 @@ export function makeToolRuntime(
       onNone: () => parseToolCall,
       onSome: (service) => service.parse
     })
+    // the captured services, under the span current where the handler runs (a tool's `ai.toolCall`)
     const provide = <A, E>(effect: Effect.Effect<A, E, unknown>): Effect.Effect<A, E> =>
-      Effect.provideContext(effect, context)
+      Effect.flatMap(Effect.serviceOption(Tracer.ParentSpan), (span) =>
+        Effect.provideContext(Option.isSome(span) ? Effect.withParentSpan(effect, span.value) : effect, context))
     const tools = options.tools
     const toolTimeouts = toolTimeoutsOf(options.timeout) ?? options.toolTimeout
     const activeTools = options.activeTools

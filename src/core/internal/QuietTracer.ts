@@ -1,0 +1,29 @@
+/**
+ * The current tracer without its `context` hook, for hot loops. A tracer such as
+ * `@effect/opentelemetry`'s wraps the evaluation of every Effect primitive of a fiber that has a
+ * current span in its own context propagation (OpenTelemetry's `context.with`, so non-Effect code
+ * sees the span as active): in streamText's per-part loop that is one wrap per part step, 3–4× the
+ * loop's own cost. Under {@link quiet} spans are still created by the same tracer with the same
+ * parents (the span tree is unchanged); only that propagation is skipped, so non-Effect code run
+ * inside does not see the span as OpenTelemetry's active span. Tool handlers keep it: they run
+ * in the context captured when the generation started (`ToolRuntime`).
+ *
+ * @internal
+ */
+import { Effect } from "effect"
+import * as Tracer from "effect/Tracer"
+
+const quietTracers = new WeakMap<Tracer.Tracer, Tracer.Tracer>()
+
+const quietOf = (tracer: Tracer.Tracer): Tracer.Tracer => {
+  let quietTracer = quietTracers.get(tracer)
+  if (quietTracer === undefined) {
+    quietTracer = Tracer.make({ span: (options) => tracer.span(options) })
+    quietTracers.set(tracer, quietTracer)
+  }
+  return quietTracer
+}
+
+/** Runs `effect` with the current tracer minus its `context` hook (unchanged without one). @internal */
+export const quiet = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.flatMap(Effect.tracer, (tracer) => tracer.context === undefined ? effect : Effect.withTracer(effect, quietOf(tracer)))
