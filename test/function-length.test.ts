@@ -39,8 +39,6 @@ const allowed: ReadonlyArray<Allowed> = [
   { file: "src/core/GenerateText.ts", name: "runSteps", reason: pending },
   { file: "src/providers/kits/openai/internal/RequestArgs.ts", name: "getArgs", reason: pending },
   { file: "src/providers/amazon-bedrock/internal/StreamTransducer.ts", name: "make", reason: pending },
-  { file: "src/providers/kits/anthropic/internal/PromptParts.ts", name: "convertProviderToolResult", reason: pending },
-  { file: "src/providers/kits/anthropic/internal/GenerateContent.ts", name: "mapResponse", reason: pending },
   { file: "src/providers/kits/openai/responses/internal/ConvertTools.ts", name: "convertToolCall", reason: pending },
   { file: "src/providers/kits/openai/responses/internal/StreamTransducer.ts", name: "onValue", reason: pending },
   { file: "src/providers/xai/internal/StreamTransducer.ts", name: "makeTransducer", reason: pending },

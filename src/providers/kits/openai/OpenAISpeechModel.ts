@@ -16,6 +16,7 @@ import type { Warning } from "../../../contract/Warning.ts"
 import * as SpeechModel from "../../../SpeechModel.ts"
 import * as OpenAIFamilyErrorData from "./ErrorData.ts"
 import { OpenAIErrorData } from "./OpenAIChatApi.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(Schema.UndefinedOr(schema)))
 
@@ -41,6 +42,8 @@ export interface Config {
   readonly provider: string
   readonly modelId: string
   readonly baseURL: string
+  /** The request URL of an API path (Azure: `…/v1<path>?api-version=…`); default `<baseURL><path>`. */
+  readonly url?: ((path: string) => string) | undefined
   readonly headers: RequestHeaders.Input
   readonly currentDate?: (() => Date) | undefined
 }
@@ -98,7 +101,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): SpeechM
     const { body, warnings } = yield* getArgs(config.modelId, options)
     const { responseHeaders, value, rawValue } = yield* Effect.provideService(
       Http.postJsonToApi({
-        url: `${config.baseURL}/audio/speech`,
+        url: config.url?.("/audio/speech") ?? `${config.baseURL}/audio/speech`,
         headers: RequestHeaders.combineHeaders(config.headers, options.headers),
         body,
         failedResponseHandler,
@@ -110,7 +113,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): SpeechM
     return {
       audio: value,
       warnings,
-      request: { body: JSON.stringify(body) },
+      request: { body: WireJson.render(body) },
       response: { timestamp, modelId: config.modelId, headers: responseHeaders, body: rawValue }
     }
   })

@@ -17,6 +17,7 @@ import type { ToolNameMapping } from "./ToolNameMapping.ts"
 import type { RequestTool } from "./PrepareTools.ts"
 import { toToolsetMemberInput, validateToolsetMember } from "./Toolset.ts"
 import { mapContextManagement, mapStopDetails } from "./Metadata.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 /**
  * The mapped response.
@@ -48,59 +49,149 @@ const jsonResponseToolFallbackText = (
   return text
 }
 
+type Block<T extends ResponseBlock["type"]> = Extract<ResponseBlock, { readonly type: T }>
+
+interface Options {
+  readonly toolNameMapping: ToolNameMapping
+  readonly citationDocuments: Array<CitationDocument>
+  readonly markCodeExecutionDynamic: boolean
+  readonly usesJsonResponseTool: boolean
+  readonly preparedTools: ReadonlyArray<RequestTool> | undefined
+  readonly generateId: () => string
+}
+
+// A text block with its citations, then a source per citation (web search ones only without search results).
+const textContent = (part: Block<"text">, options: Options, hasWebSearchResults: boolean): Array<Content> => {
+  const { citationDocuments, generateId } = options
+  const citations = part.citations ?? []
+  const content: Array<Content> = [{
+    type: "text",
+    text: part.text,
+    ...(citations.length > 0 && {
+      citations: citations.map((citation) => mapCitation(citation, citationDocuments)),
+      providerMetadata: { anthropic: { citations } }
+    })
+  }]
+  for (const citation of part.citations ?? []) {
+    if (citation.type === "web_search_result_location" && hasWebSearchResults) continue
+    const source = createCitationSource(citation, citationDocuments, generateId)
+    if (source) content.push(source)
+  }
+  return content
+}
+
+// A client tool call; a toolset member's is a call of the toolset tool with the member as `action`.
+const toolUseContent = (part: Block<"tool_use">, options: Options): ToolCall | InvalidResponseDataError => {
+  if (part.toolset_name == null) {
+    return {
+      type: "tool-call",
+      toolCallId: part.id,
+      toolName: part.name,
+      input: WireJson.render(part.input),
+      ...callerMetadata(part.caller)
+    }
+  }
+  const unavailable = validateToolsetMember(part.toolset_name, part.name, options.preparedTools)
+  if (unavailable !== undefined) return unavailable
+  const input = toToolsetMemberInput(part.name, part.input)
+  if (input instanceof InvalidResponseDataError) return input
+  return {
+    type: "tool-call",
+    toolCallId: part.id,
+    toolName: options.toolNameMapping.toCustomToolName(part.toolset_name),
+    input,
+    providerMetadata: {
+      anthropic: { toolsetName: part.toolset_name, ...callerMetadata(part.caller).providerMetadata?.anthropic }
+    }
+  }
+}
+
+// A provider-executed call (code execution and its sub-tools, web, tool search, advisor), or none.
+const serverToolUseContent = (part: Block<"server_tool_use">, options: Options, ctx: ResultContext): ToolCall | undefined => {
+  const { markCodeExecutionDynamic, toolNameMapping } = options
+  const call = (toolName: string, input: unknown, dynamic: boolean): ToolCall => ({
+    type: "tool-call",
+    toolCallId: part.id,
+    toolName: toolNameMapping.toCustomToolName(toolName),
+    input: WireJson.render(input),
+    providerExecuted: true,
+    ...(dynamic ? { dynamic: true } : {}),
+    ...callerMetadata(part.caller)
+  })
+  switch (part.name) {
+    case "text_editor_code_execution":
+    case "bash_code_execution":
+      return call("code_execution", { type: part.name, ...part.input }, markCodeExecutionDynamic)
+    case "web_search":
+    case "code_execution":
+    case "web_fetch": {
+      const input = part.name === "code_execution" && part.input != null && "code" in part.input &&
+          !("type" in part.input)
+        ? { type: "programmatic-tool-call", ...part.input }
+        : part.input
+      return call(part.name, input, markCodeExecutionDynamic && part.name === "code_execution")
+    }
+    case "tool_search_tool_regex":
+    case "tool_search_tool_bm25":
+      ctx.serverToolCalls.set(part.id, part.name)
+      return call(part.name, part.input, false)
+    case "advisor":
+      return call("advisor", part.input, false)
+  }
+  return undefined
+}
+
+// The Anthropic provider metadata of a response: usage, stop, tier, container and context management.
+const responseMetadata = (response: MessagesResponse): JsonObject => {
+  const stopDetails = mapStopDetails(response.stop_details)
+  const serviceTier = response.usage.service_tier ?? response.service_tier
+  const c = response.container
+  return {
+    usage: response.usage,
+    stopSequence: response.stop_sequence ?? null,
+    ...(serviceTier != null ? { serviceTier } : {}),
+    ...(stopDetails != null ? { stopDetails } : {}),
+    ...(response.input_transformations != null ? { inputTransformations: response.input_transformations } : {}),
+    ...(response.safeguard_results != null ? { safeguardResults: response.safeguard_results } : {}),
+    iterations: mapIterations(response.usage.iterations),
+    container: c
+      ? {
+        expiresAt: c.expires_at,
+        id: c.id,
+        skills: c.skills?.map((skill) => ({ type: skill.type, skillId: skill.skill_id, version: skill.version })) ?? null
+      }
+      : null,
+    contextManagement: mapContextManagement(response.context_management) ?? null
+  }
+}
+
 /**
  * Maps a response; with the JSON response tool its call becomes the text,
  * toolset member calls become calls of the toolset tool. Fails like upstream
  * on a member of no toolset of the request.
  */
-export const mapResponse = (
-  response: MessagesResponse,
-  options: {
-    readonly toolNameMapping: ToolNameMapping
-    readonly citationDocuments: Array<CitationDocument>
-    readonly markCodeExecutionDynamic: boolean
-    readonly usesJsonResponseTool: boolean
-    readonly preparedTools: ReadonlyArray<RequestTool> | undefined
-    readonly generateId: () => string
-  }
-): GeneratedContent | InvalidResponseDataError => {
-  const { citationDocuments, generateId, markCodeExecutionDynamic, preparedTools, toolNameMapping, usesJsonResponseTool } =
-    options
+export const mapResponse = (response: MessagesResponse, options: Options): GeneratedContent | InvalidResponseDataError => {
   const content: Array<Content> = []
   const ctx: ResultContext = {
-    toolNameMapping,
-    citationDocuments,
+    toolNameMapping: options.toolNameMapping,
+    citationDocuments: options.citationDocuments,
     mcpToolCalls: new Map<string, ToolCall>(),
     serverToolCalls: new Map<string, string>(),
-    generateId
+    generateId: options.generateId
   }
   const hasWebSearchResults = response.content.some((part) =>
     part.type === "web_search_tool_result" && Array.isArray(part.content) && part.content.length > 0
   )
-  const fallbackText = usesJsonResponseTool
+  const fallbackText = options.usesJsonResponseTool
     ? jsonResponseToolFallbackText(response.content, response.stop_reason)
     : undefined
   let isJsonResponseFromTool = false
   for (const part of response.content) {
     switch (part.type) {
-      case "text": {
+      case "text":
         if (fallbackText !== undefined && !fallbackText.has(part)) break
-        const citations = part.citations ?? []
-        content.push({
-          type: "text",
-          text: part.text,
-          ...(citations.length > 0 && {
-            citations: citations.map((citation) => mapCitation(citation, citationDocuments)),
-            providerMetadata: { anthropic: { citations } }
-          })
-        })
-        for (const citation of part.citations ?? []) {
-          if (citation.type === "web_search_result_location" && hasWebSearchResults) continue
-          const source = createCitationSource(citation, citationDocuments, generateId)
-          if (source) content.push(source)
-        }
+        content.push(...textContent(part, options, hasWebSearchResults))
         break
-      }
       case "thinking":
         content.push({ type: "reasoning", text: part.thinking, providerMetadata: { anthropic: { signature: part.signature } } })
         break
@@ -125,82 +216,19 @@ export const mapResponse = (
         })
         break
       case "tool_use": {
-        if (usesJsonResponseTool && part.name === "json") {
+        if (options.usesJsonResponseTool && part.name === "json") {
           isJsonResponseFromTool = true
-          content.push({ type: "text", text: JSON.stringify(part.input) })
+          content.push({ type: "text", text: WireJson.render(part.input) })
           break
         }
-        if (part.toolset_name != null) {
-          const unavailable = validateToolsetMember(part.toolset_name, part.name, preparedTools)
-          if (unavailable !== undefined) return unavailable
-          const input = toToolsetMemberInput(part.name, part.input)
-          if (input instanceof InvalidResponseDataError) return input
-          // a member call is a call of the toolset tool with the member as `action`
-          content.push({
-            type: "tool-call",
-            toolCallId: part.id,
-            toolName: toolNameMapping.toCustomToolName(part.toolset_name),
-            input,
-            providerMetadata: {
-              anthropic: { toolsetName: part.toolset_name, ...callerMetadata(part.caller).providerMetadata?.anthropic }
-            }
-          })
-          break
-        }
-        content.push({
-          type: "tool-call",
-          toolCallId: part.id,
-          toolName: part.name,
-          input: JSON.stringify(part.input),
-          ...callerMetadata(part.caller)
-        })
+        const call = toolUseContent(part, options)
+        if (call instanceof InvalidResponseDataError) return call
+        content.push(call)
         break
       }
       case "server_tool_use": {
-        if (part.name === "text_editor_code_execution" || part.name === "bash_code_execution") {
-          content.push({
-            type: "tool-call",
-            toolCallId: part.id,
-            toolName: toolNameMapping.toCustomToolName("code_execution"),
-            input: JSON.stringify({ type: part.name, ...part.input }),
-            providerExecuted: true,
-            ...(markCodeExecutionDynamic ? { dynamic: true } : {}),
-            ...callerMetadata(part.caller)
-          })
-        } else if (part.name === "web_search" || part.name === "code_execution" || part.name === "web_fetch") {
-          const input = part.name === "code_execution" && part.input != null && "code" in part.input &&
-              !("type" in part.input)
-            ? { type: "programmatic-tool-call", ...part.input }
-            : part.input
-          content.push({
-            type: "tool-call",
-            toolCallId: part.id,
-            toolName: toolNameMapping.toCustomToolName(part.name),
-            input: JSON.stringify(input),
-            providerExecuted: true,
-            ...(markCodeExecutionDynamic && part.name === "code_execution" ? { dynamic: true } : {}),
-            ...callerMetadata(part.caller)
-          })
-        } else if (part.name === "tool_search_tool_regex" || part.name === "tool_search_tool_bm25") {
-          ctx.serverToolCalls.set(part.id, part.name)
-          content.push({
-            type: "tool-call",
-            toolCallId: part.id,
-            toolName: toolNameMapping.toCustomToolName(part.name),
-            input: JSON.stringify(part.input),
-            providerExecuted: true,
-            ...callerMetadata(part.caller)
-          })
-        } else if (part.name === "advisor") {
-          content.push({
-            type: "tool-call",
-            toolCallId: part.id,
-            toolName: toolNameMapping.toCustomToolName("advisor"),
-            input: JSON.stringify(part.input),
-            providerExecuted: true,
-            ...callerMetadata(part.caller)
-          })
-        }
+        const call = serverToolUseContent(part, options, ctx)
+        if (call !== undefined) content.push(call)
         break
       }
       case "fallback":
@@ -214,30 +242,10 @@ export const mapResponse = (
         content.push(...mapResultBlock(part, ctx, () => {}))
     }
   }
-  const stopDetails = mapStopDetails(response.stop_details)
-  const serviceTier = response.usage.service_tier ?? response.service_tier
-  const c = response.container
-  const anthropic: JsonObject = {
-    usage: response.usage,
-    stopSequence: response.stop_sequence ?? null,
-    ...(serviceTier != null ? { serviceTier } : {}),
-    ...(stopDetails != null ? { stopDetails } : {}),
-    ...(response.input_transformations != null ? { inputTransformations: response.input_transformations } : {}),
-    ...(response.safeguard_results != null ? { safeguardResults: response.safeguard_results } : {}),
-    iterations: mapIterations(response.usage.iterations),
-    container: c
-      ? {
-        expiresAt: c.expires_at,
-        id: c.id,
-        skills: c.skills?.map((skill) => ({ type: skill.type, skillId: skill.skill_id, version: skill.version })) ?? null
-      }
-      : null,
-    contextManagement: mapContextManagement(response.context_management) ?? null
-  }
   return {
     content,
     finishReason: { unified: mapStopReason(response.stop_reason, isJsonResponseFromTool), raw: response.stop_reason ?? undefined },
     usage: convertUsage(response.usage, response.usage),
-    providerMetadata: { anthropic }
+    providerMetadata: { anthropic: responseMetadata(response) }
   }
 }

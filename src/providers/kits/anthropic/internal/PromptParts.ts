@@ -221,6 +221,249 @@ export const invalidOutput = (value: unknown, cause: string) => new TypeValidati
 
 export const field = (o: { readonly [key: string]: unknown }, key: string): unknown => o[key]
 
+// A code execution error: a code execution error block by its `type`, otherwise a bash one.
+const codeExecutionErrorBlock = (part: ToolResultPart, value: unknown, cache_control: unknown): RequestBlock => {
+  let info: unknown = {}
+  if (typeof value === "string") {
+    const parsed = secureJsonParse(value)
+    if (Result.isSuccess(parsed)) info = parsed.success
+  } else if (Predicate.isObject(value)) {
+    info = value
+  }
+  const errorType = Predicate.isObject(info) ? info["type"] : undefined
+  const errorCode = Predicate.isObject(info) && info["errorCode"] != null ? info["errorCode"] : "unknown"
+  return errorType === "code_execution_tool_result_error"
+    ? {
+      type: "code_execution_tool_result",
+      tool_use_id: part.toolCallId,
+      content: { type: "code_execution_tool_result_error", error_code: errorCode },
+      cache_control
+    }
+    : {
+      type: "bash_code_execution_tool_result",
+      tool_use_id: part.toolCallId,
+      cache_control,
+      content: { type: "bash_code_execution_tool_result_error", error_code: errorCode }
+    }
+}
+
+// A code execution result (plain, encrypted, bash or text editor) by the output's `type`.
+const codeExecutionResultBlock = (
+  part: ToolResultPart,
+  cache_control: unknown,
+  warnings: Array<Warning>
+): RequestBlock | undefined => {
+  const output = part.output
+  if (output.type === "error-text" || output.type === "error-json") {
+    return codeExecutionErrorBlock(part, output.value, cache_control)
+  }
+  if (output.type !== "json") return unsupportedOutput(part, warnings)
+  const value = output.value
+  if (!Predicate.isObject(value) || typeof value["type"] !== "string") {
+    warnings.push({
+      type: "other",
+      message:
+        `provider executed tool result output value is not a valid code execution result for tool ${part.toolName}`
+    })
+    return undefined
+  }
+  switch (value["type"]) {
+    case "code_execution_result":
+      return {
+        type: "code_execution_tool_result",
+        tool_use_id: part.toolCallId,
+        content: {
+          type: value["type"],
+          stdout: field(value, "stdout"),
+          stderr: field(value, "stderr"),
+          return_code: field(value, "return_code"),
+          content: field(value, "content") ?? []
+        },
+        cache_control
+      }
+    case "encrypted_code_execution_result":
+      return {
+        type: "code_execution_tool_result",
+        tool_use_id: part.toolCallId,
+        content: {
+          type: value["type"],
+          encrypted_stdout: field(value, "encrypted_stdout"),
+          stderr: field(value, "stderr"),
+          return_code: field(value, "return_code"),
+          content: field(value, "content") ?? []
+        },
+        cache_control
+      }
+    case "bash_code_execution_result":
+      return {
+        type: "bash_code_execution_tool_result",
+        tool_use_id: part.toolCallId,
+        cache_control,
+        content: {
+          type: value["type"],
+          stdout: field(value, "stdout"),
+          stderr: field(value, "stderr"),
+          return_code: field(value, "return_code"),
+          content: field(value, "content")
+        }
+      }
+    case "bash_code_execution_tool_result_error":
+      return { type: "bash_code_execution_tool_result", tool_use_id: part.toolCallId, cache_control, content: value }
+    default:
+      return { type: "text_editor_code_execution_tool_result", tool_use_id: part.toolCallId, cache_control, content: value }
+  }
+}
+
+// A web fetch result: the fetched document.
+const webFetchResultBlock = Effect.fnUntraced(function*(
+  part: ToolResultPart,
+  value: JsonValue,
+  callerField: { readonly caller?: JsonObject },
+  cache_control: unknown
+) {
+  const content = Predicate.isObject(value) ? value["content"] : undefined
+  const source = Predicate.isObject(content) ? content["source"] : undefined
+  if (!Predicate.isObject(value) || !Predicate.isObject(content) || !Predicate.isObject(source)) {
+    return yield* invalidOutput(value, "expected a web fetch result")
+  }
+  return {
+    type: "web_fetch_tool_result",
+    tool_use_id: part.toolCallId,
+    content: {
+      type: "web_fetch_result",
+      url: value["url"],
+      retrieved_at: value["retrievedAt"],
+      content: {
+        type: "document",
+        title: content["title"],
+        citations: content["citations"],
+        source: { type: source["type"], media_type: source["mediaType"], data: source["data"] }
+      }
+    },
+    ...callerField,
+    cache_control
+  } satisfies RequestBlock
+})
+
+// A web search result: the list of results.
+const webSearchResultBlock = Effect.fnUntraced(function*(
+  part: ToolResultPart,
+  value: JsonValue,
+  callerField: { readonly caller?: JsonObject },
+  cache_control: unknown
+) {
+  if (!Array.isArray(value)) return yield* invalidOutput(value, "expected an array of web search results")
+  const results: Array<{ readonly [key: string]: unknown }> = []
+  for (const result of value) {
+    if (!Predicate.isObject(result)) return yield* invalidOutput(value, "expected web search result objects")
+    results.push({
+      url: result["url"],
+      title: result["title"],
+      page_age: result["pageAge"],
+      encrypted_content: result["encryptedContent"],
+      type: result["type"]
+    })
+  }
+  return {
+    type: "web_search_tool_result",
+    tool_use_id: part.toolCallId,
+    content: results,
+    ...callerField,
+    cache_control
+  } satisfies RequestBlock
+})
+
+// A web fetch or web search result, or its error.
+const webResultBlock = Effect.fnUntraced(function*(
+  part: ToolResultPart,
+  providerToolName: "web_fetch" | "web_search",
+  callerField: { readonly caller?: JsonObject },
+  cache_control: unknown,
+  warnings: Array<Warning>
+) {
+  const output = part.output
+  const errorType = providerToolName === "web_fetch" ? "web_fetch_tool_result_error" : "web_search_tool_result_error"
+  if (output.type === "error-json") {
+    return {
+      type: `${providerToolName}_tool_result`,
+      tool_use_id: part.toolCallId,
+      content: { type: errorType, error_code: extractErrorCode(output.value) ?? "unavailable" },
+      ...callerField,
+      cache_control
+    } satisfies RequestBlock
+  }
+  if (output.type !== "json") return unsupportedOutput(part, warnings)
+  return providerToolName === "web_fetch"
+    ? yield* webFetchResultBlock(part, output.value, callerField, cache_control)
+    : yield* webSearchResultBlock(part, output.value, callerField, cache_control)
+})
+
+// A tool search result: the tool references found, or the search error.
+const toolSearchResultBlock = Effect.fnUntraced(function*(
+  part: ToolResultPart,
+  cache_control: unknown,
+  warnings: Array<Warning>
+) {
+  const output = part.output
+  if (
+    output.type === "error-json" ||
+    (output.type === "json" && Predicate.isObject(output.value) && output.value["type"] === "tool_search_tool_result_error")
+  ) {
+    return {
+      type: "tool_search_tool_result",
+      tool_use_id: part.toolCallId,
+      content: { type: "tool_search_tool_result_error", error_code: extractErrorCode(output.value) ?? "unavailable" },
+      cache_control
+    } satisfies RequestBlock
+  }
+  if (output.type !== "json") return unsupportedOutput(part, warnings)
+  if (!Array.isArray(output.value)) return yield* invalidOutput(output.value, "expected an array of tool references")
+  const references: Array<{ readonly [key: string]: unknown }> = []
+  for (const ref of output.value) {
+    if (!Predicate.isObject(ref)) return yield* invalidOutput(output.value, "expected tool reference objects")
+    references.push({ type: "tool_reference", tool_name: ref["toolName"] })
+  }
+  return {
+    type: "tool_search_tool_result",
+    tool_use_id: part.toolCallId,
+    content: { type: "tool_search_tool_search_result", tool_references: references },
+    cache_control
+  } satisfies RequestBlock
+})
+
+// An advisor result: its text, its redacted text, or its error.
+const advisorResultBlock = Effect.fnUntraced(function*(
+  part: ToolResultPart,
+  cache_control: unknown,
+  warnings: Array<Warning>
+) {
+  const output = part.output
+  if (output.type !== "json" && output.type !== "error-json") return unsupportedOutput(part, warnings)
+  const value = output.value
+  if (!Predicate.isObject(value)) return yield* invalidOutput(value, "expected an advisor result")
+  const stopReason = value["stopReason"] !== undefined ? { stop_reason: value["stopReason"] } : {}
+  const content = value["type"] === "advisor_result"
+    ? { type: "advisor_result", text: value["text"], ...stopReason }
+    : value["type"] === "advisor_redacted_result"
+    ? { type: "advisor_redacted_result", encrypted_content: value["encryptedContent"], ...stopReason }
+    : { type: "advisor_tool_result_error", error_code: value["errorCode"] }
+  return { type: "advisor_tool_result", tool_use_id: part.toolCallId, content, cache_control } satisfies RequestBlock
+})
+
+// An MCP tool result; upstream's MCP branch falls through to its final "not supported" warning.
+const mcpResultBlock = (part: ToolResultPart, cache_control: unknown, warnings: Array<Warning>): RequestBlock | undefined => {
+  const output = part.output
+  if (output.type !== "json" && output.type !== "error-json") return unsupportedOutput(part, warnings)
+  warnings.push({ type: "other", message: `provider executed tool result for tool ${part.toolName} is not supported` })
+  return {
+    type: "mcp_tool_result",
+    tool_use_id: part.toolCallId,
+    is_error: output.type === "error-json",
+    content: output.value,
+    cache_control
+  }
+}
+
 // Re-encodes a provider-executed tool result into its server tool result block.
 export const convertProviderToolResult = Effect.fnUntraced(function*(
   part: ToolResultPart,
@@ -230,195 +473,18 @@ export const convertProviderToolResult = Effect.fnUntraced(function*(
   cache_control: unknown,
   warnings: Array<Warning>
 ) {
-  const output = part.output
-  const callerField = caller ? { caller } : {}
-  if (isMcp) {
-    if (output.type !== "json" && output.type !== "error-json") return unsupportedOutput(part, warnings)
-    // upstream's MCP branch falls through to its final "not supported" warning
-    warnings.push({ type: "other", message: `provider executed tool result for tool ${part.toolName} is not supported` })
-    return {
-      type: "mcp_tool_result",
-      tool_use_id: part.toolCallId,
-      is_error: output.type === "error-json",
-      content: output.value,
-      cache_control
-    } satisfies RequestBlock
-  }
-  if (providerToolName === "code_execution") {
-    if (output.type === "error-text" || output.type === "error-json") {
-      let info: unknown = {}
-      if (typeof output.value === "string") {
-        const parsed = secureJsonParse(output.value)
-        if (Result.isSuccess(parsed)) info = parsed.success
-      } else if (Predicate.isObject(output.value)) {
-        info = output.value
-      }
-      const errorType = Predicate.isObject(info) ? info["type"] : undefined
-      const errorCode = Predicate.isObject(info) && info["errorCode"] != null ? info["errorCode"] : "unknown"
-      return errorType === "code_execution_tool_result_error"
-        ? {
-          type: "code_execution_tool_result",
-          tool_use_id: part.toolCallId,
-          content: { type: "code_execution_tool_result_error", error_code: errorCode },
-          cache_control
-        }
-        : {
-          type: "bash_code_execution_tool_result",
-          tool_use_id: part.toolCallId,
-          cache_control,
-          content: { type: "bash_code_execution_tool_result_error", error_code: errorCode }
-        }
-    }
-    if (output.type !== "json") return unsupportedOutput(part, warnings)
-    const value = output.value
-    if (!Predicate.isObject(value) || typeof value["type"] !== "string") {
-      warnings.push({
-        type: "other",
-        message:
-          `provider executed tool result output value is not a valid code execution result for tool ${part.toolName}`
-      })
-      return undefined
-    }
-    switch (value["type"]) {
-      case "code_execution_result":
-        return {
-          type: "code_execution_tool_result",
-          tool_use_id: part.toolCallId,
-          content: {
-            type: value["type"],
-            stdout: field(value, "stdout"),
-            stderr: field(value, "stderr"),
-            return_code: field(value, "return_code"),
-            content: field(value, "content") ?? []
-          },
-          cache_control
-        }
-      case "encrypted_code_execution_result":
-        return {
-          type: "code_execution_tool_result",
-          tool_use_id: part.toolCallId,
-          content: {
-            type: value["type"],
-            encrypted_stdout: field(value, "encrypted_stdout"),
-            stderr: field(value, "stderr"),
-            return_code: field(value, "return_code"),
-            content: field(value, "content") ?? []
-          },
-          cache_control
-        }
-      case "bash_code_execution_result":
-        return {
-          type: "bash_code_execution_tool_result",
-          tool_use_id: part.toolCallId,
-          cache_control,
-          content: {
-            type: value["type"],
-            stdout: field(value, "stdout"),
-            stderr: field(value, "stderr"),
-            return_code: field(value, "return_code"),
-            content: field(value, "content")
-          }
-        }
-      case "bash_code_execution_tool_result_error":
-        return { type: "bash_code_execution_tool_result", tool_use_id: part.toolCallId, cache_control, content: value }
-      default:
-        return { type: "text_editor_code_execution_tool_result", tool_use_id: part.toolCallId, cache_control, content: value }
-    }
-  }
-  if (providerToolName === "web_fetch" || providerToolName === "web_search") {
-    const errorType = providerToolName === "web_fetch" ? "web_fetch_tool_result_error" : "web_search_tool_result_error"
-    if (output.type === "error-json") {
-      return {
-        type: `${providerToolName}_tool_result`,
-        tool_use_id: part.toolCallId,
-        content: { type: errorType, error_code: extractErrorCode(output.value) ?? "unavailable" },
-        ...callerField,
-        cache_control
-      } satisfies RequestBlock
-    }
-    if (output.type !== "json") return unsupportedOutput(part, warnings)
-    const value: JsonValue = output.value
-    if (providerToolName === "web_fetch") {
-      const content = Predicate.isObject(value) ? value["content"] : undefined
-      const source = Predicate.isObject(content) ? content["source"] : undefined
-      if (!Predicate.isObject(value) || !Predicate.isObject(content) || !Predicate.isObject(source)) {
-        return yield* invalidOutput(value, "expected a web fetch result")
-      }
-      return {
-        type: "web_fetch_tool_result",
-        tool_use_id: part.toolCallId,
-        content: {
-          type: "web_fetch_result",
-          url: value["url"],
-          retrieved_at: value["retrievedAt"],
-          content: {
-            type: "document",
-            title: content["title"],
-            citations: content["citations"],
-            source: { type: source["type"], media_type: source["mediaType"], data: source["data"] }
-          }
-        },
-        ...callerField,
-        cache_control
-      } satisfies RequestBlock
-    }
-    if (!Array.isArray(value)) return yield* invalidOutput(value, "expected an array of web search results")
-    const results: Array<{ readonly [key: string]: unknown }> = []
-    for (const result of value) {
-      if (!Predicate.isObject(result)) return yield* invalidOutput(value, "expected web search result objects")
-      results.push({
-        url: result["url"],
-        title: result["title"],
-        page_age: result["pageAge"],
-        encrypted_content: result["encryptedContent"],
-        type: result["type"]
-      })
-    }
-    return {
-      type: "web_search_tool_result",
-      tool_use_id: part.toolCallId,
-      content: results,
-      ...callerField,
-      cache_control
-    } satisfies RequestBlock
-  }
-  if (providerToolName === "tool_search_tool_regex" || providerToolName === "tool_search_tool_bm25") {
-    if (
-      output.type === "error-json" ||
-      (output.type === "json" && Predicate.isObject(output.value) && output.value["type"] === "tool_search_tool_result_error")
-    ) {
-      return {
-        type: "tool_search_tool_result",
-        tool_use_id: part.toolCallId,
-        content: { type: "tool_search_tool_result_error", error_code: extractErrorCode(output.value) ?? "unavailable" },
-        cache_control
-      } satisfies RequestBlock
-    }
-    if (output.type !== "json") return unsupportedOutput(part, warnings)
-    if (!Array.isArray(output.value)) return yield* invalidOutput(output.value, "expected an array of tool references")
-    const references: Array<{ readonly [key: string]: unknown }> = []
-    for (const ref of output.value) {
-      if (!Predicate.isObject(ref)) return yield* invalidOutput(output.value, "expected tool reference objects")
-      references.push({ type: "tool_reference", tool_name: ref["toolName"] })
-    }
-    return {
-      type: "tool_search_tool_result",
-      tool_use_id: part.toolCallId,
-      content: { type: "tool_search_tool_search_result", tool_references: references },
-      cache_control
-    } satisfies RequestBlock
-  }
-  if (providerToolName === "advisor") {
-    if (output.type !== "json" && output.type !== "error-json") return unsupportedOutput(part, warnings)
-    const value = output.value
-    if (!Predicate.isObject(value)) return yield* invalidOutput(value, "expected an advisor result")
-    const stopReason = value["stopReason"] !== undefined ? { stop_reason: value["stopReason"] } : {}
-    const content = value["type"] === "advisor_result"
-      ? { type: "advisor_result", text: value["text"], ...stopReason }
-      : value["type"] === "advisor_redacted_result"
-      ? { type: "advisor_redacted_result", encrypted_content: value["encryptedContent"], ...stopReason }
-      : { type: "advisor_tool_result_error", error_code: value["errorCode"] }
-    return { type: "advisor_tool_result", tool_use_id: part.toolCallId, content, cache_control } satisfies RequestBlock
+  if (isMcp) return mcpResultBlock(part, cache_control, warnings)
+  switch (providerToolName) {
+    case "code_execution":
+      return codeExecutionResultBlock(part, cache_control, warnings)
+    case "web_fetch":
+    case "web_search":
+      return yield* webResultBlock(part, providerToolName, caller ? { caller } : {}, cache_control, warnings)
+    case "tool_search_tool_regex":
+    case "tool_search_tool_bm25":
+      return yield* toolSearchResultBlock(part, cache_control, warnings)
+    case "advisor":
+      return yield* advisorResultBlock(part, cache_control, warnings)
   }
   warnings.push({ type: "other", message: `provider executed tool result for tool ${part.toolName} is not supported` })
   return undefined
