@@ -164,6 +164,10 @@ if (selected("W5")) {
   workloads.push(bodyWorkload("W5", "OpenAI Responses, 20,000 text deltas + a function call in 2,000 fragments", Data.openaiResponsesBody(20_000, 2_000), W.aimuxOpenAIResponses, W.upstreamOpenAIResponses, { upstreamTarget: 0.33, floorTarget: 1.5 }))
 }
 
+if (selected("AZURE")) {
+  workloads.push(bodyWorkload("AZURE", "Azure OpenAI Responses (the pin's bundled @ai-sdk/openai 4.0.81), W5's body", Data.openaiResponsesBody(20_000, 2_000), W.aimuxAzure, W.upstreamAzure, { upstreamTarget: 0.33, floorTarget: 1.5 }))
+}
+
 if (selected("GEMINI")) {
   workloads.push(bodyWorkload("GEMINI", "Gemini, 4,000 thought + 16,000 text chunks + a function call", Data.geminiBody(4_000, 16_000), W.aimuxGoogle, W.upstreamGoogle, { upstreamTarget: 0.33, floorTarget: 1.5 }))
 }
