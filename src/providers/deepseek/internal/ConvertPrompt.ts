@@ -19,6 +19,7 @@ import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptio
 import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
 import { toolOutputText } from "../../../provider-utils/ToolOutputText.ts"
 import { resolveProviderReference } from "../../../provider-utils/ResolveProviderReference.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 /**
  * Message-level provider options (`name` on every role, `prefix` on assistant messages).
@@ -113,7 +114,7 @@ export const convertToDeepSeekMessages = Effect.fnUntraced(function*(options: Co
     } else if (!options.supportsStructuredOutputs) {
       messages.push({
         role: "system",
-        content: "Return JSON that conforms to the following schema: " + JSON.stringify(responseFormat.schema)
+        content: "Return JSON that conforms to the following schema: " + WireJson.render(responseFormat.schema)
       })
       warnings.push({
         type: "compatibility",
@@ -245,7 +246,7 @@ export const convertToDeepSeekMessages = Effect.fnUntraced(function*(options: Co
               toolCalls.push({
                 id: part.toolCallId,
                 type: "function",
-                function: { name: part.toolName, arguments: JSON.stringify(part.input) }
+                function: { name: part.toolName, arguments: WireJson.render(part.input) }
               })
               break
           }

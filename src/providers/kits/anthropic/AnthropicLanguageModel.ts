@@ -27,6 +27,7 @@ import type { CitationDocument } from "./internal/Citations.ts"
 import { mapResponse } from "./internal/GenerateContent.ts"
 import { makeStreamTransducer } from "./internal/StreamTransducer.ts"
 import { prepareRequest } from "./internal/RequestArgs.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 /**
  * Resolved model configuration.
@@ -240,7 +241,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       }))
       return { url, response }
     }
-    const content = JSON.stringify(body)
+    const content = yield* Effect.fromResult(WireJson.stringify(body))
     const auth = yield* transport.authorize({ url, headers: plainHeaders(headers), body: content })
     const response = yield* withClient(Http.postToApi({
       url,
@@ -383,7 +384,7 @@ const earlyStreamError = (
     requestBodyValues: body,
     statusCode: error.statusCode ?? 500,
     responseHeaders,
-    responseBody: JSON.stringify(error.data),
+    responseBody: WireJson.render(error.data),
     isRetryable: error.isRetryable ?? false
   })
 }
