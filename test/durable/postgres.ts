@@ -77,7 +77,8 @@ export const freePort = (): Promise<number> =>
 export const startPostgres = async (): Promise<Postgres> => {
   const bin = findBinDir()
   const user = serverUser()
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aimux-pg-"))
+  // the server's user must reach its directory: under /tmp when it is not us (TMPDIR may be private)
+  const dir = fs.mkdtempSync(path.join(user === undefined ? os.tmpdir() : "/tmp", "aimux-pg-"))
   const data = path.join(dir, "data")
   fs.mkdirSync(data, { mode: 0o700 })
   if (user !== undefined) {

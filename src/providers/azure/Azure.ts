@@ -17,6 +17,14 @@ import type * as OpenAIChatLanguageModel from "../kits/openai/OpenAIChatLanguage
 import * as OpenAIChatModel from "../kits/openai/OpenAIChatLanguageModel.ts"
 import * as OpenAIResponsesLanguageModel from "../kits/openai/responses/OpenAIResponsesLanguageModel.ts"
 import * as VersionSkew from "../kits/openai/VersionSkew.ts"
+import { EmbeddingModel } from "../../EmbeddingModel.ts"
+import * as ImageModelNs from "../../ImageModel.ts"
+import * as SpeechModelNs from "../../SpeechModel.ts"
+import * as TranscriptionModelNs from "../../TranscriptionModel.ts"
+import * as OpenAIEmbeddingModel from "../kits/openai/OpenAIEmbeddingModel.ts"
+import * as OpenAIImageModel from "../kits/openai/OpenAIImageModel.ts"
+import * as OpenAISpeechModel from "../kits/openai/OpenAISpeechModel.ts"
+import * as OpenAITranscriptionModel from "../kits/openai/OpenAITranscriptionModel.ts"
 
 /**
  * Provider settings, as upstream's `AzureOpenAIProviderSettings` (no `fetch`: the environment's
@@ -293,3 +301,162 @@ export const chatLayer = chatConstructors.layer
  * @category layers
  */
 export const chatLayerConfig = chatConstructors.layerConfig
+
+// upstream `createEmbeddingModel`: provider `azure.embeddings`, `/embeddings` on Azure's URL
+const embeddingConstructors = ModelConstructors.make(
+  EmbeddingModel,
+  Effect.fnUntraced(function*(deploymentId: string, settings: Settings) {
+    const { url } = yield* urlBuilder(settings)
+    return yield* OpenAIEmbeddingModel.make({
+      provider: "azure.embeddings",
+      modelId: deploymentId,
+      url: url({ path: "/embeddings", modelId: deploymentId }),
+      headers: yield* headers(settings),
+      skew
+    })
+  }),
+  {}
+)
+
+/**
+ * The embedding model (upstream `azure.embedding(deploymentId)`, provider `azure.embeddings`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const embedding = embeddingConstructors.model
+
+/**
+ * A Layer providing {@link embedding} as the `EmbeddingModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayer = embeddingConstructors.layer
+
+/**
+ * {@link embeddingLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const embeddingLayerConfig = embeddingConstructors.layerConfig
+
+/**
+ * The media models' config (upstream's `azure.<kind>` models): Azure's URL of each API path, the
+ * `api-key` headers.
+ *
+ * @since 0.1.0
+ * @category configuration
+ */
+export const mediaConfig = Effect.fn("Azure.mediaConfig")(function*(
+  deploymentId: string,
+  settings: Settings,
+  kind: "image" | "speech" | "transcription"
+) {
+  const { url } = yield* urlBuilder(settings)
+  return {
+    provider: `azure.${kind}`,
+    modelId: deploymentId,
+    baseURL: url({ path: "", modelId: deploymentId }),
+    url: (path: string) => url({ path, modelId: deploymentId }),
+    headers: yield* headers(settings)
+  }
+})
+
+const imageConstructors = ModelConstructors.make(
+  ImageModelNs.ImageModel,
+  (deploymentId: string, settings: Settings) =>
+    Effect.flatMap(mediaConfig(deploymentId, settings, "image"), OpenAIImageModel.make),
+  {}
+)
+
+/**
+ * The image model (upstream `azure.image(deploymentId)`): generations as JSON, edits as multipart.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const image = imageConstructors.model
+
+/**
+ * A Layer providing {@link image} as the `ImageModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const imageLayer = imageConstructors.layer
+
+/**
+ * {@link imageLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const imageLayerConfig = imageConstructors.layerConfig
+
+const speechConstructors = ModelConstructors.make(
+  SpeechModelNs.SpeechModel,
+  (deploymentId: string, settings: Settings) =>
+    Effect.flatMap(mediaConfig(deploymentId, settings, "speech"), OpenAISpeechModel.make),
+  {}
+)
+
+/**
+ * The speech model (upstream `azure.speech(deploymentId)`, `/audio/speech`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const speech = speechConstructors.model
+
+/**
+ * A Layer providing {@link speech} as the `SpeechModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const speechLayer = speechConstructors.layer
+
+/**
+ * {@link speechLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const speechLayerConfig = speechConstructors.layerConfig
+
+const transcriptionConstructors = ModelConstructors.make(
+  TranscriptionModelNs.TranscriptionModel,
+  (deploymentId: string, settings: Settings) =>
+    Effect.flatMap(
+      mediaConfig(deploymentId, settings, "transcription"),
+      (config) => OpenAITranscriptionModel.make({ ...config, skew })
+    ),
+  {}
+)
+
+/**
+ * The transcription model on the OpenAI API (upstream `azure.transcription(deploymentId)` for every
+ * deployment but MAI-Transcribe-2, `/audio/transcriptions`, multipart).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const transcription = transcriptionConstructors.model
+
+/**
+ * A Layer providing {@link transcription} as the `TranscriptionModel` service.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const transcriptionLayer = transcriptionConstructors.layer
+
+/**
+ * {@link transcriptionLayer} with settings from effect `Config`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const transcriptionLayerConfig = transcriptionConstructors.layerConfig

@@ -86,6 +86,8 @@ export interface Config {
   readonly countBeforeOptions: boolean
   /** Pass `providerMetadata` of the response through (openai-compatible). */
   readonly passProviderMetadata: boolean
+  /** Whether the call's `dimensions` is sent when the options have none (default true; `@ai-sdk/openai` 4.0.81: no). */
+  readonly callDimensions?: boolean | undefined
 }
 
 const float32 = (base64: string): ReadonlyArray<number> | undefined => {
@@ -149,7 +151,7 @@ export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, neve
           model: config.modelId,
           input: call.values,
           encoding_format: options.encodingFormat ?? "float",
-          dimensions: options.dimensions ?? call.dimensions,
+          dimensions: options.dimensions ?? (config.callDimensions === false ? undefined : call.dimensions),
           user: options.user
         },
         failedResponseHandler: config.failedResponseHandler,

@@ -15,6 +15,7 @@ import * as Embeddings from "./Embeddings.ts"
 import * as ParseProviderOptions from "../../../provider-utils/ParseProviderOptions.ts"
 import type * as RequestHeaders from "../../../provider-utils/RequestHeaders.ts"
 import { OpenAIErrorData } from "./OpenAIChatApi.ts"
+import * as VersionSkew from "./VersionSkew.ts"
 
 /**
  * What the embedding model needs besides the `HttpClient`.
@@ -29,6 +30,8 @@ export interface Config {
   /** `<baseURL>/embeddings`. */
   readonly url: string
   readonly headers: RequestHeaders.Input
+  /** The `@ai-sdk/openai` version's behaviours (default 4.0.118's; Azure: 4.0.81's). */
+  readonly skew?: VersionSkew.VersionSkew | undefined
 }
 
 /**
@@ -66,5 +69,6 @@ export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, neve
         (options) => ({ options: options ?? {}, warnings: [] })
       ),
     countBeforeOptions: true,
-    passProviderMetadata: false
+    passProviderMetadata: false,
+    callDimensions: (config.skew ?? VersionSkew.v4_0_118).embeddingCallDimensions
   })

@@ -99,6 +99,8 @@ export interface Config {
   readonly modelId: string
   /** The API base URL (`https://api.openai.com/v1`). */
   readonly baseURL: string
+  /** The request URL of an API path (Azure: `…/v1<path>?api-version=…`); default `<baseURL><path>`. */
+  readonly url?: ((path: string) => string) | undefined
   readonly headers: RequestHeaders.Input
   /** The response timestamp (upstream `_internal.currentDate`); default `new Date()`. */
   readonly currentDate?: (() => Date) | undefined
@@ -236,7 +238,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): ImageMo
         ["safety_identifier", openai.safetyIdentifier]
       ])
       const { responseHeaders, value } = yield* post(Http.postFormDataToApi({
-        url: `${config.baseURL}/images/edits`,
+        url: config.url?.("/images/edits") ?? `${config.baseURL}/images/edits`,
         headers,
         formData,
         failedResponseHandler,
@@ -247,7 +249,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): ImageMo
 
     const openai = (yield* parseProviderOptions("openai", options.providerOptions, GenerationOptions)) ?? {}
     const { responseHeaders, value } = yield* post(Http.postJsonToApi({
-      url: `${config.baseURL}/images/generations`,
+      url: config.url?.("/images/generations") ?? `${config.baseURL}/images/generations`,
       headers,
       body: {
         model: config.modelId,

@@ -41,6 +41,8 @@ export interface Config {
   readonly provider: string
   readonly modelId: string
   readonly baseURL: string
+  /** The request URL of an API path (Azure: `…/v1<path>?api-version=…`); default `<baseURL><path>`. */
+  readonly url?: ((path: string) => string) | undefined
   readonly headers: RequestHeaders.Input
   readonly currentDate?: (() => Date) | undefined
 }
@@ -98,7 +100,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): SpeechM
     const { body, warnings } = yield* getArgs(config.modelId, options)
     const { responseHeaders, value, rawValue } = yield* Effect.provideService(
       Http.postJsonToApi({
-        url: `${config.baseURL}/audio/speech`,
+        url: config.url?.("/audio/speech") ?? `${config.baseURL}/audio/speech`,
         headers: RequestHeaders.combineHeaders(config.headers, options.headers),
         body,
         failedResponseHandler,

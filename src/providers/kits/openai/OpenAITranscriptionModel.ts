@@ -23,7 +23,8 @@ import * as TranscriptionModel from "../../../TranscriptionModel.ts"
 import * as OpenAIFamilyErrorData from "./ErrorData.ts"
 import { OpenAIErrorData } from "./OpenAIChatApi.ts"
 import { getTranscriptionModelEntry } from "./internal/MediaCatalog.ts"
-import { languageCodeOf } from "./internal/TranscriptionLanguage.ts"
+import { languageCodeOf, languageCodeOfName } from "./internal/TranscriptionLanguage.ts"
+import * as VersionSkew from "./VersionSkew.ts"
 
 const opt = Schema.optional
 const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
@@ -108,8 +109,12 @@ export interface Config {
   readonly provider: string
   readonly modelId: string
   readonly baseURL: string
+  /** The request URL of an API path (Azure: `…/v1<path>?api-version=…`); default `<baseURL><path>`. */
+  readonly url?: ((path: string) => string) | undefined
   readonly headers: RequestHeaders.Input
   readonly currentDate?: (() => Date) | undefined
+  /** The `@ai-sdk/openai` version's behaviours (default 4.0.118's; Azure: 4.0.81's). */
+  readonly skew?: VersionSkew.VersionSkew | undefined
 }
 
 /**
@@ -118,7 +123,11 @@ export interface Config {
  * @since 0.1.0
  * @category requests
  */
-export const getArgs = Effect.fnUntraced(function*(modelId: string, options: TranscriptionCallOptions) {
+export const getArgs = Effect.fnUntraced(function*(
+  modelId: string,
+  options: TranscriptionCallOptions,
+  skew: VersionSkew.VersionSkew = VersionSkew.v4_0_118
+) {
   const warnings: Array<Warning> = []
   const openai = yield* parseProviderOptions("openai", options.providerOptions, TranscriptionOptions)
   const formData = new FormData()
@@ -126,6 +135,10 @@ export const getArgs = Effect.fnUntraced(function*(modelId: string, options: Tra
   formData.append("model", modelId)
   // one copy of the audio (upstream wraps a Blob in a File: the same part on the wire, a second copy in memory)
   formData.append("file", new File([blobPart(bytes)], "audio", { type: options.mediaType }), `audio.${mediaTypeToExtension(options.mediaType)}`)
+  if (skew.transcription === "4.0.81") {
+    appendFields81(formData, modelId, openai)
+    return { formData, warnings }
+  }
 
   const entry = getTranscriptionModelEntry(modelId)
   const responseFormat = openai?.responseFormat ?? entry.responseFormat
@@ -150,8 +163,7 @@ export const getArgs = Effect.fnUntraced(function*(modelId: string, options: Tra
       })
     }
   }
-  const chunkingStrategy = openai?.chunkingStrategy ?? entry.chunkingStrategy
-  const fields: ReadonlyArray<readonly [string, string | number | ReadonlyArray<string> | undefined]> = [
+  appendFields(formData, [
     ["response_format", responseFormat],
     ["include", openai?.include],
     ["language", openai?.language],
@@ -161,25 +173,77 @@ export const getArgs = Effect.fnUntraced(function*(modelId: string, options: Tra
     // upstream's schema defaults `temperature` to 0 whenever `providerOptions.openai` is given
     ["temperature", openai != null ? openai.temperature ?? 0 : undefined],
     ["timestamp_granularities", responseFormat === "verbose_json" ? granularities : undefined]
-  ]
+  ])
+  appendChunkingStrategy(formData, openai?.chunkingStrategy ?? entry.chunkingStrategy)
+  return { formData, warnings }
+})
+
+type Field = readonly [string, string | number | ReadonlyArray<string> | undefined]
+
+const appendFields = (formData: FormData, fields: ReadonlyArray<Field>) => {
   for (const [key, value] of fields) {
     if (value == null) continue
     if (typeof value === "object") for (const item of value) formData.append(`${key}[]`, String(item))
     else formData.append(key, String(value))
   }
-  if (chunkingStrategy != null) {
-    formData.append(
-      "chunking_strategy",
-      typeof chunkingStrategy === "string" ? chunkingStrategy : JSON.stringify({
-        type: chunkingStrategy.type,
-        ...(chunkingStrategy.threshold != null && { threshold: chunkingStrategy.threshold }),
-        ...(chunkingStrategy.prefixPaddingMs != null && { prefix_padding_ms: chunkingStrategy.prefixPaddingMs }),
-        ...(chunkingStrategy.silenceDurationMs != null && { silence_duration_ms: chunkingStrategy.silenceDurationMs })
-      })
-    )
+}
+
+const appendChunkingStrategy = (formData: FormData, chunkingStrategy: (typeof TranscriptionOptions.Type)["chunkingStrategy"]) => {
+  if (chunkingStrategy == null) return
+  formData.append(
+    "chunking_strategy",
+    typeof chunkingStrategy === "string" ? chunkingStrategy : JSON.stringify({
+      type: chunkingStrategy.type,
+      ...(chunkingStrategy.threshold != null && { threshold: chunkingStrategy.threshold }),
+      ...(chunkingStrategy.prefixPaddingMs != null && { prefix_padding_ms: chunkingStrategy.prefixPaddingMs }),
+      ...(chunkingStrategy.silenceDurationMs != null && { silence_duration_ms: chunkingStrategy.silenceDurationMs })
+    })
+  )
+}
+
+// `@ai-sdk/openai` 4.0.81's fields: `verbose_json` for whisper-1; with provider options their fields and a
+// response format by model; a diarization model's defaults otherwise.
+const appendFields81 = (formData: FormData, modelId: string, openai: typeof TranscriptionOptions.Type | undefined) => {
+  if (modelId === "whisper-1") formData.append("response_format", "verbose_json")
+  const diarization = modelId === "gpt-4o-transcribe-diarize"
+  if (openai != null) {
+    const gpt4oTranscribe = modelId === "gpt-4o-transcribe" || modelId === "gpt-4o-mini-transcribe"
+    appendFields(formData, [
+      ["include", openai.include],
+      ["language", openai.language],
+      ["prompt", openai.prompt],
+      ["response_format", modelId === "whisper-1" ? undefined : openai.responseFormat ??
+        (diarization ? "diarized_json" : gpt4oTranscribe ? "json" : "verbose_json")],
+      // (4.0.81's schema defaults both when provider options are given)
+      ["temperature", openai.temperature ?? 0],
+      ["timestamp_granularities", openai.timestampGranularities ?? ["segment"]]
+    ])
+  } else if (diarization) {
+    formData.append("response_format", "diarized_json")
   }
-  return { formData, warnings }
-})
+  appendChunkingStrategy(formData, openai?.chunkingStrategy ?? (diarization ? "auto" : undefined))
+}
+
+// `@ai-sdk/openai` 4.0.81's result: no words, usage or languages.
+const toResult81 = (
+  response: typeof TranscriptionResponse.Type,
+  rest: Pick<TranscriptionResult, "warnings" | "response">
+): TranscriptionResult => {
+  const language = languageCodeOfName(response.language)
+  const diarized = response.segments?.flatMap((segment) =>
+    "speaker" in segment ? [{ text: segment.text, startSecond: segment.start, endSecond: segment.end, speaker: segment.speaker }] : []
+  )
+  return {
+    text: response.text,
+    segments: response.segments?.map((segment) => ({ text: segment.text, startSecond: segment.start, endSecond: segment.end })) ??
+      response.words?.map((word) => ({ text: word.word, startSecond: word.start, endSecond: word.end })) ?? [],
+    language,
+    durationInSeconds: response.duration ?? undefined,
+    warnings: rest.warnings,
+    response: rest.response,
+    ...(diarized != null && diarized.length > 0 ? { providerMetadata: { openai: { segments: diarized } } } : {})
+  }
+}
 
 const toResult = (
   response: typeof TranscriptionResponse.Type,
@@ -230,10 +294,11 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Transcr
       return yield* new UnsupportedFunctionalityError({ functionality: `non-streaming transcription with ${config.modelId}` })
     }
     const timestamp = config.currentDate?.() ?? new Date()
-    const { formData, warnings } = yield* getArgs(config.modelId, options)
+    const skew = config.skew ?? VersionSkew.v4_0_118
+    const { formData, warnings } = yield* getArgs(config.modelId, options, skew)
     const { responseHeaders, value, rawValue } = yield* Effect.provideService(
       Http.postFormDataToApi({
-        url: `${config.baseURL}/audio/transcriptions`,
+        url: config.url?.("/audio/transcriptions") ?? `${config.baseURL}/audio/transcriptions`,
         headers: RequestHeaders.combineHeaders(config.headers, options.headers),
         formData,
         failedResponseHandler,
@@ -242,7 +307,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Transcr
       HttpClient.HttpClient,
       client
     )
-    return toResult(value, {
+    return (skew.transcription === "4.0.81" ? toResult81 : toResult)(value, {
       warnings,
       response: { timestamp, modelId: config.modelId, headers: responseHeaders, body: rawValue }
     })

@@ -37,6 +37,14 @@ export interface VersionSkew {
   readonly toolInputDetails: boolean
   /** Whether the chat model merges `providerOptions.azure` over `openai` (Azure) and warns about `reasoningSummary`. */
   readonly chatOptions118: boolean
+  /** Whether the embedding model sends the call's `dimensions` (4.0.81: only `providerOptions.openai.dimensions`). */
+  readonly embeddingCallDimensions: boolean
+  /**
+   * The transcription request and result: 4.0.118's (response format and timestamp granularities of
+   * the model catalog; words, usage, languages) or 4.0.81's (`verbose_json` for whisper-1, the
+   * provider options' fields only when given; text, segments, language, duration, diarized segments).
+   */
+  readonly transcription: "4.0.118" | "4.0.81"
 }
 
 /**
@@ -54,7 +62,9 @@ export const v4_0_118: VersionSkew = {
   retrievalSources: true,
   promptCacheDiagnostics: true,
   toolInputDetails: true,
-  chatOptions118: true
+  chatOptions118: true,
+  embeddingCallDimensions: true,
+  transcription: "4.0.118"
 }
 
 /**
@@ -72,5 +82,7 @@ export const v4_0_81: VersionSkew = {
   retrievalSources: false,
   promptCacheDiagnostics: false,
   toolInputDetails: false,
-  chatOptions118: false
+  chatOptions118: false,
+  embeddingCallDimensions: false,
+  transcription: "4.0.81"
 }

@@ -71,3 +71,7 @@ export const languageCodeOf = (language: string | null | undefined): string | un
   if (/^[a-z]{2}$/.test(language)) return language
   return Object.hasOwn(languageMap, language) ? languageMap[language] : undefined
 }
+
+/** The ISO-639-1 code of a language name only (`@ai-sdk/openai` 4.0.81, which passes no code through). @internal */
+export const languageCodeOfName = (language: string | null | undefined): string | undefined =>
+  language != null && Object.hasOwn(languageMap, language) ? languageMap[language] : undefined
