@@ -23,6 +23,7 @@ import { safeParseJson, safeValidate } from "./internal/ValidateJson.ts"
 import { makeArrayStreamParser } from "./internal/ArrayOutputStream.ts"
 import { type InputSchema, isJsonSchemaInput } from "./Tool.ts"
 import { toolJsonSchema } from "./ToolJsonSchema.ts"
+import * as WireJson from "../runtime/WireJson.ts"
 
 const TypeId: unique symbol = Symbol.for("aimux/core/Output")
 
@@ -377,7 +378,7 @@ export const array = <E>(options: ArrayOptions<E>): Output<Array<E>, Array<E>, E
             }
             const last = streamParser.lastPartial()
             streamParser = undefined
-            if (last !== undefined) lastJson = JSON.stringify(last)
+            if (last !== undefined) lastJson = WireJson.render(last)
             generic = makeIncrementalParser()
             delta = text
           }
@@ -391,7 +392,7 @@ export const array = <E>(options: ArrayOptions<E>): Output<Array<E>, Array<E>, E
             const validated = validateElement(element)
             if (validated.ok) partial.push(trusted<E>(validated.value))
           }
-          const json = JSON.stringify(partial)
+          const json = WireJson.render(partial)
           if (json === lastJson) return undefined
           lastJson = json
           return { partial }

@@ -14,6 +14,7 @@ import type { RequestPart as ToolApprovalRequestPart, ResponsePart as ToolApprov
 import { getTool } from "./StepContent.ts"
 import { getInputSchemaInput } from "./ToolCallParser.ts"
 import { isDeepEqualData } from "./internal/IsDeepEqualData.ts"
+import * as WireJson from "../runtime/WireJson.ts"
 
 /**
  * A generated file in a response message, as upstream writes it: its data is the base64 text
@@ -127,15 +128,18 @@ export const toPromptMessage = (message: ResponseMessage): AssistantMessage | To
 
 /**
  * An in-process value as plain JSON (upstream `toJSONValue`: a JSON round trip, `undefined` →
- * `null`). `JSON.parse` is safe here: the text comes from `JSON.stringify` in this process.
+ * `null`). `JSON.parse` is safe here: the text comes from `JSON.stringify` in this process; a value
+ * `WireJson` cannot print becomes its placeholder string.
  *
  * @since 0.1.0
  * @category converting
  */
 export const toJsonValue = (value: unknown): JsonValue => {
   if (value === undefined) return null
-  const serialized = JSON.stringify(value)
+  const serialized = WireJson.render(value)
   if (serialized === undefined) return null
+  // a value too deep or too large to print (tool output from the wire) stays a JSON string
+  if (serialized === WireJson.unprintable) return serialized
   const parsed: JsonValue = JSON.parse(serialized)
   return parsed
 }

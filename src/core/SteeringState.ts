@@ -11,6 +11,7 @@ import { makeRandom } from "../runtime/IdGenerator.ts"
 import { CoreInvalidArgumentError } from "../contract/errors/CoreInvalidArgumentError.ts"
 import type * as Prompt from "../contract/Prompt.ts"
 import { type ModelMessage, toPrompt } from "./ModelMessage.ts"
+import * as WireJson from "../runtime/WireJson.ts"
 
 /** A user message of the prompt form that `steer` / `queue` take (upstream `UserModelMessage`). @internal */
 export type UserModelMessage = Extract<ModelMessage, { readonly role: "user" }>
@@ -86,8 +87,10 @@ const resolve = (deferred: Deferred.Deferred<Outcome>, outcome: Outcome): void =
 // prepareStep may map messages to new objects (e.g. to add provider options), so a message also
 // counts as sent when a user message has the same content (upstream `isSent`)
 const isSent = (message: Prompt.Message, sent: ReadonlyArray<Prompt.Message>): boolean => {
-  const content = JSON.stringify(message.content)
-  return sent.some((m) => m === message || (m.role === "user" && JSON.stringify(m.content) === content))
+  const content = WireJson.render(message.content)
+  // two contents too deep to print are not the same message
+  const comparable = content !== WireJson.unprintable
+  return sent.some((m) => m === message || (comparable && m.role === "user" && WireJson.render(m.content) === content))
 }
 
 /**

@@ -8,7 +8,7 @@
 import { Result } from "effect"
 import type { JSONParseError } from "../contract/errors/JSONParseError.ts"
 import type { Prompt } from "../contract/Prompt.ts"
-import { stringifyJson } from "../runtime/StringifyJson.ts"
+import * as WireJson from "../runtime/WireJson.ts"
 
 const defaultSchemaPrefix = "JSON schema:"
 const defaultSchemaSuffix = "You MUST answer with a JSON object that matches the JSON schema above."
@@ -33,7 +33,7 @@ export const injectJsonInstruction = (options: {
   const schemaSuffix = options.schemaSuffix ?? (schema != null ? defaultSchemaSuffix : defaultGenericSuffix)
   let schemaText: string | undefined
   if (schema != null) {
-    const text = stringifyJson(schema)
+    const text = WireJson.stringify(schema)
     if (Result.isFailure(text)) return text
     schemaText = text.success
   }

@@ -18,4 +18,4 @@ export * as AbortError from "./AbortError.ts"
 /** @since 0.1.0 */
 export * as BoundedCancel from "./BoundedCancel.ts"
 /** @since 0.1.0 */
-export * as StringifyJson from "./StringifyJson.ts"
+export * as WireJson from "./WireJson.ts"

@@ -23,6 +23,7 @@ import type { RequestPart, ResponsePart } from "./ToolApprovalParts.ts"
 import type { InputRefinement } from "../ToolCallParser.ts"
 import type * as Toolkit from "../Toolkit.ts"
 import * as ToolApprovalSignature from "./ToolApprovalSignature.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * A message as the approval collection reads it (user messages of the generation).
@@ -208,7 +209,7 @@ export function validateApproved(options: {
         if (problem !== undefined) {
           invalid.push({
             ...approval,
-            error: new InvalidToolInputError({ toolName: toolCall.toolName, toolInput: JSON.stringify(toolCall.input), cause: problem })
+            error: new InvalidToolInputError({ toolName: toolCall.toolName, toolInput: WireJson.render(toolCall.input), cause: problem })
           })
           continue
         }

@@ -15,6 +15,7 @@
  */
 import { Effect, Result } from "effect"
 import * as Base64Url from "effect/encoding/Base64Url"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * The secret: its UTF-8 bytes when a string, else the bytes themselves (upstream).
@@ -47,12 +48,43 @@ const encoder = new TextEncoder()
  * @category approval
  */
 export const canonicalJson = (value: unknown): string => {
-  if (value === null || value === undefined || typeof value !== "object") return String(JSON.stringify(value))
-  if (Array.isArray(value)) {
-    return `[${value.map((element) => (element === undefined ? "null" : canonicalJson(element))).join(",")}]`
+  // iterative (a tool input from the wire may nest 10^5 deep): a stack of values to print and of
+  // literal text to emit between them, in the order upstream's recursion writes them
+  const out: Array<string> = []
+  const work: Array<{ readonly text: string } | { readonly value: unknown; readonly element: boolean }> = [
+    { value, element: false }
+  ]
+  while (work.length > 0) {
+    const item = work.pop()
+    if (item === undefined) break
+    if ("text" in item) {
+      out.push(item.text)
+      continue
+    }
+    const current = item.value
+    if (current === undefined && item.element) {
+      out.push("null")
+    } else if (current === null || current === undefined || typeof current !== "object") {
+      out.push(String(WireJson.render(current)))
+    } else if (Array.isArray(current)) {
+      const items: ReadonlyArray<unknown> = current
+      work.push({ text: "]" })
+      for (let i = items.length - 1; i >= 0; i--) {
+        work.push({ value: items[i], element: true })
+        if (i > 0) work.push({ text: "," })
+      }
+      work.push({ text: "[" })
+    } else {
+      const keys = Object.keys(current).sort()
+      work.push({ text: "}" })
+      for (let i = keys.length - 1; i >= 0; i--) {
+        work.push({ value: Reflect.get(current, keys[i]), element: false })
+        work.push({ text: `${i > 0 ? "," : ""}${WireJson.render(keys[i])}:` })
+      }
+      work.push({ text: "{" })
+    }
   }
-  const keys = Object.keys(value).sort()
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(Reflect.get(value, key))}`).join(",")}}`
+  return out.join("")
 }
 
 const bytesOf = (data: string | Uint8Array): Uint8Array<ArrayBuffer> => {
@@ -79,7 +111,7 @@ const importKey = (secret: Secret): Effect.Effect<CryptoKey> =>
   Effect.promise(() => crypto.subtle.importKey("raw", bytesOf(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]))
 
 const payloadOf = (signed: Signed, digest: string): Uint8Array<ArrayBuffer> =>
-  bytesOf(JSON.stringify(["ai-sdk-tool-approval-v1", signed.approvalId, signed.toolCallId, signed.toolName, digest]))
+  bytesOf(WireJson.render(["ai-sdk-tool-approval-v1", signed.approvalId, signed.toolCallId, signed.toolName, digest]))
 
 // upstream's pre-JSON payload, accepted at verification only (its TODO(#17494))
 const legacyPayloadOf = (signed: Signed, digest: string): Uint8Array<ArrayBuffer> =>

@@ -13,6 +13,7 @@ import * as Attr from "../internal/TelemetryAttributes.ts"
 import type { Callback } from "./Callbacks.ts"
 import { endSpan, openSpan, setAll } from "./GenerationTelemetry.ts"
 import { OperationMetrics } from "./OperationMetrics.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /** The callbacks an embedding call notifies. @internal */
 export interface EmbedCallbacks {
@@ -56,8 +57,8 @@ export class EmbedTracer {
       ...Attr.operationName(event.operationId, this.recording),
       ...this.base,
       ...(typeof value === "string"
-        ? { "ai.value": Attr.input(() => JSON.stringify(value)) }
-        : { "ai.values": Attr.input(() => value.map((v) => JSON.stringify(v))) })
+        ? { "ai.value": Attr.input(() => WireJson.render(value)) }
+        : { "ai.values": Attr.input(() => value.map((v) => WireJson.render(v))) })
     })
     return Effect.andThen(
       this.metrics.start(event.operationId, event),
@@ -73,7 +74,7 @@ export class EmbedTracer {
     const attributes = Attr.select(this.recording, {
       ...Attr.operationName(event.operationId, this.recording),
       ...this.base,
-      "ai.values": Attr.input(() => event.values.map((v) => JSON.stringify(v)))
+      "ai.values": Attr.input(() => event.values.map((v) => WireJson.render(v)))
     })
     return Effect.andThen(
       metrics,
@@ -93,7 +94,7 @@ export class EmbedTracer {
     setAll(
       span,
       Attr.select(this.recording, {
-        "ai.embeddings": Attr.output(() => event.embeddings.map((e) => JSON.stringify(e))),
+        "ai.embeddings": Attr.output(() => event.embeddings.map((e) => WireJson.render(e))),
         "ai.usage.tokens": event.usage.tokens
       })
     )
@@ -111,8 +112,8 @@ export class EmbedTracer {
       span,
       Attr.select(this.recording, {
         ...(event.operationId === "ai.embedMany"
-          ? { "ai.embeddings": Attr.output(() => [...embedding].map((e) => JSON.stringify(e))) }
-          : { "ai.embedding": Attr.output(() => JSON.stringify(embedding)) }),
+          ? { "ai.embeddings": Attr.output(() => [...embedding].map((e) => WireJson.render(e))) }
+          : { "ai.embedding": Attr.output(() => WireJson.render(embedding)) }),
         "ai.usage.tokens": event.usage.tokens
       })
     )

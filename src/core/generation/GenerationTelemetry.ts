@@ -29,6 +29,7 @@ import * as Attr from "../internal/TelemetryAttributes.ts"
 import type { Callback, ResolvedCallbacks } from "./Callbacks.ts"
 import { GenerationMetrics } from "./GenerationMetrics.ts"
 import type { BaseOptions } from "./Settings.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 type Options = Pick<
   BaseOptions<StepResult, {}, unknown>,
@@ -48,7 +49,7 @@ export interface EndView {
 
 /** Upstream `stringifyForTelemetry`: file bytes as base64, URLs as strings. */
 const stringifyPrompt = (prompt: Prompt): string =>
-  JSON.stringify(prompt.map((message) =>
+  WireJson.render(prompt.map((message) =>
     typeof message.content === "string" ? message : {
       ...message,
       content: message.content.map((part) => part.type === "file" ? { ...part, data: fileData(part.data) } : part)
@@ -101,12 +102,12 @@ const responseAttributes = (view: {
   ),
   "ai.response.toolCalls": Attr.output(() =>
     view.toolCalls.length > 0
-      ? JSON.stringify(view.toolCalls.map((call) => ({ toolCallId: call.toolCallId, toolName: call.toolName, input: call.input })))
+      ? WireJson.render(view.toolCalls.map((call) => ({ toolCallId: call.toolCallId, toolName: call.toolName, input: call.input })))
       : undefined
   ),
   "ai.response.files": Attr.output(() =>
     view.files.length > 0
-      ? JSON.stringify(view.files.map((file) => ({ type: "file", mediaType: file.mediaType, data: file.base64 })))
+      ? WireJson.render(view.files.map((file) => ({ type: "file", mediaType: file.mediaType, data: file.base64 })))
       : undefined
   )
 })
@@ -167,7 +168,7 @@ export class GenerationTracer {
   }
 
   private metadataOf(metadata: StepResult["providerMetadata"]): string | undefined {
-    return metadata && !this.filtered ? JSON.stringify(metadata) : undefined
+    return metadata && !this.filtered ? WireJson.render(metadata) : undefined
   }
 
   private select(specs: Readonly<Record<string, Attr.AttributeSpec>>) {
@@ -201,7 +202,7 @@ export class GenerationTracer {
     const attributes = this.select({
       ...Attr.operationName(this.operationId, this.recording),
       ...this.base,
-      "ai.prompt": Attr.input(() => JSON.stringify({ system: event.system, messages: standardMessages(o) }))
+      "ai.prompt": Attr.input(() => WireJson.render({ system: event.system, messages: standardMessages(o) }))
     })
     return Effect.andThen(
       this.metrics.onStart(event),
@@ -223,7 +224,7 @@ export class GenerationTracer {
       "ai.model.provider": event.provider,
       "ai.model.id": event.modelId,
       "ai.prompt.messages": Attr.input(() => stringifyPrompt(event.promptMessages)),
-      "ai.prompt.toolChoice": Attr.input(() => JSON.stringify(event.stepToolChoice)),
+      "ai.prompt.toolChoice": Attr.input(() => WireJson.render(event.stepToolChoice)),
       "gen_ai.system": event.provider,
       "gen_ai.request.model": event.modelId,
       "gen_ai.request.frequency_penalty": numberOf(s.frequencyPenalty),
@@ -251,7 +252,7 @@ export class GenerationTracer {
       setAll(
         this.step,
         this.select({
-          "ai.prompt.tools": Attr.input(() => tools?.map((tool) => JSON.stringify(toolDefinition(tool))))
+          "ai.prompt.tools": Attr.input(() => tools?.map((tool) => WireJson.render(toolDefinition(tool))))
         })
       )
     }))
@@ -272,7 +273,7 @@ export class GenerationTracer {
       "ai.toolCall.name": call.toolName,
       "ai.toolCall.id": call.toolCallId,
       // upstream records the arguments with the outputs
-      "ai.toolCall.args": this.recording.recordInputs ? Attr.output(() => JSON.stringify(call.input)) : undefined
+      "ai.toolCall.args": this.recording.recordInputs ? Attr.output(() => WireJson.render(call.input)) : undefined
     })
     return Effect.map(this.open("ai.toolCall", attributes, this.step), (span) => {
       this.tools.set(call.toolCallId, span)
@@ -416,11 +417,8 @@ const numberOf = (value: unknown): number | undefined => typeof value === "numbe
 
 /** JSON of a tool result, or undefined when it cannot be serialized (upstream skips it then). */
 const jsonOf = (value: unknown): string | undefined => {
-  try {
-    return JSON.stringify(value)
-  } catch {
-    return undefined
-  }
+  const text = WireJson.render(value)
+  return text === WireJson.unprintable ? undefined : text
 }
 
 /** A call tool as upstream's step start lists it (provider tool credentials redacted as upstream). */

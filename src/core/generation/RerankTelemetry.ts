@@ -14,6 +14,7 @@ import * as Attr from "../internal/TelemetryAttributes.ts"
 import type { Callback } from "./Callbacks.ts"
 import { endSpan, openSpan, setAll } from "./GenerationTelemetry.ts"
 import { OperationMetrics } from "./OperationMetrics.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /** The callbacks a rerank call notifies. @internal */
 export interface RerankCallbacks {
@@ -55,7 +56,7 @@ export class RerankTracer {
     const attributes = Attr.select(this.recording, {
       ...Attr.operationName(event.operationId, this.recording),
       ...this.base,
-      "ai.documents": Attr.input(() => event.documents.map((d) => JSON.stringify(d)))
+      "ai.documents": Attr.input(() => event.documents.map((d) => WireJson.render(d)))
     })
     return Effect.andThen(
       this.metrics.start(event.operationId, event),
@@ -71,7 +72,7 @@ export class RerankTracer {
     const attributes = Attr.select(this.recording, {
       ...Attr.operationName(event.operationId, this.recording),
       ...this.base,
-      "ai.documents": Attr.input(() => event.documents.map((d) => JSON.stringify(d)))
+      "ai.documents": Attr.input(() => event.documents.map((d) => WireJson.render(d)))
     })
     return Effect.andThen(
       metrics,
@@ -92,7 +93,7 @@ export class RerankTracer {
       span,
       Attr.select(this.recording, {
         "ai.ranking.type": event.documentsType,
-        "ai.ranking": Attr.output(() => event.ranking.map((r) => JSON.stringify(r)))
+        "ai.ranking": Attr.output(() => event.ranking.map((r) => WireJson.render(r)))
       })
     )
     return endSpan(span)

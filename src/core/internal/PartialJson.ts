@@ -19,6 +19,7 @@ import { prefixOf, withTail } from "./ArrayView.ts"
 import { fixJson } from "./FixJson.ts"
 import { addKey, copyObject, OBJECT_SHARE_THRESHOLD, objectView, type ObjectStore, trackObject } from "./ObjectView.ts"
 import { safeParseJson } from "./ValidateJson.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * The outcome of a partial parse (upstream's states).
@@ -226,7 +227,7 @@ export const makeIncrementalParser = (): IncrementalParser => {
       numPhase = c === 0x2d ? N_SIGN : c === 0x30 ? N_ZERO : N_INT
       numValidLength = c === 0x2d ? 0 : 1
       if (numValidLength > 0) {
-        lastNumberJson = JSON.stringify(Number(num))
+        lastNumberJson = WireJson.render(Number(num))
         dirty = true
       } else {
         lastNumberJson = ""
@@ -256,7 +257,7 @@ export const makeIncrementalParser = (): IncrementalParser => {
 
   const numberDigit = (): void => {
     numValidLength = num.length
-    const json = JSON.stringify(Number(num))
+    const json = WireJson.render(Number(num))
     if (json !== lastNumberJson) {
       lastNumberJson = json
       dirty = true
@@ -540,12 +541,12 @@ export const makeIncrementalParser = (): IncrementalParser => {
     if (strict && feed(delta) === FALLBACK) {
       strict = false
       // the last value returned is the baseline of the change check from here on
-      if (published) lastJson = JSON.stringify(lastValue)
+      if (published) lastJson = WireJson.render(lastValue)
     }
     if (!strict) {
       const result = parsePartialJson(text)
       if (result.value === undefined) return { ...result, changed: false }
-      const json = JSON.stringify(result.value)
+      const json = WireJson.render(result.value)
       const changed = !published || json !== lastJson
       published = true
       lastJson = json

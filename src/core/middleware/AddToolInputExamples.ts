@@ -9,6 +9,7 @@ import { Effect } from "effect"
 import type { CallTool } from "../../contract/CallOptions.ts"
 import type { JsonObject } from "../../contract/Json.ts"
 import type { Middleware } from "./Middleware.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * Options, as upstream's.
@@ -25,7 +26,7 @@ export interface Options {
   readonly remove?: boolean | undefined
 }
 
-const defaultFormat = (example: { readonly input: JsonObject }): string => JSON.stringify(example.input)
+const defaultFormat = (example: { readonly input: JsonObject }): string => WireJson.render(example.input)
 
 /**
  * The middleware.

@@ -20,6 +20,7 @@ import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import type { AuthRequest } from "./AmazonBedrockLanguageModel.ts"
 import { ErrorBody } from "./AmazonBedrockApi.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * The embedding model families.
@@ -128,7 +129,7 @@ export const postSigned = <A, E1>(
   successfulResponseHandler: Http.ResponseHandler<A, E1>
 ) =>
   Effect.gen(function*() {
-    const content = JSON.stringify(body)
+    const content = yield* Effect.fromResult(WireJson.stringify(body))
     const auth = yield* authorize({ url, headers: plainHeaders(headers), body: content })
     return yield* Http.postToApi({
       url,

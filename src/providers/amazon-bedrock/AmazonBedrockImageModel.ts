@@ -21,6 +21,7 @@ import type { ImageCallOptions, ImageFile } from "../../contract/Image.ts"
 import type { Warning } from "../../contract/Warning.ts"
 import { ErrorBody } from "./AmazonBedrockApi.ts"
 import type { AuthRequest } from "./AmazonBedrockLanguageModel.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 const opt = Schema.optional
 
@@ -194,7 +195,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): ImageMo
     const timestamp = config.currentDate?.() ?? new Date()
     const url = `${yield* config.baseURL}/model/${encodeURIComponent(config.modelId)}/invoke`
     const headers = RequestHeaders.combineHeaders(config.headers, options.headers)
-    const content = JSON.stringify(body)
+    const content = yield* Effect.fromResult(WireJson.stringify(body))
     const auth = yield* config.authorize({ url, headers: plainHeaders(headers), body: content })
     const { responseHeaders, value: response } = yield* Effect.provideService(
       Http.postToApi({

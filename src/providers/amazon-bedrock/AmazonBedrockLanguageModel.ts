@@ -29,6 +29,7 @@ import { mapResponse } from "./internal/GenerateContent.ts"
 import { isMistralModel } from "./internal/ModelSupport.ts"
 import { prepareArgs } from "./internal/RequestArgs.ts"
 import * as StreamTransducer from "./internal/StreamTransducer.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * What an authorizer signs: the request as it will be sent.
@@ -134,7 +135,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     const prepared = yield* prepareArgs(options, config.modelId, config.modelFamily)
     const url = `${yield* config.baseURL}${modelPath}/${endpoint}`
     const headers = RequestHeaders.combineHeaders(config.headers, options.headers)
-    const content = JSON.stringify(prepared.command)
+    const content = yield* Effect.fromResult(WireJson.stringify(prepared.command))
     const auth = yield* config.authorize({ url, headers: plainHeaders(headers), body: content })
     const response = yield* withClient(Http.postToApi({
       url,

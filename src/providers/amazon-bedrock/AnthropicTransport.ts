@@ -28,6 +28,7 @@ import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageMode
 import { type Codec, type DecodedEvent, FrameDecoder, incompleteFrameMessage, loadCodec } from "./EventStream.ts"
 import { sliceFirstChunk } from "./internal/FirstChunkFrames.ts"
 import { streamErrorMetadata } from "./internal/StreamTransducer.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 type Result = ParseResult<StreamEvent>
 
@@ -70,7 +71,7 @@ export const failedResponseHandler: Http.ResponseHandler<APICallError, unknown> 
         requestBodyValues: info.requestBodyValues,
         statusCode: info.response.status,
         responseHeaders,
-        responseBody: JSON.stringify(data),
+        responseBody: WireJson.render(data),
         data
       })
     }
@@ -140,7 +141,7 @@ const pushFrame = (event: DecodedEvent, out: Array<Result>, shapes: RunShapes): 
     const type = event.eventType ?? event.exceptionType ?? "error"
     // Upstream serializes this event and parses it back: the JSON round trip
     // is kept (it drops what JSON cannot hold, e.g. `undefined`).
-    const text = JSON.stringify({ type: "error", error: { type, message, ...streamErrorMetadata(type), data } })
+    const text = WireJson.render({ type: "error", error: { type, message, ...streamErrorMetadata(type), data } })
     out.push(validateEvent(JSON.parse(text), text))
   }
   return undefined

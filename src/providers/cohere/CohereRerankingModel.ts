@@ -15,7 +15,7 @@ import type { Warning } from "../../contract/Warning.ts"
 import * as Http from "../../provider-utils/Http.ts"
 import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import { stringifyJson } from "../../runtime/StringifyJson.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 import { RerankResponse } from "./CohereApi.ts"
 import { failedResponseHandler } from "./CohereLanguageModel.ts"
 import { RerankingOptions } from "./CohereOptions.ts"
@@ -58,7 +58,7 @@ export const make = (config: Config): Effect.Effect<RerankingModel.Service, neve
       if (documents.type === "text") texts.push(...documents.values)
       else {
         // bounded: a document nested too deep is a JSONParseError, not a defect
-        for (const document of documents.values) texts.push(yield* Effect.fromResult(stringifyJson(document)))
+        for (const document of documents.values) texts.push(yield* Effect.fromResult(WireJson.stringify(document)))
       }
       const { responseHeaders, value, rawValue } = yield* Http.postJsonToApi({
         url,

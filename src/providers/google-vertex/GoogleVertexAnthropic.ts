@@ -22,6 +22,7 @@ import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageMode
 import { VERSION } from "./GoogleVertex.ts"
 import * as ApplicationDefaultCredentials from "./ApplicationDefaultCredentials.ts"
 import { generateAuthToken, type GoogleCredentials } from "./ServiceAccountAuth.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * Provider settings, as upstream's edge `GoogleVertexAnthropicProviderSettings`
@@ -155,7 +156,7 @@ export const transformRequestHeaders = (
     ) {
       return headers
     }
-    return { ...headers, "x-vertex-ai-labels": Base64.convertToBase64(encoder.encode(JSON.stringify(options.labels))) }
+    return { ...headers, "x-vertex-ai-labels": Base64.convertToBase64(encoder.encode(WireJson.render(options.labels))) }
   })
 
 const isSet = (name: string) => Effect.map(optionalConfig(name), (value) => value !== undefined)

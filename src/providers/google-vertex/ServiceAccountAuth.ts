@@ -13,6 +13,7 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { APICallError } from "../../contract/errors/APICallError.ts"
 import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * A service account's credentials (default: `GOOGLE_CLIENT_EMAIL`,
@@ -99,7 +100,7 @@ export const buildJwt = (
       const key = await crypto.subtle.importKey("pkcs8", der, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, [
         "sign"
       ])
-      const signingInput = `${base64urlText(JSON.stringify(header))}.${base64urlText(JSON.stringify(payload))}`
+      const signingInput = `${base64urlText(WireJson.render(header))}.${base64urlText(WireJson.render(payload))}`
       const signature = await crypto.subtle.sign("RSASSA-PKCS1-v1_5", key, new TextEncoder().encode(signingInput))
       return `${signingInput}.${base64url(new Uint8Array(signature))}`
     },

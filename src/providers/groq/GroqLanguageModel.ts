@@ -24,6 +24,7 @@ import { getArgs } from "./internal/RequestArgs.ts"
 import { makeJsonResponseToolTransformer, makeTransformer } from "./internal/StreamTransducer.ts"
 import { mapOpenAIFamilyFinishReason } from "../kits/openai/FinishReason.ts"
 import { convertUsage } from "./internal/Usage.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * What the model needs besides the `HttpClient`: the model id and the endpoint.
@@ -91,7 +92,7 @@ export const make = (config: Config): Effect.Effect<LanguageModel.Service, never
         usage: convertUsage(response.usage),
         response: { ...createLanguageModelResponseMetadata(response), headers: responseHeaders, body: rawValue },
         warnings,
-        request: { body: JSON.stringify(args) }
+        request: { body: WireJson.render(args) }
       }
       return result
     }, Effect.provideContext(services))
@@ -110,7 +111,7 @@ export const make = (config: Config): Effect.Effect<LanguageModel.Service, never
       const parts = StreamStart.prepend(chunks, start, () =>
         makeTransformer({ includeRawChunks: options.includeRawChunks === true, generateId }))
       const response: LanguageModel.StreamResponse = {
-        request: { body: JSON.stringify(body) },
+        request: { body: WireJson.render(body) },
         response: { headers: responseHeaders },
         stream: jsonResponseToolName == null
           ? parts

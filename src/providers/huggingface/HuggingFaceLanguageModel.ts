@@ -26,6 +26,7 @@ import { getArgs } from "./internal/RequestArgs.ts"
 import { makeTransducer } from "./internal/StreamTransducer.ts"
 import { convertUsage } from "./internal/Usage.ts"
 import { mapFinishReason } from "./internal/FinishReason.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * Resolved model configuration.
@@ -93,7 +94,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
         requestBodyValues: body,
         statusCode: 400,
         responseHeaders,
-        responseBody: JSON.stringify(rawValue),
+        responseBody: WireJson.render(rawValue),
         isRetryable: false
       })
     }

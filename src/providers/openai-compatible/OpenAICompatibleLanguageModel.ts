@@ -29,6 +29,7 @@ import { convertContent } from "./internal/GenerateContent.ts"
 import { makeTransformer, type StreamMetadataExtractor } from "./internal/StreamTransducer.ts"
 import { convertUsage as defaultConvertUsage } from "./internal/Usage.ts"
 import { mapOpenAIFamilyFinishReason } from "../kits/openai/FinishReason.ts"
+import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
  * The package version upstream puts in the user agent (`ai-sdk-openai-compatible/<version>`).
@@ -215,7 +216,7 @@ const makeWith = <T extends { readonly error: unknown }>(
         },
         usage: convertUsage(response.usage),
         providerMetadata,
-        request: { body: JSON.stringify(body) },
+        request: { body: WireJson.render(body) },
         response: {
           ...createLanguageModelResponseMetadata({ id: response.id, model: response.model, created: response.created || undefined }),
           headers: responseHeaders,

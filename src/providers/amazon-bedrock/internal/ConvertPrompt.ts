@@ -38,6 +38,7 @@ import {
 } from "../AmazonBedrockApi.ts"
 import { FilePartOptions, ImagePartOptions, ReasoningMetadata, TextPartOptions } from "../AmazonBedrockOptions.ts"
 import { normalizeToolCallId } from "./ModelSupport.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 type ConvertError = UnsupportedFunctionalityError | InvalidArgumentError
 
@@ -155,7 +156,7 @@ const convertToolResultOutput = (
     case "execution-denied":
       return Effect.succeed([{ text: output.reason ?? "Tool call execution denied." }])
     default:
-      return Effect.succeed([{ text: JSON.stringify(output.value) }])
+      return Effect.succeed([{ text: WireJson.render(output.value) }])
   }
 }
 

@@ -14,6 +14,7 @@ import { JsonObjectTextExtractor } from "./JsonObjectTextExtractor.ts"
 import { isMistralModel, normalizeToolCallId } from "./ModelSupport.ts"
 import { convertUsage } from "./Usage.ts"
 import { mapFinishReason } from "./FinishReason.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 /** The mapped response. */
 export interface Mapped {
@@ -63,14 +64,14 @@ export const mapResponse = (response: ConverseResponse, options: {
       if (options.usesJsonResponseTool && toolUse.name === "json") {
         // the json response tool's input is the text of the response
         isJsonResponseFromTool = true
-        content.push({ type: "text", text: JSON.stringify(toolUse.input) })
+        content.push({ type: "text", text: WireJson.render(toolUse.input) })
       } else {
         const rawToolCallId = toolUse.toolUseId || options.generateId()
         content.push({
           type: "tool-call",
           toolCallId: normalizeToolCallId(rawToolCallId, isMistral),
           toolName: toolUse.name ?? `tool-${options.generateId()}`,
-          input: JSON.stringify(toolUse.input ?? {})
+          input: WireJson.render(toolUse.input ?? {})
         })
       }
     }

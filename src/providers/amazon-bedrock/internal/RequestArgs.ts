@@ -19,6 +19,7 @@ import { convertMessages } from "./ConvertPrompt.ts"
 import { isAnthropicModel as detectAnthropicModel, isMistralModel, isNova2ReasoningModel, supportsNativeStructuredOutput, supportsStrictTools } from "./ModelSupport.ts"
 import { prepareTools } from "./PrepareTools.ts"
 import { resolveReasoningConfig } from "./Reasoning.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 /** The prepared request. */
 export interface PreparedArgs {
@@ -43,7 +44,7 @@ const injectJsonInstruction = (prompt: Prompt, schema: unknown): Prompt => {
     base != null && base.length > 0 ? base : undefined,
     base != null && base.length > 0 ? "" : undefined,
     "JSON schema:",
-    schema != null ? JSON.stringify(schema) : undefined,
+    schema != null ? WireJson.render(schema) : undefined,
     "You MUST answer with only a JSON object that matches the JSON schema above. Do not wrap it in markdown fences or include any other text."
   ].filter((line) => line != null).join("\n")
   const systemMessage = existing !== undefined ? { ...existing, content } : { role: "system" as const, content }

@@ -15,7 +15,7 @@ import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaTy
 import { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
 import type { FilePart, Prompt, ToolResultOutput } from "../../../contract/Prompt.ts"
 import type { Warning } from "../../../contract/Warning.ts"
-import { stringifyJson } from "../../../runtime/StringifyJson.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 import { ImagePartOptions } from "../CohereOptions.ts"
 
 /**
@@ -71,7 +71,7 @@ const toolContent = (output: ToolResultOutput) => {
     case "content":
     case "json":
     case "error-json":
-      return Effect.fromResult(stringifyJson(output.value))
+      return Effect.fromResult(WireJson.stringify(output.value))
   }
 }
 
@@ -121,7 +121,7 @@ export const convertPrompt = Effect.fnUntraced(function*(prompt: Prompt) {
             toolCalls.push({
               id: part.toolCallId,
               type: "function",
-              function: { name: part.toolName, arguments: yield* Effect.fromResult(stringifyJson(part.input)) }
+              function: { name: part.toolName, arguments: yield* Effect.fromResult(WireJson.stringify(part.input)) }
             })
           }
         }

@@ -17,7 +17,7 @@ import type { FinishReason } from "../../../contract/FinishReason.ts"
 import type { StreamPart } from "../../../contract/StreamPart.ts"
 import type { Warning } from "../../../contract/Warning.ts"
 import { type ParseResult, safeParseJson } from "../../../runtime/ParseJson.ts"
-import { stringifyJson } from "../../../runtime/StringifyJson.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 import type { ChatChunk, Usage } from "../CohereApi.ts"
 import { mapFinishReason } from "./FinishReason.ts"
 import { convertUsage } from "./Usage.ts"
@@ -117,7 +117,7 @@ export const makeTransducer = (options: {
         const parsed = safeParseJson(call.arguments.trim() || "{}")
         if (!parsed.success) return parsed.error
         // re-serialized through the bounded stringify: arguments nested too deep are a JSONParseError, not a defect
-        const input = stringifyJson(parsed.value)
+        const input = WireJson.stringify(parsed.value)
         if (Result.isFailure(input)) return input.failure
         out.push({ type: "tool-call", toolCallId: call.id, toolName: call.name, input: input.success })
         return undefined

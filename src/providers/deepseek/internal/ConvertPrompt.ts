@@ -27,6 +27,7 @@ import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptio
 import { resolveFullMediaType } from "../../../provider-utils/ResolveFullMediaType.ts"
 import { toolOutputText } from "../../../provider-utils/ToolOutputText.ts"
 import { resolveProviderReference } from "../../../provider-utils/ResolveProviderReference.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 /**
  * Message-level provider options (`name` on every role, `prefix` on assistant messages).
@@ -128,7 +129,7 @@ const jsonModeMessage = (options: ConvertOptions, warnings: Array<Warning>): Dee
   })
   return {
     role: "system",
-    content: "Return JSON that conforms to the following schema: " + JSON.stringify(responseFormat.schema)
+    content: "Return JSON that conforms to the following schema: " + WireJson.render(responseFormat.schema)
   }
 }
 
@@ -235,7 +236,7 @@ const assistantMessage = Effect.fnUntraced(function*(
         toolCalls.push({
           id: part.toolCallId,
           type: "function",
-          function: { name: part.toolName, arguments: JSON.stringify(part.input) }
+          function: { name: part.toolName, arguments: WireJson.render(part.input) }
         })
         break
     }

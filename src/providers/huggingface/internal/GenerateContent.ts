@@ -10,6 +10,7 @@ import type { Content } from "../../../contract/Content.ts"
 import type { JsonValue } from "../../../contract/Json.ts"
 import { isJsonValue } from "../../../contract/Json.ts"
 import type { Response } from "../HuggingFaceApi.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 // Upstream types annotations as `any` and reads `url` and `title`; aimux
 // keeps the annotations whose `url` is a string (title a string or absent).
@@ -57,7 +58,7 @@ export const mapContent = (response: Response, generateId: () => string): Array<
           type: "tool-call",
           toolCallId: part.id,
           toolName: "list_tools",
-          input: JSON.stringify({ server_label: part.server_label }),
+          input: WireJson.render({ server_label: part.server_label }),
           providerExecuted: true
         })
         if (part.tools) {

@@ -28,6 +28,7 @@ import type { CitationDocument } from "./internal/Citations.ts"
 import { mapResponse } from "./internal/GenerateContent.ts"
 import { makeStreamTransducer } from "./internal/StreamTransducer.ts"
 import { type PreparedRequest, prepareRequest } from "./internal/RequestArgs.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 /**
  * Resolved model configuration.
@@ -226,7 +227,7 @@ const makePost = (client: HttpClient.HttpClient, config: Config) => {
       }))
       return { url, response }
     }
-    const content = JSON.stringify(body)
+    const content = yield* Effect.fromResult(WireJson.stringify(body))
     const auth = yield* transport.authorize({ url, headers: plainHeaders(headers), body: content })
     const response = yield* withClient(Http.postToApi({
       url,
@@ -388,7 +389,7 @@ const earlyStreamError = (
     requestBodyValues: body,
     statusCode: error.statusCode ?? 500,
     responseHeaders,
-    responseBody: JSON.stringify(error.data),
+    responseBody: WireJson.render(error.data),
     isRetryable: error.isRetryable ?? false
   })
 }

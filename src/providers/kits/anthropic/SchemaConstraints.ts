@@ -1,3 +1,4 @@
+import * as WireJson from "../../../runtime/WireJson.ts"
 /**
  * What Anthropic's constrained decoder accepts of a JSON Schema's string
  * formats and constraints, and the description sentence the rest becomes:
@@ -53,7 +54,7 @@ export const descriptionConstraintKeys: ReadonlyArray<string> = [
 
 const formatConstraintName = (key: string): string => key.replace(/[A-Z]/g, (match) => ` ${match.toLowerCase()}`)
 
-const formatConstraintValue = (value: unknown): string => typeof value === "string" ? value : String(JSON.stringify(value))
+const formatConstraintValue = (value: unknown): string => typeof value === "string" ? value : String(WireJson.render(value))
 
 /**
  * The schema's constraints and unsupported format as one sentence

@@ -19,6 +19,7 @@ import type { JsonObject } from "../../../contract/Json.ts"
 import type { FilePart, Prompt, TextPart } from "../../../contract/Prompt.ts"
 import type { Warning } from "../../../contract/Warning.ts"
 import { parseProviderOptions } from "../../../provider-utils/ParseProviderOptions.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 /**
  * `providerOptions.google.googleSearch` of an image call (upstream `googleImageModelOptionsSchema`).
@@ -126,7 +127,7 @@ export const make = (config: Config): ImageModel.Service => {
         seed: options.seed,
         providerOptions: { google },
         tools: search != null
-          ? [{ type: "provider", id: "google.google_search", name: "google_search", args: JSON.parse(JSON.stringify(search)) }]
+          ? [{ type: "provider", id: "google.google_search", name: "google_search", args: JSON.parse(WireJson.render(search)) }]
           : undefined,
         headers: options.headers
       }

@@ -16,6 +16,7 @@ import type { Warning } from "../../../contract/Warning.ts"
 import * as SpeechModel from "../../../SpeechModel.ts"
 import * as OpenAIFamilyErrorData from "./ErrorData.ts"
 import { OpenAIErrorData } from "./OpenAIChatApi.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 const nullish = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(Schema.UndefinedOr(schema)))
 
@@ -112,7 +113,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): SpeechM
     return {
       audio: value,
       warnings,
-      request: { body: JSON.stringify(body) },
+      request: { body: WireJson.render(body) },
       response: { timestamp, modelId: config.modelId, headers: responseHeaders, body: rawValue }
     }
   })

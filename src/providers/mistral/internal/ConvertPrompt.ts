@@ -21,6 +21,7 @@ import { JSONParseError } from "../../../contract/errors/JSONParseError.ts"
 import { UnsupportedFunctionalityError } from "../../../contract/errors/UnsupportedFunctionalityError.ts"
 import type { FilePart, Prompt, ToolResultOutput } from "../../../contract/Prompt.ts"
 import { secureJsonParse } from "../../../runtime/ParseJson.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 type UserContent =
   | { readonly type: "text"; readonly text: string }
@@ -63,7 +64,7 @@ const stringify = (value: unknown) =>
 // upstream `serializeMistralToolCallArguments`: a string that parses as JSON is sent as it is
 const serializeArguments = (input: unknown) =>
   typeof input === "string"
-    ? Effect.succeed(Result.isSuccess(secureJsonParse(input)) ? input : JSON.stringify(input))
+    ? Effect.succeed(Result.isSuccess(secureJsonParse(input)) ? input : WireJson.render(input))
     : stringify(input)
 
 const fileUrl = Effect.fnUntraced(function*(part: FilePart, data: FilePart["data"] & { readonly type: "url" | "data" }) {

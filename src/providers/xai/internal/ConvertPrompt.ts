@@ -17,6 +17,7 @@ import type { ProviderOptions } from "../../../contract/ProviderMetadata.ts"
 import type { FilePart, Prompt, ToolResultOutput } from "../../../contract/Prompt.ts"
 import type { Warning } from "../../../contract/Warning.ts"
 import { FilePartOptions } from "../XAIOptions.ts"
+import * as WireJson from "../../../runtime/WireJson.ts"
 
 type OutputContent = Array<{ type: "input_text"; text: string } | { type: "input_image"; image_url: string }>
 
@@ -73,7 +74,7 @@ const toolOutput = Effect.fnUntraced(function*(output: ToolResultOutput) {
       return output.reason ?? "tool execution denied"
     case "json":
     case "error-json":
-      return JSON.stringify(output.value)
+      return WireJson.render(output.value)
     case "content": {
       const items: OutputContent = []
       for (const item of output.value) {
@@ -129,7 +130,7 @@ export const convertToInput = Effect.fnUntraced(function*(prompt: Prompt) {
                 id: xaiOption(part.providerOptions, "itemId") ?? part.toolCallId,
                 call_id: part.toolCallId,
                 name: part.toolName,
-                arguments: JSON.stringify(part.input),
+                arguments: WireJson.render(part.input),
                 status: "completed"
               })
               break

@@ -17,6 +17,7 @@ import type { ToolNameMapping } from "./ToolNameMapping.ts"
 import type { RequestTool } from "./PrepareTools.ts"
 import { toToolsetMemberInput, validateToolsetMember } from "./Toolset.ts"
 import { mapContextManagement, mapStopDetails } from "./Metadata.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 /**
  * The mapped response.
@@ -86,7 +87,7 @@ const toolUseContent = (part: Block<"tool_use">, options: Options): ToolCall | I
       type: "tool-call",
       toolCallId: part.id,
       toolName: part.name,
-      input: JSON.stringify(part.input),
+      input: WireJson.render(part.input),
       ...callerMetadata(part.caller)
     }
   }
@@ -112,7 +113,7 @@ const serverToolUseContent = (part: Block<"server_tool_use">, options: Options, 
     type: "tool-call",
     toolCallId: part.id,
     toolName: toolNameMapping.toCustomToolName(toolName),
-    input: JSON.stringify(input),
+    input: WireJson.render(input),
     providerExecuted: true,
     ...(dynamic ? { dynamic: true } : {}),
     ...callerMetadata(part.caller)
@@ -217,7 +218,7 @@ export const mapResponse = (response: MessagesResponse, options: Options): Gener
       case "tool_use": {
         if (options.usesJsonResponseTool && part.name === "json") {
           isJsonResponseFromTool = true
-          content.push({ type: "text", text: JSON.stringify(part.input) })
+          content.push({ type: "text", text: WireJson.render(part.input) })
           break
         }
         const call = toolUseContent(part, options)

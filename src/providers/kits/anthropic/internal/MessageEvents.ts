@@ -17,6 +17,7 @@ import { callerInfo } from "./ServerToolResults.ts"
 import { isContinuationStopReason, mapStopReason } from "./FinishReason.ts"
 import { emit, type StreamState } from "./StreamState.ts"
 import { flushHeldBack } from "./TextBlocks.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 type EventOf<K extends StreamEvent["type"]> = Extract<StreamEvent, { readonly type: K }>
 
@@ -34,8 +35,8 @@ export const messageStart = (state: StreamState, value: EventOf<"message_start">
       type: "error",
       error: new InvalidResponseDataError({
         data: value,
-        message: `Received message_start for message ${JSON.stringify(message.id)} ` +
-          `while message ${JSON.stringify(state.activeMessageId)} is still open.`
+        message: `Received message_start for message ${WireJson.render(message.id)} ` +
+          `while message ${WireJson.render(state.activeMessageId)} is still open.`
       })
     })
     return
@@ -70,7 +71,7 @@ export const messageStart = (state: StreamState, value: EventOf<"message_start">
     for (const part of message.content) {
       const caller = callerInfo(part.caller)
       emit(state, { type: "tool-input-start", id: part.id, toolName: part.name })
-      const inputStr = JSON.stringify(part.input ?? {})
+      const inputStr = WireJson.render(part.input ?? {})
       emit(state, { type: "tool-input-delta", id: part.id, delta: inputStr })
       emit(state, { type: "tool-input-end", id: part.id })
       emit(state, {

@@ -13,6 +13,7 @@ import type { JsonObject } from "../../../../contract/Json.ts"
 import type { StreamContentBlock, ToolCallCaller } from "../AnthropicApi.ts"
 import type { CitationDocument } from "./Citations.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 /**
  * Mutable per-response state the result mapping reads and extends.
@@ -68,7 +69,7 @@ const mcpToolCall = (part: Block<"mcp_tool_use">, ctx: ResultContext): ToolCall 
     type: "tool-call",
     toolCallId: part.id,
     toolName: part.name,
-    input: JSON.stringify(part.input),
+    input: WireJson.render(part.input),
     providerExecuted: true,
     dynamic: true,
     providerMetadata: { anthropic: { type: "mcp-tool-use", serverName: part.server_name } }

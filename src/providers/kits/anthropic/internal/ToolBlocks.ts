@@ -12,6 +12,7 @@ import { InvalidResponseDataError } from "../../../../contract/errors/InvalidRes
 import { callerInfo } from "./ServerToolResults.ts"
 import { type BlockOf, type DeltaOf, emit, type StreamState, type ToolCallBlock } from "./StreamState.ts"
 import { toToolsetMemberInput, validateToolsetMember } from "./Toolset.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 /**
  * `content_block_start` of a `tool_use` block.
@@ -36,7 +37,7 @@ export const startToolUse = (state: StreamState, index: number, id: string, part
       type: "tool-call",
       toolCallId: part.id,
       toolName: customToolName,
-      input: hasNonEmptyInput ? JSON.stringify(part.input) : "",
+      input: hasNonEmptyInput ? WireJson.render(part.input) : "",
       firstDelta: true,
       toolset: { name: part.toolset_name, memberName: part.name },
       ...(caller && { caller })
@@ -46,7 +47,7 @@ export const startToolUse = (state: StreamState, index: number, id: string, part
   }
   const caller = callerInfo(part.caller)
   const hasNonEmptyInput = part.input !== undefined && Object.keys(part.input).length > 0
-  const initialInput = hasNonEmptyInput ? JSON.stringify(part.input) : ""
+  const initialInput = hasNonEmptyInput ? WireJson.render(part.input) : ""
   state.contentBlocks.set(index, {
     type: "tool-call",
     toolCallId: part.id,
@@ -80,7 +81,7 @@ export const startServerToolUse = (state: StreamState, index: number, part: Bloc
       : undefined
     const customToolName = toolNameMapping.toCustomToolName(providerToolName)
     const finalInput = part.input != null && Object.keys(part.input).length > 0
-      ? JSON.stringify(part.input)
+      ? WireJson.render(part.input)
       : ""
     const dynamic = markCodeExecutionDynamic && providerToolName === "code_execution"
     state.contentBlocks.set(index, {
@@ -196,7 +197,7 @@ export const stopToolCall = (state: StreamState, contentBlock: ToolCallBlock): v
       Result.isSuccess(parsed) && parsed.success != null && typeof parsed.success === "object" &&
       "code" in parsed.success && !("type" in parsed.success)
     ) {
-      finalInput = JSON.stringify({ type: "programmatic-tool-call", ...parsed.success })
+      finalInput = WireJson.render({ type: "programmatic-tool-call", ...parsed.success })
     }
   }
   emit(state, {

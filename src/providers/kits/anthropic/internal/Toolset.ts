@@ -12,6 +12,7 @@ import type { CallTool } from "../../../../contract/CallOptions.ts"
 import { InvalidResponseDataError } from "../../../../contract/errors/InvalidResponseDataError.ts"
 import type { ProviderOptions } from "../../../../contract/ProviderMetadata.ts"
 import type { RequestTool } from "./PrepareTools.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 /**
  * The member tools of the computer toolset.
@@ -102,5 +103,5 @@ export const validateToolsetMember = (
  */
 export const toToolsetMemberInput = (memberName: string, input: unknown): string | InvalidResponseDataError =>
   Predicate.isObject(input)
-    ? JSON.stringify({ ...input, action: memberName })
+    ? WireJson.render({ ...input, action: memberName })
     : new InvalidResponseDataError({ data: input, message: "Invalid toolset member input: expected an object." })

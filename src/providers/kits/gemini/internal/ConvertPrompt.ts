@@ -23,6 +23,7 @@ import type { JsonObject, JsonValue } from "../../../../contract/Json.ts"
 import type { AssistantMessage, FilePart, Prompt, ToolResultPart } from "../../../../contract/Prompt.ts"
 import type { Warning } from "../../../../contract/Warning.ts"
 import { CodeExecutionInput, CodeExecutionOutput, VideoMetadata } from "../GeminiOptions.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 /**
  * A function-response media part (Gemini 3 multimodal function responses).
@@ -168,13 +169,13 @@ const appendToolResultParts = Effect.fnUntraced(function*(
         } else if (isFullMediaType(item.mediaType) && isUrlSupported({ mediaType: item.mediaType, url: supportedUrl, supportedUrls })) {
           functionResponseParts.push({ fileData: { mimeType: item.mediaType, fileUri: supportedUrl } })
         } else {
-          responseTextParts.push(JSON.stringify(item))
+          responseTextParts.push(WireJson.render(item))
         }
       } else {
-        responseTextParts.push(JSON.stringify(item))
+        responseTextParts.push(WireJson.render(item))
       }
     } else {
-      responseTextParts.push(JSON.stringify(item))
+      responseTextParts.push(WireJson.render(item))
     }
   }
   parts.push({
@@ -217,7 +218,7 @@ const appendLegacyToolResultParts = Effect.fnUntraced(function*(
         }
       )
     } else {
-      parts.push({ text: JSON.stringify(item) })
+      parts.push({ text: WireJson.render(item) })
     }
   }
 })

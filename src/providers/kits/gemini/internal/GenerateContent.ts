@@ -5,7 +5,7 @@
 import { Result } from "effect"
 import type { Content } from "../../../../contract/Content.ts"
 import type { JSONParseError } from "../../../../contract/errors/JSONParseError.ts"
-import { stringifyJson } from "../../../../runtime/StringifyJson.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 import type { FinishReason } from "../../../../contract/FinishReason.ts"
 import type { JsonObject } from "../../../../contract/Json.ts"
 import type { ProviderMetadata } from "../../../../contract/ProviderMetadata.ts"
@@ -54,7 +54,7 @@ export const unprintablePart = (response: Response): JSONParseError | undefined 
       ? part.executableCode
       : undefined
     if (value === undefined) continue
-    const printed = stringifyJson(value)
+    const printed = WireJson.stringify(value)
     if (Result.isFailure(printed)) return printed.failure
   }
   return undefined
@@ -90,7 +90,7 @@ export const convertResponse = (response: Response, refined: Refined, options: O
         type: "tool-call",
         toolCallId,
         toolName: codeExecutionToolName,
-        input: JSON.stringify(part.executableCode),
+        input: WireJson.render(part.executableCode),
         providerExecuted: true
       })
     } else if ("codeExecutionResult" in part && part.codeExecutionResult) {
@@ -118,7 +118,7 @@ export const convertResponse = (response: Response, refined: Refined, options: O
       if (call.name === jsonResponseToolName) {
         content.push({
           type: "text",
-          text: typeof call.args === "string" ? call.args : JSON.stringify(call.args ?? {}),
+          text: typeof call.args === "string" ? call.args : WireJson.render(call.args ?? {}),
           ...(part.thoughtSignature ? { providerMetadata: wrap({ thoughtSignature: part.thoughtSignature }) } : {})
         })
         continue
@@ -127,7 +127,7 @@ export const convertResponse = (response: Response, refined: Refined, options: O
         type: "tool-call",
         toolCallId: call.id || generateId(),
         toolName: name,
-        input: JSON.stringify(call.args ?? {}),
+        input: WireJson.render(call.args ?? {}),
         providerMetadata: signature(part.thoughtSignature)
       })
     } else if ("inlineData" in part) {
@@ -144,7 +144,7 @@ export const convertResponse = (response: Response, refined: Refined, options: O
         type: "tool-call",
         toolCallId,
         toolName: `server:${part.toolCall.toolType}`,
-        input: JSON.stringify(part.toolCall.args ?? {}),
+        input: WireJson.render(part.toolCall.args ?? {}),
         providerExecuted: true,
         dynamic: true,
         providerMetadata: wrap({

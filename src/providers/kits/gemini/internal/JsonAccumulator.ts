@@ -4,6 +4,7 @@
  * text whose deltas concatenate to `JSON.stringify` of the final object.
  */
 import type { PartialArg } from "../GeminiApi.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 type PathSegment = string | number
 
@@ -86,7 +87,7 @@ const setNested = (obj: Container, segments: ReadonlyArray<PathSegment>, value: 
 
 const resolveValue = (arg: PartialArg): { readonly value: unknown; readonly json: string } | undefined => {
   const value = arg.stringValue ?? arg.numberValue ?? arg.boolValue
-  if (value != null) return { value, json: JSON.stringify(value) }
+  if (value != null) return { value, json: WireJson.render(value) }
   if ("nullValue" in arg) return { value: null, json: "null" }
   return undefined
 }
@@ -114,7 +115,7 @@ export class JsonAccumulator {
       const existing = getNested(this.accumulatedArgs, segments)
       if (arg.stringValue != null && existing !== undefined) {
         setNested(this.accumulatedArgs, segments, `${String(existing)}${arg.stringValue}`)
-        delta += JSON.stringify(arg.stringValue).slice(1, -1)
+        delta += WireJson.render(arg.stringValue).slice(1, -1)
         if (arg.willContinue !== true) delta += this.closeOpenString()
         continue
       }
@@ -139,7 +140,7 @@ export class JsonAccumulator {
 
   /** The final JSON and the delta that closes the running text. */
   finalize(): { readonly finalJSON: string; readonly closingDelta: string } {
-    const finalJSON = JSON.stringify(this.accumulatedArgs)
+    const finalJSON = WireJson.render(this.accumulatedArgs)
     return { finalJSON, closingDelta: finalJSON.slice(this.jsonText.length) }
   }
 
@@ -203,7 +204,7 @@ export class JsonAccumulator {
       const parent = this.pathStack[this.pathStack.length - 1]
       if (parent.childCount > 0) fragment += ","
       parent.childCount++
-      if (typeof segment === "string") fragment += `${JSON.stringify(segment)}:`
+      if (typeof segment === "string") fragment += `${WireJson.render(segment)}:`
       const child = i + 1 < container.length ? container[i + 1] : leaf
       const isArray = typeof child === "number"
       fragment += isArray ? "[" : "{"
@@ -217,7 +218,7 @@ export class JsonAccumulator {
     const container = this.pathStack[this.pathStack.length - 1]
     if (container.childCount > 0) fragment += ","
     container.childCount++
-    if (typeof leaf === "string") fragment += `${JSON.stringify(leaf)}:`
+    if (typeof leaf === "string") fragment += `${WireJson.render(leaf)}:`
     if (arg.stringValue != null && arg.willContinue) {
       fragment += valueJson.slice(0, -1)
       this.stringOpen = true

@@ -5,6 +5,7 @@
  */
 import type { Source } from "../../../../contract/Content.ts"
 import type { GroundingMetadata } from "../GeminiApi.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 const documentMediaType = (uri: string): string => {
   if (uri.endsWith(".pdf")) return "application/pdf"
@@ -35,7 +36,7 @@ export const extractSources = (
     if (chunk.web != null) {
       add(
         { type: "source", sourceType: "url", id: generateId(), url: chunk.web.uri, title: chunk.web.title ?? undefined },
-        JSON.stringify(["url", chunk.web.uri])
+        WireJson.render(["url", chunk.web.uri])
       )
     } else if (chunk.image != null) {
       // attribution goes to the source page, not the image
@@ -47,7 +48,7 @@ export const extractSources = (
           url: chunk.image.sourceUri,
           title: chunk.image.title ?? undefined
         },
-        JSON.stringify(["url", chunk.image.sourceUri])
+        WireJson.render(["url", chunk.image.sourceUri])
       )
     } else if (chunk.retrievedContext != null) {
       const uri = chunk.retrievedContext.uri
@@ -55,7 +56,7 @@ export const extractSources = (
       if (uri && (uri.startsWith("http://") || uri.startsWith("https://"))) {
         add(
           { type: "source", sourceType: "url", id: generateId(), url: uri, title: chunk.retrievedContext.title ?? undefined },
-          JSON.stringify(["url", uri])
+          WireJson.render(["url", uri])
         )
       } else if (uri) {
         add(
@@ -67,7 +68,7 @@ export const extractSources = (
             title: chunk.retrievedContext.title ?? "Unknown Document",
             filename: uri.split("/").pop()
           },
-          JSON.stringify(["document", uri])
+          WireJson.render(["document", uri])
         )
       } else if (fileSearchStore) {
         const title = chunk.retrievedContext.title ?? "Unknown Document"
@@ -80,13 +81,13 @@ export const extractSources = (
             title,
             filename: fileSearchStore.split("/").pop()
           },
-          JSON.stringify(["file-search", fileSearchStore, title])
+          WireJson.render(["file-search", fileSearchStore, title])
         )
       }
     } else if (chunk.maps != null && chunk.maps.uri) {
       add(
         { type: "source", sourceType: "url", id: generateId(), url: chunk.maps.uri, title: chunk.maps.title ?? undefined },
-        JSON.stringify(["url", chunk.maps.uri])
+        WireJson.render(["url", chunk.maps.uri])
       )
     }
   }

@@ -9,7 +9,7 @@
  */
 import { Result } from "effect"
 import type { ParseResult } from "../../../../runtime/ParseJson.ts"
-import { stringifyJson } from "../../../../runtime/StringifyJson.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 import type { ModelError } from "../../../../contract/errors/ModelError.ts"
 import { TypeValidationError } from "../../../../contract/errors/TypeValidationError.ts"
 import { createProviderStreamError } from "../../../../contract/errors/ProviderStreamError.ts"
@@ -403,7 +403,7 @@ export const makeStreamTransducer = (options: Options): StreamTransducer => {
   // Tool arguments from the wire may nest deeper than `JSON.stringify` can recurse (issue 31):
   // such a part becomes a typed error part (`AI_JSONParseError`) instead of a defect.
   const printed = (value: unknown, out: Array<StreamPart>): string | undefined => {
-    const text = stringifyJson(value)
+    const text = WireJson.stringify(value)
     if (Result.isSuccess(text)) return text.success
     fail(text.failure, out)
     return undefined

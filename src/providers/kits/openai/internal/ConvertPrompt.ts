@@ -16,6 +16,7 @@ import type { Warning } from "../../../../contract/Warning.ts"
 import { OpenAIChatMessageOptions } from "../OpenAIChatOptions.ts"
 import { encodeToolCallArguments } from "./EncodeToolCallArguments.ts"
 import { resolveFullMediaType } from "./MediaType.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 /** @internal */
 export type SystemMessageMode = "system" | "developer" | "remove"
@@ -256,14 +257,14 @@ export const convertToOpenAIChatMessages = (
               break
             case "error-text":
             case "error-json":
-              contentValue = JSON.stringify({ error: output.value })
+              contentValue = WireJson.render({ error: output.value })
               break
             case "execution-denied":
               contentValue = output.reason ?? "Tool call execution denied."
               break
             case "content":
             case "json":
-              contentValue = JSON.stringify(output.value)
+              contentValue = WireJson.render(output.value)
               break
           }
           messages.push({

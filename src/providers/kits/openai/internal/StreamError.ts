@@ -9,6 +9,7 @@
 import { fromStatusCode } from "../ErrorTypeMetadata.ts"
 import { APICallError } from "../../../../contract/errors/APICallError.ts"
 import { createProviderStreamError, type ProviderStreamError } from "../../../../contract/errors/ProviderStreamError.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 interface StreamError {
   readonly message: string
@@ -104,7 +105,7 @@ export const createOpenAIStreamError = (options: {
     requestBodyValues: options.requestBodyValues,
     statusCode: streamError?.statusCode ?? 500,
     responseHeaders: options.responseHeaders,
-    responseBody: JSON.stringify(options.frame),
+    responseBody: WireJson.render(options.frame),
     data: options.frame,
     isRetryable: streamError?.isRetryable
   })

@@ -31,6 +31,7 @@ import { createOpenAIStreamError } from "../internal/StreamError.ts"
 import { OpenAIErrorData } from "../OpenAIChatApi.ts"
 import { type Chunk, Response } from "./OpenAIResponsesApi.ts"
 import * as VersionSkew from "../VersionSkew.ts"
+import * as WireJson from "../../../../runtime/WireJson.ts"
 
 /**
  * What a Responses model needs besides the `HttpClient` (upstream's `OpenAIConfig`).
@@ -41,7 +42,7 @@ import * as VersionSkew from "../VersionSkew.ts"
 const printBody = (rawValue: unknown): string => {
   if (typeof rawValue === "string") return rawValue
   try {
-    return JSON.stringify(rawValue)
+    return WireJson.render(rawValue)
   } catch {
     return "[value nested too deeply to print]"
   }

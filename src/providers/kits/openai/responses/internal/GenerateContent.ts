@@ -17,6 +17,7 @@ import * as Parts from "./OutputItemParts.ts"
 import { expandParallelToolCall } from "./ParallelToolCall.ts"
 import type { ToolNameMapping } from "./ToolNameMapping.ts"
 import { v4_0_118, type VersionSkew } from "../../VersionSkew.ts"
+import * as WireJson from "../../../../../runtime/WireJson.ts"
 
 /** @internal */
 export interface GenerateOptions {
@@ -86,7 +87,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
           type: "tool-call",
           toolCallId,
           toolName: custom("tool_search"),
-          input: JSON.stringify({ arguments: part.arguments, call_id: part.call_id }),
+          input: WireJson.render({ arguments: part.arguments, call_id: part.call_id }),
           ...(isHosted ? { providerExecuted: true } : {}),
           providerMetadata: { [name]: { itemId: part.id } }
         })
@@ -100,7 +101,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
           type: "tool-call",
           toolCallId: part.call_id,
           toolName: custom("local_shell"),
-          input: JSON.stringify({ action: part.action }),
+          input: WireJson.render({ action: part.action }),
           providerMetadata: { [name]: { itemId: part.id } }
         })
         break
@@ -195,7 +196,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
         break
       case "web_search_call": {
         const toolName = custom(o.webSearchToolName ?? "web_search")
-        content.push({ type: "tool-call", toolCallId: part.id, toolName, input: JSON.stringify({}), providerExecuted: true })
+        content.push({ type: "tool-call", toolCallId: part.id, toolName, input: WireJson.render({}), providerExecuted: true })
         content.push(Parts.webSearchToolResult(part, toolName, skew))
         if (retrieval) content.push(...Parts.webSearchSources(part, o.generateId))
         break
@@ -230,7 +231,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
           type: "tool-call",
           toolCallId: part.call_id,
           toolName: custom("computer"),
-          input: JSON.stringify(mapComputerCallInput(part)),
+          input: WireJson.render(mapComputerCallInput(part)),
           providerMetadata: { [name]: { itemId: part.id } }
         })
         break
@@ -247,7 +248,7 @@ export const mapOutput = (response: Response, output: Output, o: GenerateOptions
           type: "tool-call",
           toolCallId: part.id,
           toolName: custom("code_interpreter"),
-          input: JSON.stringify({ code: part.code, containerId: part.container_id }),
+          input: WireJson.render({ code: part.code, containerId: part.container_id }),
           providerExecuted: true
         })
         content.push(Parts.codeInterpreterResult(part, names))

@@ -14,6 +14,7 @@ import type { CustomContent, DocumentSource, ToolApprovalRequest, ToolCall, Tool
 import type { DoneItem } from "../OpenAIResponsesApi.ts"
 import { v4_0_118, type VersionSkew } from "../../VersionSkew.ts"
 import { webSearchOutput, webSearchResult } from "./Sources.ts"
+import * as WireJson from "../../../../../runtime/WireJson.ts"
 
 type Item<T extends DoneItem["type"]> = Extract<DoneItem, { readonly type: T }>
 
@@ -28,7 +29,7 @@ export const programCall = (item: Item<"program">, n: Names): ToolCall => ({
   type: "tool-call",
   toolCallId: item.call_id,
   toolName: n.custom("programmatic_tool_calling"),
-  input: JSON.stringify({ code: item.code, fingerprint: item.fingerprint }),
+  input: WireJson.render({ code: item.code, fingerprint: item.fingerprint }),
   providerExecuted: true,
   providerMetadata: { [n.name]: { itemId: item.id } }
 })
@@ -51,7 +52,7 @@ export const customToolCall = (
   type: "tool-call",
   toolCallId: item.call_id,
   toolName: n.custom(item.name),
-  input: JSON.stringify(item.input),
+  input: WireJson.render(item.input),
   providerMetadata: { [n.name]: { itemId: item.id, ...(asyncFlag != null ? { async: asyncFlag } : {}) } }
 })
 
@@ -198,7 +199,7 @@ export const applyPatchCall = (item: Item<"apply_patch_call">, toolCallId: strin
   type: "tool-call",
   toolCallId,
   toolName: n.custom("apply_patch"),
-  input: JSON.stringify({ callId: item.call_id, operation: item.operation }),
+  input: WireJson.render({ callId: item.call_id, operation: item.operation }),
   providerMetadata: { [n.name]: { itemId: item.id } }
 })
 
@@ -212,7 +213,7 @@ export const shellCall = (
   type: "tool-call",
   toolCallId: item.call_id,
   toolName: n.custom("shell"),
-  input: JSON.stringify({
+  input: WireJson.render({
     action: skew.toolInputDetails
       ? {
         commands: item.action.commands,

@@ -9,6 +9,7 @@ import { Predicate, Result } from "effect"
 import { secureJsonParse } from "../../../../../runtime/ParseJson.ts"
 import type { FunctionTool } from "../../../../../contract/CallOptions.ts"
 import type { ToolCall } from "../../../../../contract/Content.ts"
+import * as WireJson from "../../../../../runtime/WireJson.ts"
 
 const parallelToolName = "parallel"
 const recipientNamePrefix = "functions."
@@ -47,7 +48,7 @@ export const expandParallelToolCall = (
       type: "tool-call",
       toolCallId: `${toolCall.toolCallId}_${index}`,
       toolName,
-      input: JSON.stringify(parameters),
+      input: WireJson.render(parameters),
       providerMetadata: {
         [providerOptionsName]: {
           parallelToolCall: {

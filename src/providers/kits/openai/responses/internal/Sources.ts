@@ -7,6 +7,7 @@
  */
 import type { Citation, Source } from "../../../../../contract/Content.ts"
 import type { Annotation, WebSearchAction } from "../OpenAIResponsesApi.ts"
+import * as WireJson from "../../../../../runtime/WireJson.ts"
 
 /** @internal */
 export const annotationSource = (annotation: Annotation, name: string, id: string): Source => {
@@ -69,4 +70,4 @@ export const webSearchResult = (item: { readonly status: string; readonly action
     : { isError: true, result: { status: item.status } }
 
 /** The delta embedded in a JSON string (upstream `escapeJSONDelta`). @internal */
-export const escapeJsonDelta = (delta: string): string => JSON.stringify(delta).slice(1, -1)
+export const escapeJsonDelta = (delta: string): string => WireJson.render(delta).slice(1, -1)

@@ -12,6 +12,7 @@ import { annotationCitations, escapeJsonDelta } from "./Sources.ts"
 import * as Parts from "./OutputItemParts.ts"
 import { expandParallelToolCall, isUndeclaredParallelToolCall } from "./ParallelToolCall.ts"
 import { resolveOutputItemId, skewOf, type StreamOptions, type StreamState } from "./StreamState.ts"
+import * as WireJson from "../../../../../runtime/WireJson.ts"
 
 type Out = Array<StreamPart>
 
@@ -51,7 +52,7 @@ export const onItemAdded = (item: AddedItem, index: number, state: StreamState, 
       state.ongoingToolCalls[index] = { toolName, toolCallId: item.id }
       out.push({ type: "tool-input-start", id: item.id, toolName, providerExecuted: true })
       out.push({ type: "tool-input-end", id: item.id })
-      out.push({ type: "tool-call", toolCallId: item.id, toolName, input: JSON.stringify({}), providerExecuted: true })
+      out.push({ type: "tool-call", toolCallId: item.id, toolName, input: WireJson.render({}), providerExecuted: true })
       return
     }
     case "computer_call": {
@@ -96,7 +97,7 @@ export const onItemAdded = (item: AddedItem, index: number, state: StreamState, 
       }
       out.push({ type: "tool-input-start", id: callId, toolName })
       if (operation.type === "delete_file") {
-        out.push({ type: "tool-input-delta", id: callId, delta: JSON.stringify({ callId, operation }) })
+        out.push({ type: "tool-input-delta", id: callId, delta: WireJson.render({ callId, operation }) })
         out.push({ type: "tool-input-end", id: callId })
       } else {
         out.push({
@@ -211,7 +212,7 @@ const computerCallDone = (item: ComputerCall, index: number, state: StreamState,
     return
   }
   state.hasFunctionCall = true
-  const input = JSON.stringify(mapComputerCallInput(item))
+  const input = WireJson.render(mapComputerCallInput(item))
   out.push({ type: "tool-input-delta", id: item.call_id, delta: input })
   out.push({ type: "tool-input-end", id: item.call_id })
   out.push({
@@ -324,7 +325,7 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
           type: "tool-call",
           toolCallId,
           toolName: ongoing.toolName,
-          input: JSON.stringify({ arguments: item.arguments, call_id: isHosted ? null : toolCallId }),
+          input: WireJson.render({ arguments: item.arguments, call_id: isHosted ? null : toolCallId }),
           ...(isHosted ? { providerExecuted: true } : {}),
           providerMetadata: { [name]: { itemId: item.id } }
         })
@@ -380,7 +381,7 @@ export const onItemDone = (item: DoneItem, index: number, state: StreamState, o:
         type: "tool-call",
         toolCallId: item.call_id,
         toolName: custom("local_shell"),
-        input: JSON.stringify({
+        input: WireJson.render({
           action: {
             type: "exec",
             command: item.action.command,

@@ -18,6 +18,7 @@ import { mapFinishReason } from "./FinishReason.ts"
 import { convertUsage } from "./Usage.ts"
 import { onItemAdded, onItemDone } from "./StreamOutputItems.ts"
 import { initialState, resolveOutputItemId, skewOf, type StreamOptions, type StreamState } from "./StreamState.ts"
+import * as WireJson from "../../../../../runtime/WireJson.ts"
 
 type Out = Array<StreamPart>
 
@@ -40,7 +41,7 @@ const chatCompletionsMismatch = (value: unknown, cause: unknown, request: Reques
     url: request.url,
     requestBodyValues: request.requestBodyValues,
     responseHeaders: request.responseHeaders,
-    responseBody: JSON.stringify(value),
+    responseBody: WireJson.render(value),
     cause,
     data: value,
     isRetryable: false
@@ -139,7 +140,7 @@ const onValue = (value: Chunk, state: StreamState, o: StreamOptions, out: Out): 
         type: "tool-call",
         toolCallId: toolCall.toolCallId,
         toolName: o.toolNameMapping.toCustomToolName("code_interpreter"),
-        input: JSON.stringify({ code: value.code, containerId: toolCall.codeInterpreter?.containerId }),
+        input: WireJson.render({ code: value.code, containerId: toolCall.codeInterpreter?.containerId }),
         providerExecuted: true
       })
       return
