@@ -530,7 +530,8 @@ export const runStreamStep = (
     }
     yield* parts.startStep()
     const toolExecutionMs: Record<string, number> = {}
-    yield* parts.executeTools(toolExecutionMs)
+    // quiet too (QuietTracer): each tool's handler runs with the propagation again (ExecuteTool)
+    yield* quiet(parts.executeTools(toolExecutionMs))
     const stepEnd = yield* Clock.currentTimeMillis
     const performance = { stepTimeMs: stepEnd - stepStart, toolExecutionMs }
     const stepResponse: StepResponse = { ...parts.response, headers: response?.headers }
