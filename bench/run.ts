@@ -8,7 +8,10 @@
  * (default 31), `--chunk-size N` (default 16384), `--quick` (fewer runs, no linearity check
  * unless asked for). `C` is the cold start (bench/coldStart.ts; builds dist/ first; `--cold-runs N`,
  * default 9). `LM` (only with `--only LM`) is the live heap of a 100 MB text stream in 80 MB
- * processes (bench/lowMemory.ts; `--lm-mb N`).
+ * processes (bench/lowMemory.ts; `--lm-mb N`). `LOOP` (only with `--only LOOP`: minutes, upstream
+ * is quadratic) is a tool loop at 10 to 10,000 steps, generateText and streamText, against
+ * upstream (bench/loop.ts; `--loop-sizes 10,100,1000,10000`, `--loop-runs N`, `--loop-record`,
+ * `--loop-upstream-max N`: upstream's largest size, default 1,000).
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -25,6 +28,7 @@ import { report as coldStartReport, runColdStart } from "./coldStart.ts"
 import { report as socketsReport, runSockets } from "./sockets.ts"
 import { report as linearityReport, runLinearity } from "./linearity.ts"
 import { report as lowMemoryReport, runLowMemory } from "./lowMemory.ts"
+import { endpoints as loopEndpoints, exponent as loopExponent, report as loopReport, runLoop } from "./loop.ts"
 import { renderChart } from "./chart.ts"
 
 const argv = process.argv.slice(2)
@@ -454,6 +458,27 @@ if (selected("LM", false)) {
   })
 }
 
+// LOOP: a tool loop of 10 to 10,000 steps, the growth exponent against upstream (bench/loop.ts)
+let loop: Awaited<ReturnType<typeof runLoop>> | undefined
+if (selected("LOOP", false)) {
+  const sizes = (flag("loop-sizes") ?? "10,100,1000,10000").split(",").map(Number)
+  loop = await runLoop(sizes, Number(flag("loop-runs") ?? 7), (s) => process.stderr.write(s), {
+    recording: argv.includes("--loop-record"),
+    upstreamMax: Number(flag("loop-upstream-max") ?? 1_000)
+  })
+  for (const [fn, impl, first, last] of loopEndpoints(loop)) {
+    if (impl !== "aimux") continue
+    const upstream = loopEndpoints(loop).find(([f, i]) => f === fn && i === "upstream")
+    const mine = loopExponent(first, last)
+    const theirs = upstream === undefined ? Number.NaN : loopExponent(upstream[2], upstream[3])
+    targets.push({
+      target: `LOOP ${fn} growth exponent ${first.steps} -> ${last.steps} steps <= 1.0 and <= upstream's`,
+      value: `${fmt(mine)} (upstream ${fmt(theirs)} from ${upstream?.[2].steps} to ${upstream?.[3].steps} steps; ${fmt(1000 * last.cpuMs / last.steps, 1)} µs per step at ${last.steps})`,
+      met: mine <= 1 && !(mine > theirs)
+    })
+  }
+}
+
 // ---- report ----
 
 const cpu = os.cpus()[0]?.model ?? "unknown"
@@ -524,13 +549,14 @@ if (coldStart !== undefined) console.log(`\n${coldStartReport(coldStart).join("\
 if (sockets !== undefined) console.log(`\nreal sockets (loopback node:http, recorded OpenAI chat body in 2 KB writes every 5 ms):\n${socketsReport(sockets)}`)
 if (linearityAtScale !== undefined) console.log(`\nlinearity at scale (aimux OpenAI chat, 128-character fragments):\n${linearityReport(linearityAtScale)}`)
 if (lowMemory !== undefined) console.log(`\n${lowMemoryReport(lowMemoryMB, lowMemory).join("\n")}`)
+if (loop !== undefined) console.log(`\ntool loop (LOOP, CPU ms, median of the runs):\n${loopReport(loop).join("\n")}`)
 console.log("\ntargets:")
 for (const t of targets) console.log(`  [${t.met ? "met" : "MISSED"}] ${t.target}: ${t.value}`)
 
 const resultsPath = path.join(import.meta.dirname, "results.json")
 fs.writeFileSync(
   resultsPath,
-  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, uiStream, coldStart, sockets, linearityAtScale, targets }, null, 2) + "\n"
+  JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, uiStream, coldStart, sockets, linearityAtScale, loop, targets }, null, 2) + "\n"
 )
 console.log(`\nwritten ${path.relative(process.cwd(), resultsPath)}`)
 const chartPath = path.join(import.meta.dirname, "..", "docs", "benchmarks.svg")

@@ -10,6 +10,7 @@
  */
 import { Effect, Option } from "effect"
 import * as Tracer from "effect/Tracer"
+import { quiet } from "../internal/QuietTracer.ts"
 import type { CallTool, ToolChoice as V4ToolChoice } from "../../contract/CallOptions.ts"
 import type * as Content from "../../contract/Content.ts"
 import type { Prompt } from "../../contract/Prompt.ts"
@@ -194,14 +195,15 @@ export function makeToolRuntime(
         ExecuteTool.validateToolContext(Toolkit.getTool(tools, toolCall.toolName), toolCall.toolName, toolsContext),
       execute: (toolCall, messages, onPreliminary, context) => {
         if (!executable(toolCall)) return Effect.succeed(undefined)
-        return provide(ExecuteTool.executeToolCall({
+        // the bookkeeping around the handler skips the tracer's context propagation (QuietTracer)
+        return provide(quiet(ExecuteTool.executeToolCall({
           toolCall,
           tools,
           messages,
           timeout: toolTimeouts,
           context: context === undefined ? getOwn(toolsContext, toolCall.toolName) : context.value,
           onPreliminaryToolResult: (part) => onPreliminary(part)
-        })).pipe(Effect.map(Option.getOrUndefined))
+        }))).pipe(Effect.map(Option.getOrUndefined))
       }
     }
     return runtime
