@@ -294,6 +294,16 @@ describe("the fetch setting: the custom fetch gets upstream's arguments", () => 
         Effect.flatMap(AmazonBedrock.image("amazon.nova-canvas-v1:0", { region: "us-east-1", apiKey, fetch }), (m) => m.generate(image))
     },
     {
+      name: "openai-compatible embedding",
+      upstream: (fetch) =>
+        createOpenAICompatible({ name: "acme", baseURL: "https://acme.invalid/v1", apiKey, fetch }).embeddingModel("e").doEmbed({ values: ["a"] }),
+      aimux: (fetch) =>
+        Effect.flatMap(
+          OpenAICompatible.embedding("e", { name: "acme", baseURL: "https://acme.invalid/v1", apiKey, fetch }),
+          (m) => m.embed({ values: ["a"] })
+        )
+    },
+    {
       name: "openai embedding",
       upstream: (fetch) => createOpenAI({ apiKey, fetch }).embedding("text-embedding-3-small").doEmbed({ values: ["a", "b"] }),
       aimux: (fetch) =>
