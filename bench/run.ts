@@ -177,7 +177,7 @@ if (selected("GEMINI")) {
 }
 
 if (selected("XAI")) {
-  workloads.push(bodyWorkload("XAI", "xAI Responses, 2,000 reasoning + 20,000 text deltas, citations, a web search and a function call in 2,000 fragments", Data.xaiResponsesBody(2_000, 20_000, 2_000), W.aimuxXai, W.upstreamXai, { upstreamTarget: 0.33, floorTarget: 1.5 }))
+  workloads.push(bodyWorkload("XAI", "xAI Responses, 2,000 reasoning + 20,000 text deltas, citations, a web search and a function call in 2,000 fragments", Data.xaiResponsesBody(2_000, 20_000, 2_000), W.aimuxXai, W.upstreamXai, { upstreamTarget: 0.33, floorTarget: 1.25 }))
 }
 
 if (selected("COHERE")) {
@@ -190,7 +190,7 @@ if (selected("MISTRAL")) {
 
 // The floor of an event-stream body is the codec (both CRCs) plus `JSON.parse`, not SSE.
 if (selected("BEDROCK")) {
-  workloads.push(bodyWorkload("BEDROCK", "Amazon Bedrock ConverseStream, 2,000 reasoning + 20,000 text deltas + a tool use in 2,000 fragments (binary event-stream frames)", Bedrock.bedrockBody(2_000, 20_000, 2_000), Bedrock.aimuxBedrock, Bedrock.upstreamBedrock, { upstreamTarget: 0.33, floorTarget: 1.5 }, Bedrock.floorBedrock))
+  workloads.push(bodyWorkload("BEDROCK", "Amazon Bedrock ConverseStream, 2,000 reasoning + 20,000 text deltas + a tool use in 2,000 fragments (binary event-stream frames)", Bedrock.bedrockBody(2_000, 20_000, 2_000), Bedrock.aimuxBedrock, Bedrock.upstreamBedrock, { upstreamTarget: 0.33, floorTarget: 1.25 }, Bedrock.floorBedrock))
 }
 
 // The hosted Anthropic variants on W4's events: Vertex serves the same SSE bytes (the SSE floor);
