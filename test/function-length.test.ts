@@ -45,7 +45,6 @@ const allowed: ReadonlyArray<Allowed> = [
   { file: "src/providers/kits/openai/responses/internal/StreamOutputItems.ts", name: "onItemDone", reason: pending },
   { file: "src/providers/kits/gemini/GeminiLanguageModel.ts", name: "makeWith", reason: pending },
   { file: "src/providers/kits/gemini/internal/ConvertPrompt.ts", name: "convert", reason: pending },
-  { file: "src/core/middleware/ExtractReasoning.ts", name: "make", reason: pending },
   { file: "src/providers/kits/openai/responses/OpenAIResponsesLanguageModel.ts", name: "makeWith", reason: pending },
   { file: "src/core/generation/StreamStep.ts", name: "runStreamStep", reason: pending }
 ]

@@ -24,6 +24,9 @@ import type { TypeValidationError } from "../../contract/errors/TypeValidationEr
 import { getOwn } from "../internal/GetOwn.ts"
 import type { ClientToolOutput, PreliminaryToolResult } from "../ToolResult.ts"
 
+/** The handler's span needs no stack trace of its own (capturing one costs an Error per call). */
+const noStackTrace: { readonly captureStackTrace: false } = { captureStackTrace: false }
+
 /**
  * The tool options shared by generateText and streamText.
  *
@@ -158,7 +161,7 @@ export function makeToolRuntime(
     // the captured services, under the span current where the handler runs (a tool's `ai.toolCall`)
     const provide = <A, E>(effect: Effect.Effect<A, E, unknown>): Effect.Effect<A, E> =>
       Effect.flatMap(Effect.serviceOption(Tracer.ParentSpan), (span) =>
-        Effect.provideContext(Option.isSome(span) ? Effect.withParentSpan(effect, span.value) : effect, context))
+        Effect.provideContext(Option.isSome(span) ? Effect.withParentSpan(effect, span.value, noStackTrace) : effect, context))
     const tools = options.tools
     const toolTimeouts = toolTimeoutsOf(options.timeout) ?? options.toolTimeout
     const activeTools = options.activeTools

@@ -23,7 +23,6 @@ const sse = {
 const skewCases: Record<Api, Record<string, string>> = {
   responses: {
     "every provider option (non-reasoning model)": "promptCacheOptions prewarm / comparisonResponseId",
-    "reasoning model: portable reasoning level": "reasoning-effort mapping of the model catalog",
     "non-gpt-6 effort update warns": "configuration update wording",
     "system message additional tools": "additional_tools input items",
     "message-level effort update unsupported": "configuration update wording",
