@@ -4,6 +4,7 @@
  * `JSON.parse` over the same chunks and nothing else).
  */
 import { createAnthropic } from "@ai-sdk/anthropic"
+import { createAzure } from "@ai-sdk/azure"
 import { createCohere } from "@ai-sdk/cohere"
 import { createMistral } from "@ai-sdk/mistral"
 import { createOpenAI } from "@ai-sdk/openai"
@@ -23,6 +24,7 @@ import type * as LanguageModel from "../src/LanguageModel.ts"
 import { makeCounter } from "../src/runtime/IdGenerator.ts"
 import { createGoogle } from "@ai-sdk/google"
 import * as Anthropic from "../src/providers/anthropic/Anthropic.ts"
+import * as Azure from "../src/providers/azure/Azure.ts"
 import * as Cohere from "../src/providers/cohere/Cohere.ts"
 import * as CohereLanguageModel from "../src/providers/cohere/CohereLanguageModel.ts"
 import * as Mistral from "../src/providers/mistral/Mistral.ts"
@@ -147,6 +149,19 @@ export const upstreamOpenAIResponses = (chunks: ReadonlyArray<Uint8Array>): Runn
     createOpenAI({ apiKey: "bench", fetch: mockFetch(chunks, probe) }).responses("gpt-4.1-mini").doStream(upstreamOptions),
     probe
   )
+
+/** aimux Azure OpenAI Responses `stream` (workload AZURE: W5's body on the Azure config, 4.0.81's behaviours). */
+export const aimuxAzure = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>
+  Effect.runPromise(Azure.responsesConfig("gpt-4.1-mini", { resourceName: "aimux-holdout", apiKey: "bench" })).then((config) =>
+    runAimuxStream(OpenAIResponsesLanguageModel.makeWith(replayClient(chunks, probe), { ...config, generateId: makeCounter("id") }), probe)
+  )
+
+/** Upstream `@ai-sdk/azure` Responses `doStream` (workload AZURE); its call options are typed by its nested provider package. */
+export const upstreamAzure = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) => {
+  const model = createAzure({ resourceName: "aimux-holdout", apiKey: "bench", fetch: mockFetch(chunks, probe) }).responses("gpt-4.1-mini")
+  const options: Parameters<typeof model.doStream>[0] = { prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] }
+  return runUpstreamStream(model.doStream(options), probe)
+}
 
 /** aimux Anthropic messages `stream` (W4). */
 export const aimuxAnthropic = (chunks: ReadonlyArray<Uint8Array>): Runner => (probe) =>

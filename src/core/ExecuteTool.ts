@@ -21,6 +21,7 @@ import { Cause, Clock, Duration, Effect, Option, Schema } from "effect"
 import * as Stream from "effect/Stream"
 import { TypeValidationError } from "../contract/errors/TypeValidationError.ts"
 import { getOwn } from "./internal/GetOwn.ts"
+import { loud } from "./internal/QuietTracer.ts"
 import { safeValidate } from "./internal/ValidateJson.ts"
 import type * as Tool from "./Tool.ts"
 import type * as Toolkit from "./Toolkit.ts"
@@ -100,7 +101,8 @@ const runHandler = (
   options: LooseOptions
 ): Effect.Effect<unknown, unknown, unknown> => {
   const { toolCall } = options
-  return Effect.suspend(() => {
+  // the handler sees its span as the tracer's active one even when the execution around it is quiet
+  return loud(Effect.suspend(() => {
     const execute = tool.execute
     if (execute === undefined) return Effect.void
     const result = execute.call(tool, toolCall.input, {
@@ -117,7 +119,7 @@ const runHandler = (
         ? Effect.void
         : onPreliminary({ ...toolCall, type: "tool-result", output, preliminary: true })
     }).pipe(Effect.map(() => last))
-  })
+  }))
 }
 
 /**

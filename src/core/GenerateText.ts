@@ -23,6 +23,7 @@ import type { BaseOptions } from "./generation/Settings.ts"
 import { callOptionsOf, stopConditionsOf } from "./generation/Settings.ts"
 import { downloadAssets, toPrompt } from "./ModelMessage.ts"
 import { setupStep, type StepSetup } from "./generation/PrepareStep.ts"
+import { ConversationFiles } from "./generation/ConversationFiles.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./generation/Outcome.ts"
 import { makeToolRuntime } from "./generation/ToolRuntime.ts"
 import { standardizePrompt, withInstructions } from "./generation/StandardizePrompt.ts"
@@ -177,6 +178,7 @@ const runSteps = (
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     const initialMessages = conversation
+    const files = new ConversationFiles()
     let system = options.system
     let runtimeContext: Readonly<Record<string, unknown>> | undefined = undefined
     let toolsContext: Readonly<Record<string, unknown>> | undefined = undefined
@@ -201,6 +203,7 @@ const runSteps = (
       const stepStart = yield* Clock.currentTimeMillis
       // waiting steering messages join the step's messages before prepareStep (upstream)
       const taken = SteeringStep.takeForStep(steering, conversation)
+      files.extend(conversation, taken.conversation)
       const stepSetup: StepSetup = yield* setupStep(
         options,
         {
@@ -215,7 +218,8 @@ const runSteps = (
       // file URLs the model does not support are fetched through the Download service, per step (upstream)
       // prepareStep may give the step its own model and call settings
       const stepModel = stepSetup.model
-      const modelPrompt = yield* downloadAssets(stepMessages, yield* stepModel.supportedUrls)
+      // the conversation's files are kept per message added (ConversationFiles), not rescanned
+      const modelPrompt = yield* downloadAssets(stepMessages, yield* stepModel.supportedUrls, files.of(stepSetup.conversation))
       // one step deadline bounds the call (its retries included) and the step's tools, as upstream's step signal
       const stepStartEvent = stepStartEventOf(callId, stepModel, options, stepNumber, steps, stepSetup, modelPrompt)
       yield* notify(callbacks.onStepStart, stepStartEvent)
@@ -336,7 +340,7 @@ const runSteps = (
       yield* notify(onStepEnd, step)
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
-      conversation = [...stepSetup.conversation, ...responseMessages.map(toPromptMessage)]
+      conversation = files.extend(stepSetup.conversation, stepSetup.conversation.concat(responseMessages.map(toPromptMessage)))
       requestMessages.answered(responseMessages)
       // prepareStep's runtime context and tools' context carry over too (upstream)
       runtimeContext = stepSetup.runtimeContext

@@ -238,27 +238,44 @@ const detectImageMediaType = (bytes: Uint8Array): string | undefined => {
   return undefined
 }
 
-interface UrlFile {
+/**
+ * A file of a prompt that may name a URL (a user file part, a file of a `content` tool result).
+ *
+ * @internal
+ */
+export interface UrlFile {
   readonly data: FileData
   readonly mediaType: string
 }
 
 const urlOf = (file: UrlFile): URL | undefined => file.data.type === "url" ? file.data.url : undefined
 
-// the downloadable files of a prompt, in upstream's order (`downloadAssets`)
-const downloadableFiles = (prompt: Prompt.Prompt): Array<UrlFile> => {
-  const files: Array<UrlFile> = []
+/**
+ * Appends the downloadable files of `prompt[from..]` to `files`, in upstream's order
+ * (`downloadAssets`): the files of a prompt are those of its messages one after the other, so a
+ * prompt that grew is scanned from where the last scan ended.
+ *
+ * @internal
+ */
+export const collectFiles = (prompt: Prompt.Prompt, from: number, files: Array<UrlFile>): void => {
   const fromOutput = (output: Prompt.ToolResultOutput) => {
     if (output.type !== "content") return
     for (const item of output.value) if (item.type === "file") files.push(item)
   }
-  for (const message of prompt) {
+  for (let i = from; i < prompt.length; i++) {
+    const message = prompt[i]
     if (message.role === "user") {
       for (const part of message.content) if (part.type === "file") files.push(part)
     } else if (message.role === "tool" || message.role === "assistant") {
       for (const part of message.content) if (part.type === "tool-result") fromOutput(part.output)
     }
   }
+}
+
+// the downloadable files of a prompt, in upstream's order (`downloadAssets`)
+const downloadableFiles = (prompt: Prompt.Prompt): Array<UrlFile> => {
+  const files: Array<UrlFile> = []
+  collectFiles(prompt, 0, files)
   return files
 }
 
@@ -286,17 +303,20 @@ const inlineOutput = (
  * the prompt (user file parts, `content` tool results) goes to the `Download` service with
  * whether the model's `supportedUrls` match it; each URL the service returns a file for is sent
  * as data (media type: the response's when the part's is not a full `type/subtype`, then image
- * signatures, as upstream). Without file URLs the service is not asked.
+ * signatures, as upstream). Without file URLs the service is not asked. `files`: the prompt's
+ * downloadable files when the caller already knows them (the step loop keeps them per message
+ * added, see `ConversationFiles`); otherwise the prompt is scanned.
  *
  * @internal
  */
 export const downloadAssets = (
   prompt: Prompt.Prompt,
-  supportedUrls: SupportedUrls
+  supportedUrls: SupportedUrls,
+  files?: ReadonlyArray<UrlFile>
 ): Effect.Effect<Prompt.Prompt, DownloadError> =>
   Effect.suspend(() => {
     const planned: Array<Download.Request> = []
-    for (const file of downloadableFiles(prompt)) {
+    for (const file of files ?? downloadableFiles(prompt)) {
       const url = urlOf(file)
       if (url === undefined) continue
       planned.push({

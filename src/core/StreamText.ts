@@ -32,6 +32,7 @@ import type { BaseOptions } from "./generation/Settings.ts"
 import { callOptionsOf, stopConditionsOf } from "./generation/Settings.ts"
 import { toPrompt } from "./ModelMessage.ts"
 import { setupStep, type StepSetup, type StepState } from "./generation/PrepareStep.ts"
+import { ConversationFiles } from "./generation/ConversationFiles.ts"
 import { runStreamStep, type StreamStepEnv } from "./generation/StreamStep.ts"
 import { type StreamApprovals, streamApprovals } from "./generation/StreamApprovals.ts"
 import { makeIdReserver, withStickyTextMetadata } from "./generation/StreamParts.ts"
@@ -384,6 +385,8 @@ const runSteps = <T extends Toolkit.Any, R>(
     const callbacks = withTelemetry(resolveCallbacks(options), tracer)
     const include = includeOf(options)
     const requestMessages = new RequestMessages(include, options)
+    // the conversation's files, kept per message added (not rescanned every step)
+    const files = new ConversationFiles()
     const env: StreamStepEnv = {
       model,
       callOptions: (prompt, stepSetup) =>
@@ -406,7 +409,8 @@ const runSteps = <T extends Toolkit.Any, R>(
       // the spans record the steps' text, reasoning and tool calls when outputs are recorded
       collectContent: options._internal?.retention?.collectContent ??
         (defaultCollects(options) || tracer?.recording.recordOutputs === true),
-      gate: approvals.gate(generateId)
+      gate: approvals.gate(generateId),
+      files
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)
     let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
@@ -432,6 +436,7 @@ const runSteps = <T extends Toolkit.Any, R>(
     for (let stepNumber = 0;; stepNumber++) {
       // waiting steering messages join the step's messages before prepareStep (upstream)
       const taken = SteeringStep.takeForStep(steering, conversation)
+      files.extend(conversation, taken.conversation)
       const stepSetup: StepSetup = yield* setup({
         stepNumber, steps, system, conversation: taken.conversation, initialMessages, model, runtimeContext, toolsContext,
         steeringMessages: taken.messages
@@ -474,7 +479,7 @@ const runSteps = <T extends Toolkit.Any, R>(
       }
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
-      conversation = [...stepSetup.conversation, ...outcome.responseMessages.map(toPromptMessage)]
+      conversation = files.extend(stepSetup.conversation, stepSetup.conversation.concat(outcome.responseMessages.map(toPromptMessage)))
       requestMessages.answered(outcome.responseMessages)
       // prepareStep's runtime context and tools' context carry over too (upstream)
       runtimeContext = stepSetup.runtimeContext

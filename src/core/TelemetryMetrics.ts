@@ -138,18 +138,42 @@ export const attributesOf = (labels: Labels, extra: Readonly<Record<string, stri
   ...extra
 })
 
+/** A numeric metric of any state (every metric of this module). */
+type NumberMetric = Metric.Metric<number, unknown>
+
+/** The labelled metrics already built, by metric and label values (bounded: past it, built per update). */
+const series = new WeakMap<NumberMetric, Map<string, NumberMetric>>()
+const maxSeries = 1_000
+let cached = 0
+
+const labelled = (metric: NumberMetric, labels: Labels, extra: Readonly<Record<string, string>> | undefined): NumberMetric => {
+  let key = `${labels.operationId}\u0000${labels.provider}\u0000${labels.modelId}\u0000${labels.functionId ?? "\u0001"}`
+  if (extra !== undefined) for (const name in extra) key += `\u0000${name}\u0000${extra[name]}`
+  let byKey = series.get(metric)
+  const found = byKey?.get(key)
+  if (found !== undefined) return found
+  const made = Metric.withAttributes(metric, attributesOf(labels, extra))
+  if (cached < maxSeries) {
+    if (byKey === undefined) series.set(metric, byKey = new Map())
+    byKey.set(key, made)
+    cached++
+  }
+  return made
+}
+
 /**
- * Updates a metric for one series.
+ * Updates a metric for one series (the labelled metric is built once per series, so an update
+ * does not compute the series key again).
  *
  * @since 0.1.0
  * @category utils
  */
-export const record = <In, State>(
-  metric: Metric.Metric<In, State>,
+export const record = (
+  metric: NumberMetric,
   labels: Labels,
-  value: In,
+  value: number,
   extra?: Readonly<Record<string, string>>
-): Effect.Effect<void> => Metric.update(Metric.withAttributes(metric, attributesOf(labels, extra)), value)
+): Effect.Effect<void> => Metric.update(labelled(metric, labels, extra), value)
 
 /**
  * A model call's tokens (`input` and `output`, each when known).

@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Layer, Ref, Stream } from "effect"
+import { Context, Effect, Layer, Stream } from "effect"
 import type { SupportedUrls } from "../LanguageModel.ts"
 import { LanguageModel, type Service as LanguageModelService, type StreamResponse } from "../LanguageModel.ts"
 import type { CallOptions } from "../contract/CallOptions.ts"
@@ -116,11 +116,11 @@ export const make = (options: MockOptions = {}): Effect.Effect<{
   readonly model: LanguageModelService
   readonly recorder: Recorder
 }> =>
-  Effect.gen(function*() {
-    const generateCalls = yield* Ref.make<ReadonlyArray<CallOptions>>([])
-    const streamCalls = yield* Ref.make<ReadonlyArray<CallOptions>>([])
-    const record = (ref: Ref.Ref<ReadonlyArray<CallOptions>>, call: CallOptions) =>
-      Ref.modify(ref, (calls) => [calls.length, [...calls, call]] as const)
+  Effect.sync(() => {
+    // appended in place (a copy per call would make a long tool loop quadratic in the mock); read as copies
+    const generateCalls: Array<CallOptions> = []
+    const streamCalls: Array<CallOptions> = []
+    const record = (calls: Array<CallOptions>, call: CallOptions) => Effect.sync(() => calls.push(call) - 1)
     const model: LanguageModelService = {
       specificationVersion: "v4",
       provider: options.provider ?? "mock-provider",
@@ -136,7 +136,7 @@ export const make = (options: MockOptions = {}): Effect.Effect<{
     }
     return {
       model,
-      recorder: { generateCalls: Ref.get(generateCalls), streamCalls: Ref.get(streamCalls) }
+      recorder: { generateCalls: Effect.sync(() => generateCalls.slice()), streamCalls: Effect.sync(() => streamCalls.slice()) }
     }
   })
 

@@ -68,7 +68,7 @@ export const spawnRunner = (env: Record<string, string | undefined>): Runner => 
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString("utf8")).slice(-4000)
   })
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)))
   const waitFor = (pattern: RegExp, timeoutMs = 60_000) =>
     new Promise<string>((resolve, reject) => {
       const found = lines.find((line) => pattern.test(line))

@@ -49,6 +49,9 @@ export const sources: Record<string, ReadonlyArray<Source>> = {
   groq: [sse("groq")],
   deepseek: [sse("deepseek")],
   "openai-responses": [{ dir: "openai-responses", suffix: ".chunks.txt", convert: Responses.chunksToSse }],
+  // Azure's models are the OpenAI kit's on Azure's URLs: the OpenAI corpora
+  "azure-responses": [{ dir: "openai-responses", suffix: ".chunks.txt", convert: Responses.chunksToSse }],
+  "azure-chat": [sse("openai-chat")],
   anthropic: [{ dir: "anthropic", suffix: ".chunks.txt", convert: AnthropicH.chunksToSse }],
   xai: [{ dir: "xai", suffix: ".chunks.txt", convert: lines }],
   huggingface: [{ dir: "huggingface", suffix: ".chunks.txt", convert: lines }],

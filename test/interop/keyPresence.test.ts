@@ -168,23 +168,8 @@ const vertexAnthropicBearer = { project: "aimux", location: "us-east5" }
 
 // `@ai-sdk/azure` 4.0.85 runs `@ai-sdk/openai` 4.0.81; where 4.0.81 behaves otherwise than the 4.0.118
 // aimux ports and `kits/openai/VersionSkew.ts` has no flag for it yet (docs/divergences.md, Azure)
-const azureChatSkew = ["logprobs.sse", "refusal-same-chunk.sse", "refusal.sse", "tool-call-reused-index.sse"]
-  .map((f) => `openai-chat/${f}`)
-const azureResponsesSkew = [
-  "annotations.chunks.txt",
-  "completed-metadata.chunks.txt",
-  "custom-tool.chunks.txt",
-  "file-search.chunks.txt",
-  "refusal.chunks.txt",
-  "shell-call-output.chunks.txt",
-  "web-search-actions.chunks.txt",
-  "generate/annotations.json",
-  "generate/file-search-only.json",
-  "generate/function-calls.json",
-  "generate/provider-tools.json",
-  "generate/reasoning.json",
-  "generate/refusal.json"
-].map((f) => `openai-responses/${f}`)
+const azureChatSkew = ["openai-chat/tool-call-reused-index.sse"]
+const azureResponsesSkew = ["openai-responses/generate/function-calls.json", "openai-responses/generate/refusal.json"]
 
 const cases: ReadonlyArray<Case> = [
   {

@@ -215,11 +215,16 @@ const userAgentView = (agent: string): string =>
  * `Headers`), upstream Bedrock's bearer wrapper writes `Authorization` (docs/divergences.md).
  */
 const view = (seen: Seen) => {
+  const body = seen.body instanceof FormData
+    ? [...seen.body.entries()].map(([key, value]) =>
+      [key, typeof value === "string" ? value : { name: value.name, type: value.type, size: value.size }]
+    )
+    : seen.body
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(Object(seen.headers))) {
     headers[name.toLowerCase()] = name.toLowerCase() === "user-agent" ? userAgentView(String(value)) : String(value)
   }
-  return { ...seen, headers }
+  return { ...seen, headers, body }
 }
 
 describe("the fetch setting: the custom fetch gets upstream's arguments", () => {
@@ -245,6 +250,80 @@ describe("the fetch setting: the custom fetch gets upstream's arguments", () => 
       // the fetch's 400 is what both models report
       expect(ourErrors.map((e) => Reflect.get(Object(e), "statusCode"))).toStrictEqual([400, 400])
       expect(upstreamErrors.map((e) => Reflect.get(Object(e), "statusCode"))).toStrictEqual([400, 400])
+    })
+  }
+
+  // the other model kinds built by ModelConstructors take the setting too
+  const image = { prompt: "a cat", n: 1, size: undefined, aspectRatio: undefined, seed: undefined, files: undefined, mask: undefined, providerOptions: {} }
+  const wav = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4])
+  const transcription = { audio: wav, mediaType: "audio/wav", providerOptions: {} }
+  const media: ReadonlyArray<{
+    readonly name: string
+    readonly upstream: (fetch: Fetch) => PromiseLike<unknown>
+    readonly aimux: (fetch: Fetch) => Effect.Effect<unknown, unknown>
+  }> = [
+    {
+      name: "openai image",
+      upstream: (fetch) => createOpenAI({ apiKey, fetch }).image("gpt-image-1").doGenerate(image),
+      aimux: (fetch) => Effect.flatMap(OpenAI.image("gpt-image-1", { apiKey, fetch }), (m) => m.generate(image))
+    },
+    {
+      name: "openai speech",
+      upstream: (fetch) => createOpenAI({ apiKey, fetch }).speech("tts-1").doGenerate({ text: "Hello" }),
+      aimux: (fetch) => Effect.flatMap(OpenAI.speech("tts-1", { apiKey, fetch }), (m) => m.generate({ text: "Hello" }))
+    },
+    {
+      name: "openai transcription (multipart: the FormData itself)",
+      upstream: (fetch) => createOpenAI({ apiKey, fetch }).transcription("whisper-1").doGenerate(transcription),
+      aimux: (fetch) => Effect.flatMap(OpenAI.transcription("whisper-1", { apiKey, fetch }), (m) => m.generate(transcription))
+    },
+    {
+      name: "groq transcription",
+      upstream: (fetch) => createGroq({ apiKey, fetch }).transcription("whisper-large-v3").doGenerate(transcription),
+      aimux: (fetch) => Effect.flatMap(Groq.transcription("whisper-large-v3", { apiKey, fetch }), (m) => m.generate(transcription))
+    },
+    {
+      name: "xai image",
+      upstream: (fetch) => createXai({ apiKey, fetch }).image("grok-imagine-image").doGenerate(image),
+      aimux: (fetch) => Effect.flatMap(XAI.image("grok-imagine-image", { apiKey, fetch }), (m) => m.generate(image))
+    },
+    {
+      name: "amazon-bedrock image",
+      upstream: (fetch) => createAmazonBedrock({ region: "us-east-1", apiKey, fetch }).image("amazon.nova-canvas-v1:0").doGenerate(image),
+      aimux: (fetch) =>
+        Effect.flatMap(AmazonBedrock.image("amazon.nova-canvas-v1:0", { region: "us-east-1", apiKey, fetch }), (m) => m.generate(image))
+    },
+    {
+      name: "openai-compatible embedding",
+      upstream: (fetch) =>
+        createOpenAICompatible({ name: "acme", baseURL: "https://acme.invalid/v1", apiKey, fetch }).embeddingModel("e").doEmbed({ values: ["a"] }),
+      aimux: (fetch) =>
+        Effect.flatMap(
+          OpenAICompatible.embedding("e", { name: "acme", baseURL: "https://acme.invalid/v1", apiKey, fetch }),
+          (m) => m.embed({ values: ["a"] })
+        )
+    },
+    {
+      name: "openai embedding",
+      upstream: (fetch) => createOpenAI({ apiKey, fetch }).embedding("text-embedding-3-small").doEmbed({ values: ["a", "b"] }),
+      aimux: (fetch) =>
+        Effect.flatMap(OpenAI.embedding("text-embedding-3-small", { apiKey, fetch }), (m) => m.embed({ values: ["a", "b"] }))
+    }
+  ]
+  for (const m of media) {
+    it(`${m.name}: the same fetch arguments`, async () => {
+      const upstream = recorder()
+      await settle(m.upstream(upstream.fetch))
+      const ours = recorder()
+      await settle(Effect.runPromise(m.aimux(ours.fetch)))
+      expect(upstream.seen).toHaveLength(1)
+      // called without an abortSignal, upstream passes none; aimux's is the fiber's (docs/divergences.md)
+      const withoutSignal = (seen: Seen) => {
+        const { signal: _signal, ...rest } = view(seen)
+        return { ...rest, initKeys: rest.initKeys.filter((key) => key !== "signal") }
+      }
+      expect(ours.seen.map(withoutSignal)).toStrictEqual(upstream.seen.map(withoutSignal))
+      expect(ours.seen[0]!.signal).toBe(true)
     })
   }
 

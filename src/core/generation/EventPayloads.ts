@@ -60,22 +60,30 @@ export const stepStartEventOf = <T extends Toolkit.Any, R>(
   steps: ReadonlyArray<StepResult>,
   setup: StepSetup,
   promptMessages: Prompt
-): StepStartEvent => ({
-  callId,
-  provider: model.provider,
-  modelId: model.modelId,
-  stepNumber,
-  system: setup.system,
-  messages: setup.conversation,
-  toolChoice: setup.toolChoice ?? options.toolChoice,
-  activeTools: setup.activeTools ?? options.activeTools,
-  steps: [...steps],
-  providerOptions: options.providerOptions,
-  promptMessages,
-  stepToolChoice: setup.runtime.toolChoice,
-  runtimeContext: setup.runtimeContext,
-  toolsContext: setup.toolsContext
-})
+): StepStartEvent => {
+  // the finished steps as of now, copied when read: the loop only appends to `steps`, so a
+  // prefix of it is the snapshot (a copy per step would make a long run quadratic)
+  const count = steps.length
+  let snapshot: ReadonlyArray<StepResult> | undefined
+  return {
+    callId,
+    provider: model.provider,
+    modelId: model.modelId,
+    stepNumber,
+    system: setup.system,
+    messages: setup.conversation,
+    toolChoice: setup.toolChoice ?? options.toolChoice,
+    activeTools: setup.activeTools ?? options.activeTools,
+    get steps() {
+      return snapshot ??= steps.slice(0, count)
+    },
+    providerOptions: options.providerOptions,
+    promptMessages,
+    stepToolChoice: setup.runtime.toolChoice,
+    runtimeContext: setup.runtimeContext,
+    toolsContext: setup.toolsContext
+  }
+}
 
 /** The `onLanguageModelCallStart` payload of a step's call. @internal */
 export const callStartEventOf = (

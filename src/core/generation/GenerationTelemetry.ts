@@ -285,7 +285,7 @@ export class GenerationTracer {
     // looked up when it runs: the span opens at onToolExecutionStart, after this is built
     Effect.suspend(() => {
       const span = this.tools.get(toolCallId)
-      return span === undefined ? execute : Effect.withParentSpan(execute, span)
+      return span === undefined ? execute : Effect.withParentSpan(execute, span, noStackTrace)
     })
 
   readonly onToolExecutionEnd = (event: ToolExecutionEndEvent): Effect.Effect<void> =>
@@ -412,6 +412,9 @@ export const openSpan = (
     Effect.makeSpan(name, parent === undefined ? {} : { parent }),
     (span) => Effect.sync(() => setAll(span, attributes))
   )
+
+/** A re-parented effect needs no stack trace of its own (capturing one costs an Error per call). */
+const noStackTrace: { readonly captureStackTrace: false } = { captureStackTrace: false }
 
 const numberOf = (value: unknown): number | undefined => typeof value === "number" ? value : undefined
 

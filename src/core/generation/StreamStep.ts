@@ -34,6 +34,7 @@ import { type StepResult, viewsOf } from "../StepResult.ts"
 import type { StepResponse, TextStreamPart } from "../TextStreamPart.ts"
 import { downloadAssets, type ModelMessage } from "../ModelMessage.ts"
 import type { StepSetup } from "./PrepareStep.ts"
+import type { ConversationFiles } from "./ConversationFiles.ts"
 import type { CallGate } from "./StreamApprovals.ts"
 import type { StepContexts } from "../approval/ToolApproval.ts"
 import { makeContentBuilder, makePartIdMap, makeRawCollector, withResumedMessages } from "./StreamParts.ts"
@@ -86,6 +87,8 @@ export interface StreamStepEnv {
   readonly streamRetry?: StreamRetryPolicy | undefined
   /** The step's delivered `steering-message` parts (see {@link runStreamStep} for where they go). */
   readonly steeringParts?: ReadonlyArray<TextStreamPart> | undefined
+  /** The run's conversation files, kept per message added (undefined: each step scans its prompt). */
+  readonly files?: ConversationFiles | undefined
 }
 
 /**
@@ -436,9 +439,9 @@ export const runStreamStep = (
     const stepStart = yield* Clock.currentTimeMillis
     // file URLs the model does not support are fetched through the Download service, per step
     // (upstream); a DownloadError ends the run with an error part, like a failed call
-    // file URLs the model does not support are fetched through the Download service, per step
-    // (upstream); a DownloadError ends the run with an error part, like a failed call
-    const downloaded = yield* Effect.exit(Effect.flatMap(env.model.supportedUrls, (urls) => downloadAssets(setup.prompt, urls)))
+    const downloaded = yield* Effect.exit(
+      Effect.flatMap(env.model.supportedUrls, (urls) => downloadAssets(setup.prompt, urls, env.files?.of(setup.conversation)))
+    )
     if (Exit.isFailure(downloaded)) {
       if (Cause.hasInterruptsOnly(downloaded.cause)) return yield* Effect.interrupt
       yield* env.emit({ type: "error", error: Cause.squash(downloaded.cause) })
@@ -527,7 +530,8 @@ export const runStreamStep = (
     }
     yield* parts.startStep()
     const toolExecutionMs: Record<string, number> = {}
-    yield* parts.executeTools(toolExecutionMs)
+    // quiet too (QuietTracer): each tool's handler runs with the propagation again (ExecuteTool)
+    yield* quiet(parts.executeTools(toolExecutionMs))
     const stepEnd = yield* Clock.currentTimeMillis
     const performance = { stepTimeMs: stepEnd - stepStart, toolExecutionMs }
     const stepResponse: StepResponse = { ...parts.response, headers: response?.headers }

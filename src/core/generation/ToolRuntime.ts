@@ -10,6 +10,7 @@
  */
 import { Effect, Option } from "effect"
 import * as Tracer from "effect/Tracer"
+import { quiet } from "../internal/QuietTracer.ts"
 import type { CallTool, ToolChoice as V4ToolChoice } from "../../contract/CallOptions.ts"
 import type * as Content from "../../contract/Content.ts"
 import type { Prompt } from "../../contract/Prompt.ts"
@@ -22,6 +23,9 @@ import { type TimeoutOption, toolTimeoutsOf } from "./Timeouts.ts"
 import type { TypeValidationError } from "../../contract/errors/TypeValidationError.ts"
 import { getOwn } from "../internal/GetOwn.ts"
 import type { ClientToolOutput, PreliminaryToolResult } from "../ToolResult.ts"
+
+/** The handler's span needs no stack trace of its own (capturing one costs an Error per call). */
+const noStackTrace: { readonly captureStackTrace: false } = { captureStackTrace: false }
 
 /**
  * The tool options shared by generateText and streamText.
@@ -157,7 +161,7 @@ export function makeToolRuntime(
     // the captured services, under the span current where the handler runs (a tool's `ai.toolCall`)
     const provide = <A, E>(effect: Effect.Effect<A, E, unknown>): Effect.Effect<A, E> =>
       Effect.flatMap(Effect.serviceOption(Tracer.ParentSpan), (span) =>
-        Effect.provideContext(Option.isSome(span) ? Effect.withParentSpan(effect, span.value) : effect, context))
+        Effect.provideContext(Option.isSome(span) ? Effect.withParentSpan(effect, span.value, noStackTrace) : effect, context))
     const tools = options.tools
     const toolTimeouts = toolTimeoutsOf(options.timeout) ?? options.toolTimeout
     const activeTools = options.activeTools
@@ -194,14 +198,15 @@ export function makeToolRuntime(
         ExecuteTool.validateToolContext(Toolkit.getTool(tools, toolCall.toolName), toolCall.toolName, toolsContext),
       execute: (toolCall, messages, onPreliminary, context) => {
         if (!executable(toolCall)) return Effect.succeed(undefined)
-        return provide(ExecuteTool.executeToolCall({
+        // the bookkeeping around the handler skips the tracer's context propagation (QuietTracer)
+        return provide(quiet(ExecuteTool.executeToolCall({
           toolCall,
           tools,
           messages,
           timeout: toolTimeouts,
           context: context === undefined ? getOwn(toolsContext, toolCall.toolName) : context.value,
           onPreliminaryToolResult: (part) => onPreliminary(part)
-        })).pipe(Effect.map(Option.getOrUndefined))
+        }))).pipe(Effect.map(Option.getOrUndefined))
       }
     }
     return runtime

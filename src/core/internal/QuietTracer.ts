@@ -5,13 +5,18 @@
  * sees the span as active): in streamText's per-part loop that is one wrap per part step, 3–4× the
  * loop's own cost. Under {@link quiet} spans are still created by the same tracer with the same
  * parents (the span tree is unchanged); only that propagation is skipped, so non-Effect code run
- * inside does not see the span as OpenTelemetry's active span. Tool handlers keep it: they run
- * in the context captured when the generation started (`ToolRuntime`).
+ * inside does not see the span as OpenTelemetry's active span. Tool handlers keep it: a tool's
+ * execution is quiet around its handler and {@link loud} inside it (`ExecuteTool`).
  *
  * @internal
  */
-import { Effect } from "effect"
+import { Context, Effect } from "effect"
 import * as Tracer from "effect/Tracer"
+
+/** The tracer {@link quiet} replaced, for {@link loud}. */
+const Loud = Context.Reference<Tracer.Tracer | undefined>("aimux/core/internal/QuietTracer/Loud", {
+  defaultValue: () => undefined
+})
 
 const quietTracers = new WeakMap<Tracer.Tracer, Tracer.Tracer>()
 
@@ -26,4 +31,11 @@ const quietOf = (tracer: Tracer.Tracer): Tracer.Tracer => {
 
 /** Runs `effect` with the current tracer minus its `context` hook (unchanged without one). @internal */
 export const quiet = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.flatMap(Effect.tracer, (tracer) => tracer.context === undefined ? effect : Effect.withTracer(effect, quietOf(tracer)))
+  Effect.flatMap(Effect.tracer, (tracer) =>
+    tracer.context === undefined
+      ? effect
+      : effect.pipe(Effect.withTracer(quietOf(tracer)), Effect.provideService(Loud, tracer)))
+
+/** Runs `effect` with the tracer an enclosing {@link quiet} replaced (a tool's handler). @internal */
+export const loud = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.flatMap(Loud, (tracer) => tracer === undefined ? effect : Effect.withTracer(effect, tracer))

@@ -7,8 +7,7 @@
  *
  * @since 0.1.0
  */
-import { Config, Effect, Layer, Option, Redacted } from "effect"
-import type { HttpClient } from "effect/http"
+import { Config, Effect, Option, Redacted } from "effect"
 import * as ImageModel from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
 import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
@@ -353,15 +352,21 @@ export const rerankingLayer = rerankingConstructors.layer
  */
 export const rerankingLayerConfig = rerankingConstructors.layerConfig
 
+const imageConstructors = ModelConstructors.make(
+  ImageModel.ImageModel,
+  (modelId: string, settings: Settings) =>
+    Effect.flatMap(modelConfig(modelId, settings), (config) =>
+      AmazonBedrockImageModel.make({ modelId, baseURL: config.baseURL, headers: config.headers, authorize: config.authorize })),
+  {}
+)
+
 /**
  * The image model for `modelId` (upstream `bedrock.image(modelId)`: Nova Canvas, Titan Image).
  *
  * @since 0.1.0
  * @category constructors
  */
-export const image = (modelId: string, settings: Settings = {}): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
-  Effect.flatMap(modelConfig(modelId, settings), (config) =>
-    AmazonBedrockImageModel.make({ modelId, baseURL: config.baseURL, headers: config.headers, authorize: config.authorize }))
+export const image = imageConstructors.model
 
 /**
  * A Layer providing {@link image} as the `ImageModel` service.
@@ -369,5 +374,4 @@ export const image = (modelId: string, settings: Settings = {}): Effect.Effect<I
  * @since 0.1.0
  * @category layers
  */
-export const imageLayer = (modelId: string, settings: Settings = {}): Layer.Layer<ImageModel.ImageModel, never, HttpClient.HttpClient> =>
-  Layer.effect(ImageModel.ImageModel, image(modelId, settings))
+export const imageLayer = imageConstructors.layer

@@ -224,6 +224,33 @@ export const parse = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, fa
  */
 export type FastPath<T> = (payloadType: string, payload: unknown) => T | undefined
 
+const PADDING = ",\"p\":\""
+
+/**
+ * The payload JSON without its trailing `"p"` padding member, when the text ends with one whose
+ * value is a plain string (`…,"p":"abc"}`): the same value as parsing the text and deleting `p`
+ * (that member is the top-level object's, as the `}` after it is the text's last character), but
+ * the object keeps its fast shape (a deleted key turns it into a dictionary, slow for every read
+ * after). Anything else, or a stripped text that does not parse, is parsed as it is, so a
+ * malformed payload fails with the same error.
+ */
+const parsePadded = (text: string): ParseResult<unknown> => {
+  const last = text.length - 1
+  if (last < 8 || text.charCodeAt(last) !== 125 || text.charCodeAt(last - 1) !== 34) return safeParseJson(text)
+  const at = text.lastIndexOf(PADDING, last - 2)
+  if (at <= 0) return safeParseJson(text)
+  for (let i = at + PADDING.length; i < last - 1; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 34 || c === 92 || c < 32) return safeParseJson(text)
+  }
+  // `{,"p":…}` would not be a valid object: the member before the padding must exist
+  let before = at - 1
+  while (before > 0 && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 10 || text.charCodeAt(before) === 13 || text.charCodeAt(before) === 9)) before--
+  if (text.charCodeAt(before) === 123) return safeParseJson(text)
+  const stripped = safeParseJson(text.slice(0, at) + "}")
+  return stripped.success ? stripped : safeParseJson(text)
+}
+
 const toResult = <T>(
   event: DecodedEvent,
   validate: (value: unknown) => ParseResult<T>,
@@ -235,10 +262,10 @@ const toResult = <T>(
     ? event.exceptionType
     : undefined
   if (payloadType == null) return undefined
-  const parsed = safeParseJson(event.data)
+  const parsed = parsePadded(event.data)
   if (!parsed.success) return parsed
   const payload = parsed.value
-  if (typeof payload === "object" && payload !== null) Reflect.deleteProperty(payload, "p")
+  if (typeof payload === "object" && payload !== null && Object.hasOwn(payload, "p")) Reflect.deleteProperty(payload, "p")
   const wrapped = { [payloadType]: payload }
   const decoded = fast?.(payloadType, payload)
   return decoded !== undefined ? { success: true, value: decoded, rawValue: wrapped } : validate(wrapped)

@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Config as EffectConfig, Effect, Layer, Option, Redacted } from "effect"
+import { Config as EffectConfig, Effect, Option, Redacted } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
@@ -264,6 +264,18 @@ export const embeddingLayer = embeddingConstructors.layer
  */
 export const embeddingLayerConfig = embeddingConstructors.layerConfig
 
+const imageConstructors = ModelConstructors.make(
+  ImageModelNs.ImageModel,
+  (modelId: string, settings: Settings) =>
+    Effect.gen(function*() {
+      const client = yield* HttpClient.HttpClient
+      const config = yield* modelConfig(modelId, settings, client)
+      const languageModel = yield* GeminiLanguageModel.make({ ...config, provider: "google.vertex.image", supportedUrls })
+      return GeminiImageModel.make({ provider: "google.vertex.image", modelId, languageModel, flavour: "vertex", maxImagesPerCall: 1 })
+    }),
+  {}
+)
+
 /**
  * The Gemini image model on Vertex for `modelId` (upstream `vertex.image(modelId)`): the Gemini
  * model with provider `google.vertex.image`.
@@ -271,16 +283,7 @@ export const embeddingLayerConfig = embeddingConstructors.layerConfig
  * @since 0.1.0
  * @category constructors
  */
-export const image = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<ImageModelNs.Service, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    const config = yield* modelConfig(modelId, settings, client)
-    const languageModel = yield* GeminiLanguageModel.make({ ...config, provider: "google.vertex.image", supportedUrls })
-    return GeminiImageModel.make({ provider: "google.vertex.image", modelId, languageModel, flavour: "vertex", maxImagesPerCall: 1 })
-  })
+export const image = imageConstructors.model
 
 /**
  * A Layer providing {@link image} as the `ImageModel` service.
@@ -288,8 +291,4 @@ export const image = (
  * @since 0.1.0
  * @category layers
  */
-export const imageLayer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<ImageModelNs.ImageModel, InvalidArgumentError | LoadSettingError, HttpClient.HttpClient> =>
-  Layer.effect(ImageModelNs.ImageModel, image(modelId, settings))
+export const imageLayer = imageConstructors.layer

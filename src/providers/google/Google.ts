@@ -12,6 +12,7 @@ import * as ImageModel from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
 import type * as LanguageModelNs from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as CustomFetch from "../../provider-utils/CustomFetch.ts"
 import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as GeminiImageModel from "../kits/gemini/GeminiImageModel.ts"
@@ -206,7 +207,7 @@ export const embeddingLayerConfig = embeddingConstructors.layerConfig
  */
 export const image = (
   modelId: string,
-  settings: Settings = {},
+  settings: Settings & CustomFetch.Setting = {},
   imageSettings: { readonly maxImagesPerCall?: number | undefined } = {}
 ): Effect.Effect<ImageModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
   Effect.map(model(modelId, settings), (languageModel) =>
@@ -226,7 +227,7 @@ export const image = (
  */
 export const imageLayer = (
   modelId: string,
-  settings: Settings = {},
+  settings: Settings & CustomFetch.Setting = {},
   imageSettings: { readonly maxImagesPerCall?: number | undefined } = {}
 ): Layer.Layer<ImageModel.ImageModel, LoadAPIKeyError, HttpClient.HttpClient> =>
   Layer.effect(ImageModel.ImageModel, image(modelId, settings, imageSettings))

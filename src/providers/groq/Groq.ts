@@ -4,13 +4,11 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer } from "effect"
-import type * as HttpClient from "effect/http/HttpClient"
+import { Effect } from "effect"
 import * as LanguageModel from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
 import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as TranscriptionModel from "../../TranscriptionModel.ts"
-import type { LoadAPIKeyError } from "../../contract/errors/LoadAPIKeyError.ts"
 import * as ChatEndpoint from "../kits/openai/ChatEndpoint.ts"
 import * as GroqLanguageModel from "./GroqLanguageModel.ts"
 import * as GroqTranscriptionModel from "./GroqTranscriptionModel.ts"
@@ -74,26 +72,29 @@ export const layer = constructors.layer
  */
 export const layerConfig = constructors.layerConfig
 
+const transcriptionConstructors = ModelConstructors.make(
+  TranscriptionModel.TranscriptionModel,
+  (modelId: string, settings: Settings) =>
+    Effect.flatMap(
+      ApiKey.loadApiKey({ apiKey: settings.apiKey, environmentVariableName: "GROQ_API_KEY", description: "Groq" }),
+      (apiKey) =>
+        GroqTranscriptionModel.make({
+          provider: "groq.transcription",
+          modelId,
+          baseURL: (settings.baseURL ?? "https://api.groq.com/openai/v1").replace(/\/$/, ""),
+          headers: ChatEndpoint.configHeaders({ apiKey, headers: settings.headers, userAgentSuffix: `ai-sdk-groq/${VERSION}` })
+        })
+    ),
+  {}
+)
+
 /**
  * The transcription model for `modelId` (upstream `groq.transcription(modelId)`).
  *
  * @since 0.1.0
  * @category constructors
  */
-export const transcription = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<TranscriptionModel.Service, LoadAPIKeyError, HttpClient.HttpClient> =>
-  Effect.flatMap(
-    ApiKey.loadApiKey({ apiKey: settings.apiKey, environmentVariableName: "GROQ_API_KEY", description: "Groq" }),
-    (apiKey) =>
-      GroqTranscriptionModel.make({
-        provider: "groq.transcription",
-        modelId,
-        baseURL: (settings.baseURL ?? "https://api.groq.com/openai/v1").replace(/\/$/, ""),
-        headers: ChatEndpoint.configHeaders({ apiKey, headers: settings.headers, userAgentSuffix: `ai-sdk-groq/${VERSION}` })
-      })
-  )
+export const transcription = transcriptionConstructors.model
 
 /**
  * A layer providing {@link transcription} as the `TranscriptionModel` service.
@@ -101,8 +102,4 @@ export const transcription = (
  * @since 0.1.0
  * @category layers
  */
-export const transcriptionLayer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<TranscriptionModel.TranscriptionModel, LoadAPIKeyError, HttpClient.HttpClient> =>
-  Layer.effect(TranscriptionModel.TranscriptionModel, transcription(modelId, settings))
+export const transcriptionLayer = transcriptionConstructors.layer

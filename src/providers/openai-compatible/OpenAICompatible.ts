@@ -108,15 +108,25 @@ export const layerConfig = (
 
 /**
  * The embedding model for `modelId` (upstream `provider.embeddingModel(modelId)`): provider
- * `<name>.embedding`, `<baseURL>/embeddings`.
+ * `<name>.embedding`, `<baseURL>/embeddings`; no `HttpClient` needed with `settings.fetch`.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const embedding: <T extends { readonly error: unknown } = ErrorData>(
+export function embedding<T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
-  settings: OpenAICompatibleEmbeddingModel.Settings<T>
-) => Effect.Effect<EmbeddingModelNs.Service, never, HttpClient.HttpClient> = OpenAICompatibleEmbeddingModel.make
+  settings: OpenAICompatibleEmbeddingModel.Settings<T> & { readonly fetch: CustomFetch.FetchFunction }
+): Effect.Effect<EmbeddingModelNs.Service>
+export function embedding<T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: OpenAICompatibleEmbeddingModel.Settings<T> & CustomFetch.Setting
+): Effect.Effect<EmbeddingModelNs.Service, never, HttpClient.HttpClient>
+export function embedding<T extends { readonly error: unknown } = ErrorData>(
+  modelId: string,
+  settings: OpenAICompatibleEmbeddingModel.Settings<T> & CustomFetch.Setting
+): Effect.Effect<EmbeddingModelNs.Service, never, HttpClient.HttpClient> {
+  return CustomFetch.provide(settings, OpenAICompatibleEmbeddingModel.make(modelId, settings))
+}
 
 /**
  * A layer providing {@link embedding} as the `EmbeddingModel` service.
@@ -126,6 +136,6 @@ export const embedding: <T extends { readonly error: unknown } = ErrorData>(
  */
 export const embeddingLayer = <T extends { readonly error: unknown } = ErrorData>(
   modelId: string,
-  settings: OpenAICompatibleEmbeddingModel.Settings<T>
+  settings: OpenAICompatibleEmbeddingModel.Settings<T> & CustomFetch.Setting
 ): Layer.Layer<EmbeddingModelNs.EmbeddingModel, never, HttpClient.HttpClient> =>
   Layer.effect(EmbeddingModelNs.EmbeddingModel, embedding(modelId, settings))

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Config, Effect, Layer, Option, Redacted } from "effect"
+import { Config, Effect, Option, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import * as ImageModelNs from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
@@ -262,17 +262,19 @@ const mediaConfig = (modelId: string, settings: Settings, kind: string) =>
     headers: chat.headers
   }))
 
+const imageConstructors = ModelConstructors.make(
+  ImageModelNs.ImageModel,
+  (modelId: string, settings: Settings) => Effect.flatMap(mediaConfig(modelId, settings, "image"), OpenAIImageModel.make),
+  {}
+)
+
 /**
  * The image model service (upstream `openai.image(modelId)`).
  *
  * @since 0.1.0
  * @category constructors
  */
-export const image = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<ImageModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  Effect.flatMap(mediaConfig(modelId, settings, "image"), OpenAIImageModel.make)
+export const image = imageConstructors.model
 
 /**
  * A Layer providing {@link image} as the `ImageModel` service.
@@ -280,11 +282,13 @@ export const image = (
  * @since 0.1.0
  * @category layers
  */
-export const imageLayer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<ImageModelNs.ImageModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  Layer.effect(ImageModelNs.ImageModel, image(modelId, settings))
+export const imageLayer = imageConstructors.layer
+
+const speechConstructors = ModelConstructors.make(
+  SpeechModelNs.SpeechModel,
+  (modelId: string, settings: Settings) => Effect.flatMap(mediaConfig(modelId, settings, "speech"), OpenAISpeechModel.make),
+  {}
+)
 
 /**
  * The speech model service (upstream `openai.speech(modelId)`).
@@ -292,11 +296,7 @@ export const imageLayer = (
  * @since 0.1.0
  * @category constructors
  */
-export const speech = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<SpeechModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  Effect.flatMap(mediaConfig(modelId, settings, "speech"), OpenAISpeechModel.make)
+export const speech = speechConstructors.model
 
 /**
  * A Layer providing {@link speech} as the `SpeechModel` service.
@@ -304,11 +304,14 @@ export const speech = (
  * @since 0.1.0
  * @category layers
  */
-export const speechLayer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<SpeechModelNs.SpeechModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  Layer.effect(SpeechModelNs.SpeechModel, speech(modelId, settings))
+export const speechLayer = speechConstructors.layer
+
+const transcriptionConstructors = ModelConstructors.make(
+  TranscriptionModelNs.TranscriptionModel,
+  (modelId: string, settings: Settings) =>
+    Effect.flatMap(mediaConfig(modelId, settings, "transcription"), OpenAITranscriptionModel.make),
+  {}
+)
 
 /**
  * The transcription model service (upstream `openai.transcription(modelId)`).
@@ -316,11 +319,7 @@ export const speechLayer = (
  * @since 0.1.0
  * @category constructors
  */
-export const transcription = (
-  modelId: string,
-  settings: Settings = {}
-): Effect.Effect<TranscriptionModelNs.Service, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  Effect.flatMap(mediaConfig(modelId, settings, "transcription"), OpenAITranscriptionModel.make)
+export const transcription = transcriptionConstructors.model
 
 /**
  * A Layer providing {@link transcription} as the `TranscriptionModel` service.
@@ -328,8 +327,4 @@ export const transcription = (
  * @since 0.1.0
  * @category layers
  */
-export const transcriptionLayer = (
-  modelId: string,
-  settings: Settings = {}
-): Layer.Layer<TranscriptionModelNs.TranscriptionModel, LoadAPIKeyError | InvalidArgumentError, HttpClient.HttpClient> =>
-  Layer.effect(TranscriptionModelNs.TranscriptionModel, transcription(modelId, settings))
+export const transcriptionLayer = transcriptionConstructors.layer

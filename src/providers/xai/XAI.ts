@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Config as EffectConfig, Effect, Layer, Redacted } from "effect"
+import { Config as EffectConfig, Effect, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import * as ImageModel from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
@@ -109,14 +109,19 @@ export const layer = constructors.layer
  */
 export const layerConfig = constructors.layerConfig
 
+const imageConstructors = ModelConstructors.make(
+  ImageModel.ImageModel,
+  (modelId: string, settings: Settings) => XAIImageModel.make({ ...modelConfig(modelId, settings), provider: "xai.image" }),
+  {}
+)
+
 /**
  * The image model for `modelId` (upstream `xai.image(modelId)`); the API key is loaded per request.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const image = (modelId: string, settings: Settings = {}): Effect.Effect<ImageModel.Service, never, HttpClient.HttpClient> =>
-  XAIImageModel.make({ ...modelConfig(modelId, settings), provider: "xai.image" })
+export const image = imageConstructors.model
 
 /**
  * A layer providing {@link image} as the `ImageModel` service.
@@ -124,5 +129,4 @@ export const image = (modelId: string, settings: Settings = {}): Effect.Effect<I
  * @since 0.1.0
  * @category layers
  */
-export const imageLayer = (modelId: string, settings: Settings = {}): Layer.Layer<ImageModel.ImageModel, never, HttpClient.HttpClient> =>
-  Layer.effect(ImageModel.ImageModel, image(modelId, settings))
+export const imageLayer = imageConstructors.layer

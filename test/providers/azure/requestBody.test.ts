@@ -23,7 +23,6 @@ const sse = {
 const skewCases: Record<Api, Record<string, string>> = {
   responses: {
     "every provider option (non-reasoning model)": "promptCacheOptions prewarm / comparisonResponseId",
-    "reasoning model: portable reasoning level": "reasoning-effort mapping of the model catalog",
     "non-gpt-6 effort update warns": "configuration update wording",
     "system message additional tools": "additional_tools input items",
     "message-level effort update unsupported": "configuration update wording",
@@ -44,12 +43,6 @@ const skewCases: Record<Api, Record<string, string>> = {
   chat: {
     "assistant tool calls with every input encoding (spec §4) and tool results": "tool-call input and error-result encoding",
     "json response format with schema normalization": "JSON schema normalization",
-    "gpt-5 xhigh maps to high": "reasoning-effort mapping of the model catalog",
-    "gpt-5 none maps to minimal": "reasoning-effort mapping of the model catalog",
-    "gpt-5 max maps down": "reasoning-effort mapping of the model catalog",
-    "gpt-5.6 with function tools forces none": "reasoning-effort mapping of the model catalog",
-    "gpt-6 luna configurable": "reasoning-effort mapping of the model catalog",
-    "gpt-6 astra efforts": "reasoning-effort mapping of the model catalog",
     "system message mode remove and message names": "message names",
     "system message names and developer mode": "message names",
     "invalid message options": "message-level provider options validation"

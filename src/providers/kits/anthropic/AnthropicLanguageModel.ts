@@ -22,11 +22,12 @@ import { isProviderStreamError } from "../../../contract/errors/ProviderStreamEr
 import type { Prompt } from "../../../contract/Prompt.ts"
 import type { ProviderMetadata, ProviderOptions } from "../../../contract/ProviderMetadata.ts"
 import type { GenerateResult } from "../../../contract/Results.ts"
+import type { StreamPart } from "../../../contract/StreamPart.ts"
 import { ErrorBody, MessagesResponse, StreamEvent, type StreamEvent as StreamEventType } from "./AnthropicApi.ts"
 import type { CitationDocument } from "./internal/Citations.ts"
 import { mapResponse } from "./internal/GenerateContent.ts"
 import { makeStreamTransducer } from "./internal/StreamTransducer.ts"
-import { prepareRequest } from "./internal/RequestArgs.ts"
+import { type PreparedRequest, prepareRequest } from "./internal/RequestArgs.ts"
 import * as WireJson from "../../../runtime/WireJson.ts"
 
 /**
@@ -196,36 +197,21 @@ const extractCitationDocuments = (prompt: Prompt): Array<CitationDocument> => {
   return documents
 }
 
-/**
- * Builds the model service on a given `HttpClient`.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
-  const generateId = config.generateId ?? makeRandom()
-  const urlOf = (isStreaming: boolean) =>
-    config.buildRequestUrl?.(config.baseURL, isStreaming) ?? `${config.baseURL}/messages`
+// Upstream `getHeaders` (then `transformRequestHeaders`), `transformRequestBody`
+// and `postJsonToApi`; a host's authorizer sees the request as sent.
+const makePost = (client: HttpClient.HttpClient, config: Config) => {
   const withClient = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient>) =>
     Effect.provideService(effect, HttpClient.HttpClient, client)
-  const host = {
-    provider: config.provider,
-    supportsNativeStructuredOutput: config.supportsNativeStructuredOutput,
-    supportsStrictTools: config.supportsStrictTools
-  }
   const transport = config.transport ?? {}
   const failed = transport.failedResponseHandler ?? failedResponseHandler
-
-  // Upstream `getHeaders` (then `transformRequestHeaders`), `transformRequestBody`
-  // and `postJsonToApi`; a host's authorizer sees the request as sent.
-  const post = Effect.fnUntraced(function*<A, E1>(
+  return Effect.fnUntraced(function*<A, E1>(
     options: CallOptions,
     isStreaming: boolean,
     configHeaders: RequestHeaders.Input,
     prepared: { readonly args: RequestArgs; readonly betas: Set<string> },
     successful: Http.ResponseHandler<A, E1>
   ) {
-    const url = urlOf(isStreaming)
+    const url = config.buildRequestUrl?.(config.baseURL, isStreaming) ?? `${config.baseURL}/messages`
     const combined = requestHeaders(configHeaders, options.headers, prepared.betas)
     const headers = config.transformRequestHeaders === undefined
       ? combined
@@ -252,16 +238,59 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     }))
     return { url, body, response }
   })
+}
+
+// The config's headers and the prepared request of a call.
+const prepareCall = Effect.fnUntraced(function*(config: Config, options: CallOptions, stream: boolean) {
+  const configHeaders = yield* config.headers
+  const prepared = yield* prepareRequest({
+    modelId: config.modelId,
+    callOptions: options,
+    stream,
+    userSuppliedBetas: betasFromHeaders(configHeaders, options.headers),
+    host: {
+      provider: config.provider,
+      supportsNativeStructuredOutput: config.supportsNativeStructuredOutput,
+      supportsStrictTools: config.supportsStrictTools
+    }
+  })
+  return { configHeaders, prepared }
+})
+
+// The custom options key the call used, other than `anthropic`: its metadata is repeated under it.
+const customKeyOf = (prepared: PreparedRequest): string | undefined =>
+  prepared.usedCustomProviderKey && prepared.providerOptionsName !== "anthropic" ? prepared.providerOptionsName : undefined
+
+// The finish parts of the body's events carry the provider's custom metadata key too
+// (not the interrupted finish the end adds).
+const withCustomKeyOnFinish = <A, E>(
+  transformer: StreamTransform.Transformer<A, StreamPart, E>,
+  customKey: string
+): StreamTransform.Transformer<A, StreamPart, E> => ({
+  onChunk: (chunk, out) => {
+    const from = out.length
+    const failure = transformer.onChunk(chunk, out)
+    for (let i = from; i < out.length; i++) {
+      const part = out[i]
+      if (part.type === "finish") out[i] = { ...part, providerMetadata: withCustomKey(part.providerMetadata, customKey) }
+    }
+    return failure
+  },
+  onEnd: transformer.onEnd
+})
+
+/**
+ * Builds the model service on a given `HttpClient`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
+  const generateId = config.generateId ?? makeRandom()
+  const post = makePost(client, config)
 
   const generate = Effect.fn("Anthropic.generate")(function*(options: CallOptions) {
-    const configHeaders = yield* config.headers
-    const prepared = yield* prepareRequest({
-      modelId: config.modelId,
-      callOptions: options,
-      stream: false,
-      userSuppliedBetas: betasFromHeaders(configHeaders, options.headers),
-      host
-    })
+    const { configHeaders, prepared } = yield* prepareCall(config, options, false)
     const body = prepared.args
     const citationDocuments = extractCitationDocuments(options.prompt)
     const { rawValue, responseHeaders, value: response } =
@@ -275,11 +304,10 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
       generateId
     })
     if (mapped instanceof InvalidResponseDataError) return yield* mapped
+    const customKey = customKeyOf(prepared)
     const result: GenerateResult = {
       ...mapped,
-      ...(prepared.usedCustomProviderKey && prepared.providerOptionsName !== "anthropic" && {
-        providerMetadata: withCustomKey(mapped.providerMetadata, prepared.providerOptionsName)
-      }),
+      ...(customKey !== undefined && { providerMetadata: withCustomKey(mapped.providerMetadata, customKey) }),
       request: { body },
       response: {
         id: response.id ?? undefined,
@@ -293,27 +321,18 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
   })
 
   const stream = Effect.fn("Anthropic.stream")(function*(options: CallOptions) {
-    const configHeaders = yield* config.headers
-    const prepared = yield* prepareRequest({
-      modelId: config.modelId,
-      callOptions: options,
-      stream: true,
-      userSuppliedBetas: betasFromHeaders(configHeaders, options.headers),
-      host
-    })
+    const { configHeaders, prepared } = yield* prepareCall(config, options, true)
     const body = prepared.args
     const sent = yield* post(
       options,
       true,
       configHeaders,
       prepared,
-      transport.streamResponseHandler ?? eventSourceResponseHandler
+      config.transport?.streamResponseHandler ?? eventSourceResponseHandler
     )
     const { url } = sent
     const { responseHeaders, value: events } = sent.response
-    const customKey = prepared.usedCustomProviderKey && prepared.providerOptionsName !== "anthropic"
-      ? prepared.providerOptionsName
-      : undefined
+    const customKey = customKeyOf(prepared)
     const transducer = makeStreamTransducer({
       warnings: prepared.warnings,
       usesJsonResponseTool: prepared.usesJsonResponseTool,
@@ -328,21 +347,7 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
     const start = transducer.start()
     const parts = StreamTransform.transform(events, () => {
       const transformer = transducer.transformer()
-      if (customKey === undefined) return transformer
-      // the finish parts of the body's events carry the provider's custom metadata key too
-      // (not the interrupted finish the end adds)
-      return {
-        onChunk: (chunk, out) => {
-          const from = out.length
-          const failure = transformer.onChunk(chunk, out)
-          for (let i = from; i < out.length; i++) {
-            const part = out[i]
-            if (part.type === "finish") out[i] = { ...part, providerMetadata: withCustomKey(part.providerMetadata, customKey) }
-          }
-          return failure
-        },
-        onEnd: transformer.onEnd
-      }
+      return customKey === undefined ? transformer : withCustomKeyOnFinish(transformer, customKey)
     })
     const checked = yield* EarlyError.peek(parts, {
       failure: (part) => part.type === "error" ? earlyStreamError(part.error, url, body, responseHeaders) : undefined,

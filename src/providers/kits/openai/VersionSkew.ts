@@ -35,7 +35,11 @@ export interface VersionSkew {
   readonly promptCacheDiagnostics: boolean
   /** Whether tool inputs carry 4.0.118's details: `inputEncoding` of custom tools, shell `timeoutMs` / `maxOutputLength`. */
   readonly toolInputDetails: boolean
-  /** Whether the chat model merges `providerOptions.azure` over `openai` (Azure) and warns about `reasoningSummary`. */
+  /**
+   * The chat model's request rules: 4.0.118's (`providerOptions.azure` merged over `openai` for Azure, a
+   * `reasoningSummary` warning, the model catalog with portable reasoning-effort mapping) or 4.0.81's
+   * (`openai` only, `getOpenAILanguageModelCapabilities`, an effort the model lacks dropped with a warning).
+   */
   readonly chatOptions118: boolean
   /** Whether the embedding model sends the call's `dimensions` (4.0.81: only `providerOptions.openai.dimensions`). */
   readonly embeddingCallDimensions: boolean

@@ -16,6 +16,7 @@ import type { Warning } from "../../../../contract/Warning.ts"
 import { OpenAIChatOptions } from "../OpenAIChatOptions.ts"
 import { convertToOpenAIChatMessages, parseProviderOptions } from "./ConvertPrompt.ts"
 import { getChatModelEntry } from "./ModelCatalog.ts"
+import { chatEntry81, resolveReasoningEffort81 } from "./ModelCapabilities.ts"
 import { normalizeOpenAIJsonSchema } from "./NormalizeJsonSchema.ts"
 import { prepareChatTools } from "./PrepareTools.ts"
 
@@ -70,7 +71,8 @@ export const getArgs = (
     if (parsed.success !== undefined) openaiOptions = { ...openaiOptions, ...parsed.success }
   }
 
-  const entry = getChatModelEntry(modelId)
+  const v81 = !skew.chatOptions118
+  const entry = v81 ? chatEntry81(modelId) : getChatModelEntry(modelId)
   const tools = options.tools
   const reasoning = options.reasoning
 
@@ -87,7 +89,9 @@ export const getArgs = (
     })
   }
 
-  const resolvedReasoningEffort = requiresNoReasoningEffort
+  const resolvedReasoningEffort = v81
+    ? resolveReasoningEffort81(modelId, openaiOptions.reasoningEffort, reasoning, entry.reasoningEfforts, warnings)
+    : requiresNoReasoningEffort
     ? "none"
     : resolveReasoningEffort(
       openaiOptions.reasoningEffort,

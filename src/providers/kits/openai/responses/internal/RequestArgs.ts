@@ -6,6 +6,8 @@
  *
  * @internal
  */
+import { v4_0_118, type VersionSkew } from "../../VersionSkew.ts"
+import { chatEntry81, resolveReasoningEffort81 } from "../../internal/ModelCapabilities.ts"
 import { Effect, Result, Schema } from "effect"
 import { mapReasoningToProviderEffort } from "../../../../../provider-utils/MapReasoningToProvider.ts"
 import type { CallOptions } from "../../../../../contract/CallOptions.ts"
@@ -32,6 +34,8 @@ export interface RequestConfig {
   readonly fileIdPrefixes?: ReadonlyArray<string> | undefined
   readonly explicitMessageItemType?: boolean | undefined
   readonly supportsWebSearchSourcesInclude?: boolean | undefined
+  /** Default 4.0.118's behaviours. */
+  readonly skew?: VersionSkew | undefined
 }
 
 /** @internal */
@@ -58,7 +62,9 @@ const isGpt6OrLater = (modelId: string): boolean => {
 export const prepareRequest = Effect.fnUntraced(function*(config: RequestConfig, options: CallOptions) {
   const warnings: Array<Warning> = []
   const modelId = config.modelId
-  const entry = getChatModelEntry(modelId)
+  // 4.0.81 reads `getOpenAILanguageModelCapabilities`, not the model catalog
+  const v81 = !(config.skew ?? v4_0_118).chatOptions118
+  const entry = v81 ? chatEntry81(modelId) : getChatModelEntry(modelId)
   const gpt6 = isGpt6OrLater(modelId)
   if (options.topK != null) warnings.push({ type: "unsupported", feature: "topK" })
   if (options.seed != null) warnings.push({ type: "unsupported", feature: "seed" })
@@ -75,7 +81,9 @@ export const prepareRequest = Effect.fnUntraced(function*(config: RequestConfig,
   const o = openaiOptions ?? {}
 
   const efforts = entry.reasoningEfforts
-  const resolvedReasoningEffort = o.reasoningEffort ??
+  const resolvedReasoningEffort = v81
+    ? resolveReasoningEffort81(modelId, o.reasoningEffort ?? undefined, options.reasoning, efforts, warnings)
+    : o.reasoningEffort ??
     mapReasoningToProviderEffort(
       options.reasoning,
       Object.fromEntries((efforts ?? allEfforts).map((effort) => [effort, effort])),
