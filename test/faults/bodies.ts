@@ -59,9 +59,6 @@ export const sources: Record<string, ReadonlyArray<Source>> = {
   mistral: [{ dir: "mistral", suffix: ".chunks.txt", convert: lines }],
   google: [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
   "google-vertex": [{ dir: "google", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }, { dir: "google-vertex", suffix: ".chunks.txt", convert: GoogleH.chunksToSse }],
-  // Azure's models are the OpenAI kit's with Azure URLs and headers: the OpenAI corpora
-  "azure-responses": [{ dir: "openai-responses", suffix: ".chunks.txt", convert: Responses.chunksToSse }],
-  "azure-chat": [sse("openai-chat")],
   "amazon-bedrock": [{ dir: "amazon-bedrock", suffix: ".chunks.txt", convert: Bedrock.chunksToBody, contentType: "application/vnd.amazon.eventstream" }],
   // the hosted Anthropic models: the hosts' own bodies (the Anthropic corpus runs through the same model above)
   "google-vertex-anthropic": [sse("google-vertex-anthropic")],
