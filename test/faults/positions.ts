@@ -68,7 +68,7 @@ const kindOf = (payload: unknown): string => {
 }
 
 /** Every non-root path of `payload` with its shape name (iterative). */
-const pathsOf = (payload: unknown, kind: string): Array<{ readonly path: ReadonlyArray<Segment>; readonly shape: string }> => {
+export const pathsOf = (payload: unknown, kind: string): Array<{ readonly path: ReadonlyArray<Segment>; readonly shape: string }> => {
   const out: Array<{ readonly path: ReadonlyArray<Segment>; readonly shape: string }> = []
   const stack: Array<{ readonly value: unknown; readonly path: ReadonlyArray<Segment>; readonly shape: string }> = [
     { value: payload, path: [], shape: kind }
@@ -204,3 +204,7 @@ export const bodyFor = (position: Position, hostile: Hostile): string | Uint8Arr
 
 /** The bytes of a body. */
 export const bytesOf = (body: string | Uint8Array): Uint8Array => typeof body === "string" ? encoder.encode(body) : body
+
+/** `value` (JSON data) with `hostile` at `at`, as a client's JSON text of it would decode. */
+export const withHostile = (value: unknown, at: ReadonlyArray<Segment>, hostile: Hostile): unknown =>
+  JSON.parse(JSON.stringify(setAt(value, at, hole)).split(holeJson).join(hostile.text))
