@@ -565,7 +565,11 @@ fs.writeFileSync(
   JSON.stringify({ date: new Date().toISOString(), machine, rows, linearity, partialJson, uiStream, coldStart, sockets, linearityAtScale, loop, targets }, null, 2) + "\n"
 )
 console.log(`\nwritten ${path.relative(process.cwd(), resultsPath)}`)
-const chartPath = path.join(import.meta.dirname, "..", "docs", "benchmarks.svg")
+// the chart docs/benchmarks.md shows is the standing of every workload: a run of some (`--only`)
+// writes its chart beside results.json instead, so it cannot replace the tracked one by accident
+const chartPath = only === undefined
+  ? path.join(import.meta.dirname, "..", "docs", "benchmarks.svg")
+  : path.join(import.meta.dirname, "results.svg")
 fs.writeFileSync(
   chartPath,
   renderChart(rows, `CPU time / floor (SSE parse + JSON.parse), ${new Date().toISOString().slice(0, 10)}, ${cpu}, Node ${machine.node}`)
