@@ -7,7 +7,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { listRecordings, recordingsDir } from "../_kit/Corpus.ts"
+import { guardCorpus, listRecordings, recordingsDir } from "../_kit/Corpus.ts"
 import { type Api, expectSameGenerate, expectSameStream } from "./harness.ts"
 
 const generateDir = path.resolve(import.meta.dirname, "../../../fixtures/openai-responses/generate")
@@ -69,6 +69,7 @@ const chatBodies: Array<[string, string]> = [
 ]
 
 describe("azure.responses generate (differential)", () => {
+  guardCorpus({ label: "openai-responses JSON recordings", provider: "openai-responses", count: listRecordings("openai-responses", ".json").length, minimum: 1 })
   it("has the corpus", () => expect(responsesBodies.length).toBeGreaterThanOrEqual(15))
   for (const [name, body] of responsesBodies) {
     it(name, async () => {
@@ -78,6 +79,7 @@ describe("azure.responses generate (differential)", () => {
 })
 
 describe("azure.chat generate (differential)", () => {
+  guardCorpus({ label: "openai-chat JSON recordings", provider: "openai-chat", count: listRecordings("openai-chat", /^(?!.*error).*\.json$/).length, minimum: 1 })
   for (const [name, body] of chatBodies) {
     it(name, async () => {
       await expectSameGenerate(body, { api: "chat" })

@@ -6,7 +6,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { listRecordings, recordingsDir } from "../_kit/Corpus.ts"
+import { guardCorpus, listRecordings, recordingsDir } from "../_kit/Corpus.ts"
 import { type Api, expectSameStream } from "./harness.ts"
 
 // The pin's nested provider-utils 5.0.51 tool-call tracker concatenates a reused index's calls;
@@ -33,6 +33,8 @@ for (const api of ["responses", "chat"] as const) {
 
 for (const api of ["responses", "chat"] as const) {
   describe(`azure.${api} stream (differential against @ai-sdk/azure 4.0.85)`, () => {
+    const provider = api === "responses" ? "openai-responses" : "openai-chat"
+    guardCorpus({ label: `${provider} stream recordings`, provider, count: listRecordings(provider, ".chunks.txt").length, minimum: 1 })
     it("has the corpus", () => expect(corpus[api].length).toBeGreaterThanOrEqual(api === "responses" ? 40 : 25))
     for (const { body, name } of corpus[api]) {
       for (const chunkSize of [1, 7, undefined]) {
