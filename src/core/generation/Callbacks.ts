@@ -29,6 +29,18 @@ export const notify = <A>(callback: ((a: A) => Effect.Effect<unknown, unknown>) 
 export type Callback<A> = ((event: A) => Effect.Effect<void, unknown>) | undefined
 
 /**
+ * A callback with a handler first (telemetry's handlers run before the user's callbacks); either
+ * may be absent.
+ *
+ * @internal
+ */
+export const before = <A>(
+  handler: ((a: A) => Effect.Effect<void>) | undefined,
+  callback: ((a: A) => Effect.Effect<void, unknown>) | undefined
+): ((a: A) => Effect.Effect<void, unknown>) | undefined =>
+  handler === undefined ? callback : callback === undefined ? handler : (a: A) => Effect.andThen(handler(a), callback(a))
+
+/**
  * The lifecycle callbacks of both generateText and streamText (upstream names; the
  * `experimental_*` names are upstream's deprecated aliases, used when the new name is absent).
  *

@@ -10,7 +10,7 @@ import type * as Tracer from "effect/Tracer"
 import type { EmbeddingModelCallEndEvent, EmbeddingModelCallStartEvent, EmbedEndEvent, EmbedStartEvent } from "../EmbedEvents.ts"
 import { type Resolved, resolve, type TelemetrySettings } from "../Telemetry.ts"
 import * as Attr from "../internal/TelemetryAttributes.ts"
-import type { Callback } from "./Callbacks.ts"
+import { before, type Callback } from "./Callbacks.ts"
 import { endSpan, openSpan, setAll } from "./GenerationTelemetry.ts"
 import { OperationMetrics } from "./OperationMetrics.ts"
 import * as WireJson from "../../runtime/WireJson.ts"
@@ -139,9 +139,6 @@ export class EmbedTracer {
   })
 }
 
-const both = <A>(first: (a: A) => Effect.Effect<void>, second: Callback<A>): Callback<A> =>
-  second === undefined ? first : (a: A) => Effect.andThen(first(a), second(a))
-
 /**
  * The embedding callbacks with the tracer's handlers first.
  *
@@ -149,10 +146,10 @@ const both = <A>(first: (a: A) => Effect.Effect<void>, second: Callback<A>): Cal
  */
 export const withEmbedTelemetry = (callbacks: EmbedCallbacks, tracer: EmbedTracer | undefined): EmbedCallbacks =>
   tracer === undefined ? callbacks : {
-    onStart: both(tracer.onStart, callbacks.onStart),
-    onEnd: both(tracer.onEnd, callbacks.onEnd),
-    onEmbedStart: both(tracer.onEmbedStart, callbacks.onEmbedStart),
-    onEmbedEnd: both(tracer.onEmbedEnd, callbacks.onEmbedEnd)
+    onStart: before(tracer.onStart, callbacks.onStart),
+    onEnd: before(tracer.onEnd, callbacks.onEnd),
+    onEmbedStart: before(tracer.onEmbedStart, callbacks.onEmbedStart),
+    onEmbedEnd: before(tracer.onEmbedEnd, callbacks.onEmbedEnd)
   }
 
 /** The options of an embedding call that telemetry reads and rewrites. @internal */

@@ -26,7 +26,7 @@ import type { ModelMessage } from "../ModelMessage.ts"
 import type { StepResult } from "../StepResult.ts"
 import type { Resolved } from "../Telemetry.ts"
 import * as Attr from "../internal/TelemetryAttributes.ts"
-import type { Callback, ResolvedCallbacks } from "./Callbacks.ts"
+import { before, type Callback, type ResolvedCallbacks } from "./Callbacks.ts"
 import { GenerationMetrics } from "./GenerationMetrics.ts"
 import type { BaseOptions } from "./Settings.ts"
 import * as WireJson from "../../runtime/WireJson.ts"
@@ -438,9 +438,6 @@ const toolDefinition = (tool: NonNullable<LanguageModelCallStartEvent["tools"]>[
     }
     : tool
 
-const both = <A>(first: (a: A) => Effect.Effect<void>, second: Callback<A>): Callback<A> =>
-  second === undefined ? first : (a: A) => Effect.andThen(first(a), second(a))
-
 /**
  * The callbacks with the tracer's handlers first (a user callback that fails still cannot break
  * the spans: the tracer runs before it).
@@ -449,23 +446,13 @@ const both = <A>(first: (a: A) => Effect.Effect<void>, second: Callback<A>): Cal
  */
 export const withTelemetry = (callbacks: ResolvedCallbacks, tracer: GenerationTracer | undefined): ResolvedCallbacks =>
   tracer === undefined ? callbacks : {
-    onStart: both(tracer.onStart, callbacks.onStart),
-    onStepStart: both(tracer.onStepStart, callbacks.onStepStart),
-    onLanguageModelCallStart: both(tracer.onLanguageModelCallStart, callbacks.onLanguageModelCallStart),
-    onLanguageModelCallEnd: both(tracer.onLanguageModelCallEnd, callbacks.onLanguageModelCallEnd),
-    onToolExecutionStart: both(tracer.onToolExecutionStart, callbacks.onToolExecutionStart),
-    onToolExecutionEnd: both(tracer.onToolExecutionEnd, callbacks.onToolExecutionEnd),
-    onStepError: both(tracer.onStepError, callbacks.onStepError),
+    onStart: before(tracer.onStart, callbacks.onStart),
+    onStepStart: before(tracer.onStepStart, callbacks.onStepStart),
+    onLanguageModelCallStart: before(tracer.onLanguageModelCallStart, callbacks.onLanguageModelCallStart),
+    onLanguageModelCallEnd: before(tracer.onLanguageModelCallEnd, callbacks.onLanguageModelCallEnd),
+    onToolExecutionStart: before(tracer.onToolExecutionStart, callbacks.onToolExecutionStart),
+    onToolExecutionEnd: before(tracer.onToolExecutionEnd, callbacks.onToolExecutionEnd),
+    onStepError: before(tracer.onStepError, callbacks.onStepError),
     executeTool: tracer.executeTool
   }
 
-/**
- * A step-end or end callback with the tracer's handler first.
- *
- * @internal
- */
-export const before = <A>(
-  handler: ((a: A) => Effect.Effect<void>) | undefined,
-  callback: ((a: A) => Effect.Effect<void, unknown>) | undefined
-): ((a: A) => Effect.Effect<void, unknown>) | undefined =>
-  handler === undefined ? callback : callback === undefined ? handler : (a: A) => Effect.andThen(handler(a), callback(a))

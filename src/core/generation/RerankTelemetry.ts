@@ -11,7 +11,7 @@ import type * as Tracer from "effect/Tracer"
 import type { RerankEndEvent, RerankingModelCallEndEvent, RerankingModelCallStartEvent, RerankStartEvent } from "../RerankEvents.ts"
 import { resolve, type Resolved, type TelemetrySettings } from "../Telemetry.ts"
 import * as Attr from "../internal/TelemetryAttributes.ts"
-import type { Callback } from "./Callbacks.ts"
+import { before, type Callback } from "./Callbacks.ts"
 import { endSpan, openSpan, setAll } from "./GenerationTelemetry.ts"
 import { OperationMetrics } from "./OperationMetrics.ts"
 import * as WireJson from "../../runtime/WireJson.ts"
@@ -128,9 +128,6 @@ export class RerankTracer {
   })
 }
 
-const both = <A>(first: (a: A) => Effect.Effect<void>, second: Callback<A>): Callback<A> =>
-  second === undefined ? first : (a: A) => Effect.andThen(first(a), second(a))
-
 /** The options of a rerank call that telemetry reads and rewrites. @internal */
 export interface TracedOptions {
   readonly telemetry?: TelemetrySettings | undefined
@@ -157,10 +154,10 @@ export const traced = <O extends TracedOptions, A, E, R>(
     if (recording === undefined) return run(options)
     const tracer = new RerankTracer(recording)
     const callbacks: RerankCallbacks = {
-      onStart: both(tracer.onStart, options.onStart ?? options.experimental_onStart),
-      onEnd: both(tracer.onEnd, options.onEnd ?? options.experimental_onEnd),
-      onRerankStart: both(tracer.onRerankStart, options.onRerankStart),
-      onRerankEnd: both(tracer.onRerankEnd, options.onRerankEnd)
+      onStart: before(tracer.onStart, options.onStart ?? options.experimental_onStart),
+      onEnd: before(tracer.onEnd, options.onEnd ?? options.experimental_onEnd),
+      onRerankStart: before(tracer.onRerankStart, options.onRerankStart),
+      onRerankEnd: before(tracer.onRerankEnd, options.onRerankEnd)
     }
     return run({ ...options, ...callbacks }).pipe(Effect.tapError(tracer.onError), Effect.ensuring(tracer.close))
   })
