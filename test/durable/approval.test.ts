@@ -6,55 +6,25 @@
  * executes its tool, and neither that runner nor a later one makes a further model call or tool
  * execution for it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "@effect/vitest"
+import { afterEach, describe, expect, it } from "@effect/vitest"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Effect, Layer, Redacted } from "effect"
-import { createToolTable, modelLayer, normalize, notifyURLOf, plainAgent, toolWrites } from "./fixture.ts"
-import { type ModelServer, startModelServer } from "./modelServer.ts"
-import { freePort, type Postgres, startPostgres } from "./postgres.ts"
-import { awaitTerminal, messagesOf, type Runner, spawnRunner, storeReader, type StoreReader, testSharding } from "./processes.ts"
+import { modelLayer, normalize, notifyURLOf, plainAgent, toolWrites } from "./fixture.ts"
+import { awaitTerminal, messagesOf } from "./processes.ts"
+import { durableSuite } from "./suite.ts"
 import * as Runs from "../../src/durable/Runs.ts"
 
-let pg: Postgres
-let server: ModelServer
-let reader: StoreReader
-const alive: Array<Runner> = []
-
-beforeAll(async () => {
-  pg = await startPostgres()
-  server = await startModelServer()
-  await Effect.runPromise(createToolTable.pipe(Effect.provide(sql())))
-  reader = storeReader(pg.url)
-}, 60_000)
+const suite = durableSuite()
 
 // every test ends with no runner alive (a runner left over would take the next test's runs)
-afterEach(async () => {
-  await Promise.all(alive.splice(0).map((runner) => runner.kill()))
-})
+afterEach(() => suite.killAll())
 
-afterAll(async () => {
-  await reader?.dispose()
-  await server?.stop()
-  pg?.stop()
-}, 60_000)
+const sql = () => PgClient.layer({ url: Redacted.make(suite.pg.url) })
 
-const sql = () => PgClient.layer({ url: Redacted.make(pg.url) })
-
-const process = async (engine: "socket" | "client", env: Record<string, string> = {}) => {
-  const started = spawnRunner({
-    DATABASE_URL: pg.url,
-    MODEL_URL: server.baseURL,
-    ENGINE: engine,
-    RUNNER_PORT: String(await freePort()),
-    SHARDING: testSharding,
-    ...env
-  })
-  alive.push(started)
-  return started
-}
+const process = suite.spawn
 
 const statusOf = (runId: string) =>
-  reader.runPromise(Effect.flatMap(Effect.service(Runs.Runs), (runs) =>
+  suite.reader.runPromise(Effect.flatMap(Effect.service(Runs.Runs), (runs) =>
     runs.status(runId).pipe(
       Effect.map((run): string => run.status),
       Effect.catchTag("RunNotFound", () => Effect.succeed("missing"))
@@ -71,7 +41,7 @@ const until = async (check: () => Promise<boolean>, timeoutMs = 60_000) => {
 /** The plain agent's run with the same approval between two generate calls. */
 const plainWithApproval = () =>
   Effect.gen(function*() {
-    const agent = plainAgent(notifyURLOf(server.baseURL))
+    const agent = plainAgent(notifyURLOf(suite.server.baseURL))
     const prompt = "pay run:plainpay"
     const first = yield* agent.generate({ prompt })
     const request = first.content.find((p) => p.type === "tool-approval-request")
@@ -79,7 +49,7 @@ const plainWithApproval = () =>
     const answer = { role: "tool" as const, content: [{ type: "tool-approval-response" as const, approvalId: request.approvalId, approved: true }] }
     const second = yield* agent.generate({ messages: [{ role: "user", content: prompt }, ...first.responseMessages, answer] })
     return [{ role: "user", content: prompt }, ...first.responseMessages, answer, ...second.responseMessages]
-  }).pipe(Effect.provide(Layer.merge(modelLayer(server.baseURL), sql())))
+  }).pipe(Effect.provide(Layer.merge(modelLayer(suite.server.baseURL), sql())))
 
 describe("durable approvals and interruption across processes (PostgreSQL, socket runners)", () => {
   it("killed while waiting for approval; a client-only process approves; a new runner finishes", async () => {
@@ -91,13 +61,13 @@ describe("durable approvals and interruption across processes (PostgreSQL, socke
     await client.exited
     expect(await statusOf("waitpay-1")).toBe("waiting")
     await process("socket")
-    const statuses = await awaitTerminal(reader, ["waitpay-1"])
+    const statuses = await awaitTerminal(suite.reader, ["waitpay-1"])
     expect(statuses.get("waitpay-1")).toBe("completed")
-    expect([server.requests.get("waitpay/0"), server.requests.get("waitpay/1")]).toEqual([1, 1])
+    expect([suite.server.requests.get("waitpay/0"), suite.server.requests.get("waitpay/1")]).toEqual([1, 1])
     expect((await Effect.runPromise(toolWrites.pipe(Effect.provide(sql())))).get("waitpay-s0-t")).toBe(1)
-    expect(server.notified.filter((n) => n.toolCallId === "waitpay-s0-b")).toHaveLength(1)
+    expect(suite.server.notified.filter((n) => n.toolCallId === "waitpay-s0-b")).toHaveLength(1)
     const plain = await Effect.runPromise(plainWithApproval())
-    expect(normalize(await messagesOf(reader, "waitpay-1"), "waitpay")).toEqual(normalize(plain, "plainpay"))
+    expect(normalize(await messagesOf(suite.reader, "waitpay-1"), "waitpay")).toEqual(normalize(plain, "plainpay"))
   }, 120_000)
 
   it("interrupted by run id from a client-only process: no further model call or tool execution", async () => {
@@ -116,10 +86,10 @@ describe("durable approvals and interruption across processes (PostgreSQL, socke
     await next.waitFor(/^ready$/)
     await new Promise((resolve) => setTimeout(resolve, 5000))
     expect(await statusOf("stop-1")).toBe("interrupted")
-    expect(server.requests.get("stop/0")).toBe(1)
-    expect(server.requests.get("stop/1")).toBeUndefined()
+    expect(suite.server.requests.get("stop/0")).toBe(1)
+    expect(suite.server.requests.get("stop/1")).toBeUndefined()
     expect((await Effect.runPromise(toolWrites.pipe(Effect.provide(sql())))).get("stop-s0-a")).toBe(1)
-    expect(server.notified.filter((n) => n.toolCallId.startsWith("stop-"))).toEqual([])
+    expect(suite.server.notified.filter((n) => n.toolCallId.startsWith("stop-"))).toEqual([])
     expect(next.lines.filter((line) => line.startsWith("tool stop-"))).toEqual([])
   }, 120_000)
 })

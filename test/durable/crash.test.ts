@@ -8,40 +8,18 @@
  * the HTTP tool at least once with one idempotency key per call; the final messages equal an
  * uninterrupted run's.
  */
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Effect, Redacted } from "effect"
-import { createToolTable, normalize, toolWrites } from "./fixture.ts"
-import { type ModelServer, startModelServer } from "./modelServer.ts"
-import { type Postgres, startPostgres } from "./postgres.ts"
-import { awaitTerminal, messagesOf, type Runner, spawnRunner, storeReader, type StoreReader } from "./processes.ts"
+import { normalize, toolWrites } from "./fixture.ts"
+import { awaitTerminal, messagesOf } from "./processes.ts"
+import { durableSuite } from "./suite.ts"
 
-let pg: Postgres
-let server: ModelServer
-let reader: StoreReader
-const alive: Array<Runner> = []
+const suite = durableSuite()
 
-beforeAll(async () => {
-  pg = await startPostgres()
-  server = await startModelServer()
-  await Effect.runPromise(createToolTable.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(pg.url) }))))
-  reader = storeReader(pg.url)
-}, 60_000)
+const runner = (env: Record<string, string>) => suite.spawn("single", env)
 
-afterAll(async () => {
-  await Promise.all(alive.map((runner) => runner.kill()))
-  await reader?.dispose()
-  await server?.stop()
-  pg?.stop()
-}, 60_000)
-
-const runner = (env: Record<string, string>) => {
-  const started = spawnRunner({ DATABASE_URL: pg.url, MODEL_URL: server.baseURL, ENGINE: "single", ...env })
-  alive.push(started)
-  return started
-}
-
-const writes = () => Effect.runPromise(toolWrites.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(pg.url) }))))
+const writes = () => Effect.runPromise(toolWrites.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(suite.pg.url) }))))
 
 describe("durable runs survive SIGKILL of their runner (PostgreSQL, SingleRunner)", () => {
   it("killed at every boundary, restarted each time: finished, each model request and SQL write once", async () => {
@@ -54,20 +32,20 @@ describe("durable runs survive SIGKILL of their runner (PostgreSQL, SingleRunner
     ]
     for (const [i, boundary] of boundaries.entries()) {
       const start = i === 0 ? { START: JSON.stringify([{ runId: "crash-1", prompt: "go run:crash" }]) } : {}
-      const process = runner({ ...start, CRASH_AT: boundary })
+      const process = await runner({ ...start, CRASH_AT: boundary })
       await process.waitFor(new RegExp(`^boundary ${boundary}$`))
       await process.kill()
     }
     // the last runner is not told about the run: it resumes it from the journal
-    const last = runner({ START: JSON.stringify([{ runId: "ref-1", prompt: "go run:ref" }]) })
+    const last = await runner({ START: JSON.stringify([{ runId: "ref-1", prompt: "go run:ref" }]) })
     await last.waitFor(/^ready$/)
-    const statuses = await awaitTerminal(reader, ["crash-1", "ref-1"])
+    const statuses = await awaitTerminal(suite.reader, ["crash-1", "ref-1"])
     expect(Object.fromEntries(statuses)).toEqual({ "crash-1": "completed", "ref-1": "completed" })
 
-    expect([0, 1, 2].map((step) => server.requests.get(`crash/${step}`))).toEqual([1, 1, 1])
+    expect([0, 1, 2].map((step) => suite.server.requests.get(`crash/${step}`))).toEqual([1, 1, 1])
     const written = await writes()
     expect([written.get("crash-s0-a"), written.get("crash-s1-a")]).toEqual([1, 1])
-    const notified = (id: string) => server.notified.filter((n) => n.toolCallId === id)
+    const notified = (id: string) => suite.server.notified.filter((n) => n.toolCallId === id)
     // killed after its HTTP call: called again, with the same key
     expect(notified("crash-s0-b")).toHaveLength(2)
     expect(new Set(notified("crash-s0-b").map((n) => n.key)).size).toBe(1)
@@ -75,8 +53,8 @@ describe("durable runs survive SIGKILL of their runner (PostgreSQL, SingleRunner
     expect(notified("crash-s1-b")).toHaveLength(1)
     expect(notified("crash-s1-b")[0]!.key).not.toBe(notified("crash-s0-b")[0]!.key)
 
-    const crashed = await messagesOf(reader, "crash-1")
-    const reference = await messagesOf(reader, "ref-1")
+    const crashed = await messagesOf(suite.reader, "crash-1")
+    const reference = await messagesOf(suite.reader, "ref-1")
     expect(crashed).toHaveLength(1 + 2 * 2 + 1)
     expect(normalize(crashed, "crash")).toEqual(normalize(reference, "ref"))
   }, 120_000)

@@ -5,47 +5,18 @@
  * tool write is doubled (each HTTP call keeps one idempotency key however often it ran), and both
  * runners executed runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Effect, Redacted } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import { isDeepStrictEqual } from "node:util"
-import { createToolTable, normalize, toolWrites } from "./fixture.ts"
-import { type ModelServer, startModelServer } from "./modelServer.ts"
-import { freePort, type Postgres, startPostgres } from "./postgres.ts"
-import { awaitTerminal, messagesOf, type Runner, spawnRunner, storeReader, type StoreReader, testSharding } from "./processes.ts"
+import { normalize, toolWrites } from "./fixture.ts"
+import { awaitTerminal, messagesOf, type Runner } from "./processes.ts"
+import { durableSuite } from "./suite.ts"
 
-let pg: Postgres
-let server: ModelServer
-let reader: StoreReader
-const alive: Array<Runner> = []
+const suite = durableSuite()
 
-beforeAll(async () => {
-  pg = await startPostgres()
-  server = await startModelServer()
-  await Effect.runPromise(createToolTable.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(pg.url) }))))
-  reader = storeReader(pg.url)
-}, 60_000)
-
-afterAll(async () => {
-  await Promise.all(alive.map((runner) => runner.kill()))
-  await reader?.dispose()
-  await server?.stop()
-  pg?.stop()
-}, 60_000)
-
-const start = async (engine: "socket" | "client", env: Record<string, string> = {}) => {
-  const runner = spawnRunner({
-    DATABASE_URL: pg.url,
-    MODEL_URL: server.baseURL,
-    ENGINE: engine,
-    RUNNER_PORT: String(await freePort()),
-    SHARDING: testSharding,
-    ...env
-  })
-  alive.push(runner)
-  return runner
-}
+const start = suite.spawn
 
 /** The run tags a runner worked on: its `model <tag>:<step>` and `tool <tag>-s<step>-<a|b>` lines. */
 const tagsRunBy = (runner: Runner) =>
@@ -61,7 +32,7 @@ const shardHolders = () =>
     const rows = yield* sql<{ readonly n: string | number }>`
       select count(*) as n from pg_locks where locktype = 'advisory' and granted group by pid`
     return rows.map((row) => Number(row.n))
-  }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(pg.url) }))))
+  }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(suite.pg.url) }))))
 
 const until = async (check: () => Promise<boolean>, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs
@@ -75,7 +46,7 @@ const N = 100
 
 describe("durable runs at scale (PostgreSQL, 2 socket runners, one killed midway)", () => {
   it(`${N} concurrent runs: all complete, none lost, no doubled SQL write, spread over both runners`, async () => {
-    server.delayMs = 20
+    suite.server.delayMs = 20
     const [a, b] = [await start("socket"), await start("socket")]
     await Promise.all([a.waitFor(/^ready$/), b.waitFor(/^ready$/)])
     // runs start once the shards are split: a shard moving to a joining runner replays its runs
@@ -99,7 +70,7 @@ describe("durable runs at scale (PostgreSQL, 2 socket runners, one killed midway
     const killedAt = Date.now()
     // every line b printed (its output is drained once it has exited)
     const ranByB = tagsRunBy(b)
-    const statuses = await awaitTerminal(reader, ids.map((tag) => `${tag}-run`), 120_000)
+    const statuses = await awaitTerminal(suite.reader, ids.map((tag) => `${tag}-run`), 120_000)
     const counts = new Map<string, number>()
     for (const status of statuses.values()) counts.set(status, (counts.get(status) ?? 0) + 1)
     expect(Object.fromEntries(counts)).toEqual({ completed: N })
@@ -110,32 +81,32 @@ describe("durable runs at scale (PostgreSQL, 2 socket runners, one killed midway
     expect(ranByB.size).toBeGreaterThan(0)
     expect([...ranByB].some((tag) => ranByA.has(tag))).toBe(true)
 
-    const writes = await Effect.runPromise(toolWrites.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(pg.url) }))))
+    const writes = await Effect.runPromise(toolWrites.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(suite.pg.url) }))))
     const expected = ids.flatMap((tag) => [`${tag}-s0-a`, `${tag}-s1-a`])
     expect(expected.filter((id) => writes.get(id) !== 1)).toEqual([])
     expect(writes.size).toBe(expected.length)
     const keys = new Map<string, Set<string>>()
-    for (const n of server.notified) keys.set(n.toolCallId, (keys.get(n.toolCallId) ?? new Set()).add(n.key))
+    for (const n of suite.server.notified) keys.set(n.toolCallId, (keys.get(n.toolCallId) ?? new Set()).add(n.key))
     const calls = ids.flatMap((tag) => [`${tag}-s0-b`, `${tag}-s1-b`])
     expect(calls.filter((id) => keys.get(id)?.size !== 1)).toEqual([])
     // repeated model requests and HTTP calls are in-flight activities of runs whose shard moved
     // (the killed runner's; on a heavily loaded machine, others' too): reported, not asserted
     const repeats = (tag: string) =>
-      [0, 1, 2].reduce((n, step) => n + (server.requests.get(`${tag}/${step}`) ?? 0) - 1, 0) +
-      calls.filter((id) => id.startsWith(`${tag}-`)).reduce((n, id) => n + server.notified.filter((x) => x.toolCallId === id).length - 1, 0)
+      [0, 1, 2].reduce((n, step) => n + (suite.server.requests.get(`${tag}/${step}`) ?? 0) - 1, 0) +
+      calls.filter((id) => id.startsWith(`${tag}-`)).reduce((n, id) => n + suite.server.notified.filter((x) => x.toolCallId === id).length - 1, 0)
     const repeatedElsewhere = ids.filter((tag) => !ranByB.has(tag) && repeats(tag) !== 0).length
     // every run's messages: the same conversation (its own tag aside), six messages
-    const reference = normalize(await messagesOf(reader, `${ids[0]}-run`), ids[0]!)
+    const reference = normalize(await messagesOf(suite.reader, `${ids[0]}-run`), ids[0]!)
     expect(reference).toHaveLength(6)
     const differing: Array<string> = []
     for (const tag of ids) {
-      if (!isDeepStrictEqual(normalize(await messagesOf(reader, `${tag}-run`), tag), reference)) differing.push(tag)
+      if (!isDeepStrictEqual(normalize(await messagesOf(suite.reader, `${tag}-run`), tag), reference)) differing.push(tag)
     }
     expect(differing).toEqual([])
     console.info(
       `scale: ${N} runs in ${Date.now() - t0} ms (b killed after ${killedAt - t0} ms); runner a ran ${ranByA.size} runs, b ${ranByB.size} before its kill; ` +
-        `${server.notified.length - calls.length} HTTP tool re-executions; ` +
-        `${[...server.requests.values()].reduce((x, y) => x + y, 0) - 3 * N} repeated model requests; ` +
+        `${suite.server.notified.length - calls.length} HTTP tool re-executions; ` +
+        `${[...suite.server.requests.values()].reduce((x, y) => x + y, 0) - 3 * N} repeated model requests; ` +
         `${repeatedElsewhere} runs b never ran repeated an activity`
     )
   }, 180_000)
