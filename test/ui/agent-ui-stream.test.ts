@@ -18,7 +18,7 @@ import type * as UIMessage from "../../src/ui/UIMessage.ts"
 import { aimuxTools, type Script, upTools } from "./harness.ts"
 
 const history: ReadonlyArray<UIMessage.UIMessage> = [
-  { id: "u1", role: "user", parts: [{ type: "text", text: "weather in Rome, then delete /tmp/x" }] },
+  { id: "u1", role: "user", parts: [{ type: "text", text: "weather in Rome, then delete notes/x.txt" }] },
   {
     id: "a1",
     role: "assistant",
@@ -26,7 +26,7 @@ const history: ReadonlyArray<UIMessage.UIMessage> = [
       { type: "step-start" },
       { type: "tool-weather", toolCallId: "c1", state: "output-available", input: { city: "Rome" }, output: { city: "Rome", temperature: 21 } },
       { type: "step-start" },
-      { type: "tool-remove", toolCallId: "r1", state: "approval-responded", input: { path: "/tmp/x" }, approval: { id: "ap1", approved: true } }
+      { type: "tool-remove", toolCallId: "r1", state: "approval-responded", input: { path: "notes/x.txt" }, approval: { id: "ap1", approved: true } }
     ]
   }
 ]
