@@ -28,6 +28,7 @@ import * as SpeechModelNs from "../../SpeechModel.ts"
 import * as TranscriptionModelNs from "../../TranscriptionModel.ts"
 import * as OpenAIEmbeddingModel from "../kits/openai/OpenAIEmbeddingModel.ts"
 import * as OpenAIImageModel from "../kits/openai/OpenAIImageModel.ts"
+import * as OpenAITools from "../kits/openai/OpenAITools.ts"
 import * as OpenAISpeechModel from "../kits/openai/OpenAISpeechModel.ts"
 import * as OpenAITranscriptionModel from "../kits/openai/OpenAITranscriptionModel.ts"
 
@@ -81,6 +82,21 @@ export const PROVIDER_UTILS_VERSION = "5.0.51"
  * @category constants
  */
 export const skew: VersionSkew.VersionSkew = VersionSkew.v4_0_81
+
+/**
+ * Azure's provider tools (upstream `azure.tools`): the OpenAI Responses tools the pin re-exports,
+ * for the Responses model.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
+export const tools = {
+  codeInterpreter: OpenAITools.codeInterpreter,
+  fileSearch: OpenAITools.fileSearch,
+  imageGeneration: OpenAITools.imageGeneration,
+  webSearch: OpenAITools.webSearch,
+  webSearchPreview: OpenAITools.webSearchPreview
+} as const
 
 /**
  * Builds a request URL from an API path (`/responses`) and the deployment id (upstream's `url`).
