@@ -20,27 +20,16 @@ import {
   StepTimeoutError,
   TotalTimeoutError
 } from "../contract/errors/TimeoutError.ts"
+import * as OutputPart from "../runtime/OutputPart.ts"
 
 /**
- * True for the parts that carry model output (upstream `isOutputChunk`).
+ * True for the parts that carry model output (upstream `isOutputChunk`; one definition, in the
+ * runtime floor core shares).
  *
  * @since 0.1.0
  * @category guards
  */
-export const isOutputPart = (part: StreamPart): boolean => {
-  switch (part.type) {
-    case "text-delta":
-    case "reasoning-delta":
-    case "tool-input-delta":
-      return part.delta.length > 0
-    case "file":
-    case "reasoning-file":
-    case "tool-call":
-      return true
-    default:
-      return false
-  }
-}
+export const isOutputPart: (part: StreamPart) => boolean = OutputPart.isOutputPart
 
 const millisOf = (input: Duration.Input): number => Duration.toMillis(Duration.fromInputUnsafe(input))
 

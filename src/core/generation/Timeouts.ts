@@ -15,6 +15,7 @@ import {
   TotalTimeoutError
 } from "../../contract/errors/TimeoutError.ts"
 import type { StreamPart } from "../../contract/StreamPart.ts"
+import { isOutputPart } from "../../runtime/OutputPart.ts"
 import type * as ExecuteTool from "../ExecuteTool.ts"
 import type * as Toolkit from "../Toolkit.ts"
 
@@ -117,22 +118,6 @@ export const isOwnChunkTimeout = (error: unknown): error is FirstChunkTimeoutErr
 const own = <E extends object>(error: E): E => {
   ownChunkTimeouts.add(error)
   return error
-}
-
-/** Output chunks (upstream `isOutputChunk`): they clear the first-chunk timer and restart the idle one. */
-const isOutputPart = (part: StreamPart): boolean => {
-  switch (part.type) {
-    case "text-delta":
-    case "reasoning-delta":
-    case "tool-input-delta":
-      return part.delta.length > 0
-    case "file":
-    case "reasoning-file":
-    case "tool-call":
-      return true
-    default:
-      return false
-  }
 }
 
 /**
