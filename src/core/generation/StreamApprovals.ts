@@ -50,10 +50,19 @@ export const makeCallGate = <T extends Toolkit.Any, R>(options: {
   readonly secret: ToolApprovalSignature.Secret | undefined
   readonly generateId: () => string
 }) =>
-(call: ToolCall, messages: Prompt, contexts?: ToolApproval.StepContexts): Effect.Effect<CallGate, never, R | Toolkit.Services<T>> =>
+(call: ToolCall, messages: () => Prompt, contexts?: ToolApproval.StepContexts): Effect.Effect<CallGate, never, R | Toolkit.Services<T>> =>
   Effect.gen(function*() {
     if (call.invalid === true || getOwn(options.tools, call.toolName) === undefined) return open
-    const status = yield* ToolApproval.resolve({ tools: options.tools, toolCall: call, configuration: options.configuration, messages, contexts })
+    const status = yield* ToolApproval.resolve({
+      tools: options.tools,
+      toolCall: call,
+      configuration: options.configuration,
+      // the step's messages, copied only when an approval function reads them (StepMessages)
+      get messages() {
+        return messages()
+      },
+      contexts
+    })
     if (status.type === "not-applicable") return open
     const approvalId = options.generateId()
     const signature = yield* ToolApproval.signatureOf(options.secret, approvalId, call)
@@ -137,7 +146,7 @@ export const resumeInStream = <T extends Toolkit.Any, R>(
 export interface StreamApprovals {
   readonly gate: (generateId: () => string) => (
     call: ToolCall,
-    messages: Prompt,
+    messages: () => Prompt,
     contexts?: ToolApproval.StepContexts
   ) => Effect.Effect<CallGate>
   readonly resume: (
@@ -180,7 +189,7 @@ export const streamApprovals = <T extends Toolkit.Any, R, C>(
         refineToolInput: options.refineToolInput,
         secret: options.experimental_toolApprovalSecret,
         contexts: { toolsContext: options.toolsContext, runtimeContext: options.runtimeContext },
-        execute: (call, onPreliminary) => executeWithCallbacks(runtime, callbacks, callId, call, prompt, onPreliminary),
+        execute: (call, onPreliminary) => executeWithCallbacks(runtime, callbacks, callId, call, () => prompt, onPreliminary),
         emit,
         concurrency: options.toolCallConcurrency ?? "unbounded"
       }),

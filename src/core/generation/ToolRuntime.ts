@@ -90,19 +90,23 @@ export interface ToolRuntime {
   readonly info: ToolInfoSet | undefined
   readonly callTools: ReadonlyArray<CallTool> | undefined
   readonly toolChoice: V4ToolChoice
-  /** Parses a provider call; never fails: failures are invalid calls. */
-  readonly parse: (call: Content.ToolCall, messages: Prompt) => Effect.Effect<ToolCall>
+  /**
+   * Parses a provider call; never fails: failures are invalid calls. `messages` is read only if
+   * a repair function reads them (see `StepMessages`).
+   */
+  readonly parse: (call: Content.ToolCall, messages: () => Prompt) => Effect.Effect<ToolCall>
   /** True when the call is a valid client call to a tool with an `execute` (and tools are not withheld). */
   readonly isExecutable: (call: ToolCall) => boolean
   /** The context of a client call's tool (upstream `validateToolContext`). */
   readonly toolContext: (call: ToolCall) => Effect.Effect<unknown, TypeValidationError>
   /**
    * Runs a client call; preliminary results go to `onPreliminary` in order. `context` is what
-   * `toolContext` gave (absent: the tool's `toolsContext` entry as is).
+   * `toolContext` gave (absent: the tool's `toolsContext` entry as is). `messages` is read only
+   * if the tool reads them.
    */
   readonly execute: (
     call: ToolCall,
-    messages: Prompt,
+    messages: () => Prompt,
     onPreliminary: (part: PreliminaryToolResult) => Effect.Effect<void>,
     context?: { readonly value: unknown }
   ) => Effect.Effect<Executed | undefined>
@@ -191,7 +195,9 @@ export function makeToolRuntime(
           repairToolCall: withheld ? undefined : options.repairToolCall,
           refineToolInput: withheld ? undefined : options.refineToolInput ?? options.experimental_refineToolInput,
           instructions,
-          messages
+          get messages() {
+            return messages()
+          }
         })),
       isExecutable: executable,
       toolContext: (toolCall) =>
@@ -202,7 +208,9 @@ export function makeToolRuntime(
         return provide(quiet(ExecuteTool.executeToolCall({
           toolCall,
           tools,
-          messages,
+          get messages() {
+            return messages()
+          },
           timeout: toolTimeouts,
           context: context === undefined ? getOwn(toolsContext, toolCall.toolName) : context.value,
           onPreliminaryToolResult: (part) => onPreliminary(part)
