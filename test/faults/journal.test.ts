@@ -3,8 +3,8 @@
  * values a run journals (its input, stream parts with tool inputs and outputs, usage and provider
  * metadata, response messages) with a hostile value (10^3 / 10^4 / 10^5 deep, huge) at every JSON
  * position, both written through `RunStore.append` / `create` (a value with no JSON text is the
- * write's typed failure) and stored as such by another writer and read back through
- * `RunStore.events` / `get` / `list`. 0 defects, 0 hangs. Prints its counts.
+ * write's typed failure; the activity journal's results too) and stored as such by another writer
+ * and read back through `RunStore.events` / `activityResult` / `get` / `list`. 0 defects, 0 hangs. Prints its counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import * as PgClient from "@effect/sql-pg/PgClient"
@@ -96,16 +96,22 @@ describe("generated hostile inputs: durable journal contents", () => {
               else {
                 yield* store.create({ runId, agent: "a", executionId: runId, input })
                 yield* store.append(runId, [{ key, kind, data: value }])
+                // a finished activity's result (the activity journal) carries the same values
+                yield* store.recordActivity(runId, `model/step-${key}`, value)
               }
             })))
             // stored as such by another writer, read back
             const readId = `${runId}-read`
             yield* sql`insert into aimux_durable_runs (run_id, agent, execution_id, status, input, created_at, updated_at)
               values (${readId}, 'hostile', ${readId}, 'running', ${isInput ? text : JSON.stringify(input)}, 0, 0)`
-            if (!isInput) yield* sql`insert into aimux_durable_events (run_id, key, kind, data) values (${readId}, ${key}, ${kind}, ${text})`
+            if (!isInput) {
+              yield* sql`insert into aimux_durable_events (run_id, key, kind, data) values (${readId}, ${key}, ${kind}, ${text})`
+              yield* sql`insert into aimux_durable_activities (run_id, name, result) values (${readId}, ${key}, ${text})`
+            }
             record(`read ${label}`, yield* bounded(Effect.gen(function*() {
               yield* store.get(readId)
               yield* store.events(readId, 0)
+              yield* store.activityResult(readId, key)
             })))
           }
         }
