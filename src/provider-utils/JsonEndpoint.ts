@@ -140,12 +140,12 @@ export const model = <
 }
 
 /**
- * The fields every JSON-endpoint language model's `Config` has.
+ * The fields every JSON-endpoint model's `Config` has (embedding and reranking models too).
  *
  * @since 0.1.0
  * @category models
  */
-export interface ModelConfig {
+export interface EndpointConfig {
   /** Provider name reported by the model (upstream's, e.g. `cohere.chat`). */
   readonly provider: string
   readonly modelId: string
@@ -153,6 +153,15 @@ export interface ModelConfig {
   readonly baseURL: string
   /** The headers of every request (API key, user headers, user agent), resolved per request as upstream. */
   readonly headers: Effect.Effect<RequestHeaders.Input, ModelError>
+}
+
+/**
+ * The fields every JSON-endpoint language model's `Config` has.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ModelConfig extends EndpointConfig {
   /** Generated ids; default the `IdGenerator` service, else random ids. */
   readonly generateId?: (() => string) | undefined
 }
