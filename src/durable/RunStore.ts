@@ -8,6 +8,12 @@
  * suspension) writes the same events again without duplicating them, and the order of the first
  * write stays.
  *
+ * The store also journals each finished activity's result (the model call of a step, a tool
+ * execution) as the activity's last act, beside the engine's own reply. The engine re-runs an
+ * activity whose reply it did not save (its runner died or lost the shard after the call returned,
+ * a replay on a new owner); the durable run reads this journal first and returns the result
+ * instead of calling the model or the tool again.
+ *
  * @since 0.1.0
  */
 import { Array as Arr, Clock, Context, Effect, Layer, Option, Schema } from "effect"
@@ -117,6 +123,10 @@ export interface Shape {
   }) => Effect.Effect<ReadonlyArray<RunInfo>, RunStoreError>
   /** The run's events after `afterSeq` (all with `-1`), in order. */
   readonly events: (runId: string, afterSeq: number) => Effect.Effect<ReadonlyArray<RunEvent>, RunStoreError>
+  /** The journaled result of the run's finished activity `activity` (JSON), if any. */
+  readonly activityResult: (runId: string, activity: string) => Effect.Effect<Option.Option<Schema.Json>, RunStoreError>
+  /** Journals a finished activity's result; a second write for the same activity changes nothing. */
+  readonly recordActivity: (runId: string, activity: string, result: Schema.Json) => Effect.Effect<void, RunStoreError>
 }
 
 /**
@@ -136,6 +146,7 @@ export class RunStore extends Context.Service<RunStore, Shape>()("aimux/durable/
 export const layerMemory: Layer.Layer<RunStore> = Layer.sync(RunStore, (): Shape => {
   const runs = new Map<string, RunInfo>()
   const events = new Map<string, Array<RunEvent>>()
+  const activities = new Map<string, Schema.Json>()
   let seq = 0
   return {
     create: (run) =>
@@ -170,7 +181,13 @@ export const layerMemory: Layer.Layer<RunStore> = Layer.sync(RunStore, (): Shape
           )
           .sort((a, b) => b.createdAt - a.createdAt)
       ),
-    events: (runId, afterSeq) => Effect.sync(() => (events.get(runId) ?? []).filter((e) => e.seq > afterSeq))
+    events: (runId, afterSeq) => Effect.sync(() => (events.get(runId) ?? []).filter((e) => e.seq > afterSeq)),
+    activityResult: (runId, activity) => Effect.sync(() => Option.fromUndefinedOr(activities.get(`${runId}\n${activity}`))),
+    recordActivity: (runId, activity, result) =>
+      Effect.sync(() => {
+        const key = `${runId}\n${activity}`
+        if (!activities.has(key)) activities.set(key, result)
+      })
   }
 })
 
@@ -198,6 +215,8 @@ const EventRow = Schema.Struct({
   data: Schema.String
 })
 const decodeEventRows = Schema.decodeUnknownEffect(Schema.Array(EventRow))
+
+const decodeResultRows = Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ result: Schema.String })))
 
 const sqlError = (error: SqlError) => new RunStoreError({ message: error.message, cause: error })
 const rowsError = (issue: { readonly message: string }) =>
@@ -234,6 +253,12 @@ export const migrate: Effect.Effect<void, RunStoreError, SqlClient.SqlClient> = 
       kind text not null,
       data text not null,
       unique (run_id, key)
+    )`
+    yield* sql`create table if not exists aimux_durable_activities (
+      run_id text not null,
+      name text not null,
+      result text not null,
+      primary key (run_id, name)
     )`
   }))
 }).pipe(Effect.mapError(sqlError), Effect.withSpan("RunStore.migrate"))
@@ -316,7 +341,16 @@ export const layerSql: Layer.Layer<RunStore, RunStoreError, SqlClient.SqlClient>
             Effect.forEach(rows, (row) =>
               Effect.map(parseJson(row.data), (data): RunEvent => ({ seq: row.seq, key: row.key, kind: row.kind, data })))
           )
-        )
+        ),
+      activityResult: (runId, activity) =>
+        sql`select result from aimux_durable_activities where run_id = ${runId} and name = ${activity}`.pipe(
+          Effect.mapError(sqlError),
+          Effect.flatMap((rows) => Effect.mapError(decodeResultRows(rows), rowsError)),
+          Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : Effect.asSome(parseJson(rows[0].result)))
+        ),
+      recordActivity: (runId, activity, result) =>
+        sql`insert into aimux_durable_activities (run_id, name, result) values (${runId}, ${activity}, ${JSON.stringify(result)})
+          on conflict (run_id, name) do nothing`.pipe(Effect.asVoid, Effect.mapError(sqlError))
     }
     return shape
   })
