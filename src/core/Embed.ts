@@ -43,7 +43,7 @@ import {
 } from "./internal/EmbedChunks.ts"
 import { callIds } from "./generation/Ids.ts"
 import { traced } from "./generation/EmbedTelemetry.ts"
-import type { TelemetrySettings } from "./Telemetry.ts"
+import type { TracedOptions } from "./generation/OperationTracer.ts"
 import { type Callback, notify } from "./generation/Callbacks.ts"
 import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
 
@@ -54,7 +54,7 @@ import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
  * @since 0.1.0
  * @category models
  */
-export interface CommonOptions {
+export interface CommonOptions extends TracedOptions<EmbedStartEvent, EmbedEndEvent> {
   /** Requested output dimensions: a positive integer. */
   readonly dimensions?: number | undefined
   /** Retries per model call (default 2; 0 disables). */
@@ -64,14 +64,6 @@ export interface CommonOptions {
   readonly providerOptions?: ProviderOptions | undefined
   /** User data passed to the callbacks (default `{}`). */
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
-  /** Tracing of this call (upstream `telemetry`; see `Telemetry.ts`). */
-  readonly telemetry?: TelemetrySettings | undefined
-  /** Upstream's older name of `telemetry`. */
-  readonly experimental_telemetry?: TelemetrySettings | undefined
-  readonly onStart?: Callback<EmbedStartEvent>
-  readonly experimental_onStart?: Callback<EmbedStartEvent>
-  readonly onEnd?: Callback<EmbedEndEvent>
-  readonly experimental_onEnd?: Callback<EmbedEndEvent>
   /** Before each model call attempt (upstream's telemetry integration `onEmbedStart`). */
   readonly onEmbedStart?: Callback<EmbeddingModelCallStartEvent>
   /** After each model call (upstream's telemetry integration `onEmbedEnd`). */

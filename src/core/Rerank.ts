@@ -33,7 +33,7 @@ import { callIds } from "./generation/Ids.ts"
 import { type Callback, notify } from "./generation/Callbacks.ts"
 import { prepareRetries, withRetries } from "./generation/CallRetry.ts"
 import { traced } from "./generation/RerankTelemetry.ts"
-import type { TelemetrySettings } from "./Telemetry.ts"
+import type { TracedOptions } from "./generation/OperationTracer.ts"
 
 /**
  * Options of {@link rerank}.
@@ -41,7 +41,7 @@ import type { TelemetrySettings } from "./Telemetry.ts"
  * @since 0.1.0
  * @category models
  */
-export interface RerankOptions<V extends JsonObject | string> {
+export interface RerankOptions<V extends JsonObject | string> extends TracedOptions<RerankStartEvent, RerankEndEvent> {
   readonly documents: ReadonlyArray<V>
   readonly query: string
   readonly topN?: number | undefined
@@ -49,14 +49,6 @@ export interface RerankOptions<V extends JsonObject | string> {
   readonly headers?: Readonly<Record<string, string | undefined>> | undefined
   readonly providerOptions?: ProviderOptions | undefined
   readonly runtimeContext?: Readonly<Record<string, unknown>> | undefined
-  /** Tracing of this call (upstream `telemetry`; see `Telemetry.ts`). */
-  readonly telemetry?: TelemetrySettings | undefined
-  /** Upstream's older name of `telemetry`. */
-  readonly experimental_telemetry?: TelemetrySettings | undefined
-  readonly onStart?: Callback<RerankStartEvent>
-  readonly experimental_onStart?: Callback<RerankStartEvent>
-  readonly onEnd?: Callback<RerankEndEvent>
-  readonly experimental_onEnd?: Callback<RerankEndEvent>
   readonly onRerankStart?: Callback<RerankingModelCallStartEvent>
   readonly onRerankEnd?: Callback<RerankingModelCallEndEvent>
 }

@@ -24,7 +24,7 @@
  *
  * @since 0.1.0
  */
-import { Duration, Effect, Schema } from "effect"
+import { Duration, Effect, Option, Schema } from "effect"
 import * as DurableClock from "effect/workflow/DurableClock"
 import * as DurableDeferred from "effect/workflow/DurableDeferred"
 import * as Workflow from "effect/workflow/Workflow"
@@ -38,7 +38,9 @@ import { IdGenerator, makeCounter } from "../runtime/IdGenerator.ts"
 import { getErrorMessage } from "../contract/errors/getErrorMessage.ts"
 import { toJsonValue, UnknownValue } from "../contract/Json.ts"
 import { DurableToolCall } from "./DurableTool.ts"
-import { durableModel, durableTools, type WorkflowContext } from "./internal/durableSteps.ts"
+import * as Journal from "./internal/activityJournal.ts"
+import type { InFlight } from "./internal/activityJournal.ts"
+import { durableModel, durableTools, type ToolRun, type WorkflowContext } from "./internal/durableSteps.ts"
 import { messageKey, stepEvents } from "./internal/runEvents.ts"
 import { RunStore } from "./RunStore.ts"
 
@@ -140,6 +142,11 @@ export interface Options {
   readonly approvalTimeout?: Duration.Input | undefined
   /** The denial reason of a timed-out approval. */
   readonly approvalTimeoutReason?: string | undefined
+  /**
+   * How often a running tool looks whether its run was interrupted (`Runs.interrupt`), the first
+   * time after one interval (default: 1 second). An interrupted run's running tool is stopped.
+   */
+  readonly interruptPollInterval?: Duration.Input | undefined
 }
 
 /**
@@ -230,12 +237,15 @@ const openRequests = (steps: ReadonlyArray<StreamText.StepResult>): ReadonlyArra
  */
 export const layer = <T extends Toolkit.Any, R, O extends Output.Any, Opts, PE>(
   agent: DurableAgent<T, R, O, Opts, PE>
-) =>
-  agent.workflow.toLayer((payload, executionId) =>
-    body(agent, payload, executionId).pipe(
+) => {
+  // the activities running in this process, so a replay here waits for them instead of calling again
+  const inFlight: InFlight = new Map()
+  return agent.workflow.toLayer((payload, executionId) =>
+    body(agent, payload, executionId, inFlight).pipe(
       // a tool reads DurableToolCall inside its activity, where the real one is provided over this
       Effect.provideService(DurableToolCall, outsideActivity)
     ))
+}
 
 /** What DurableToolCall holds outside a tool's activity (never seen by `execute`). */
 const outsideActivity = { runId: "", toolCallId: "", activity: "", idempotencyKey: "" }
@@ -243,13 +253,25 @@ const outsideActivity = { runId: "", toolCallId: "", activity: "", idempotencyKe
 const body = <T extends Toolkit.Any, R, O extends Output.Any, Opts, PE>(
   agent: DurableAgent<T, R, O, Opts, PE>,
   payload: RunPayload,
-  executionId: string
+  executionId: string,
+  inFlight: InFlight
 ) =>
   Effect.gen(function*() {
     const workflow: WorkflowContext = yield* Effect.context<WorkflowEngine | WorkflowInstance>()
     const store = yield* RunStore
     const runId = payload.runId
     const settings = agent.settings
+    const journal = Journal.make(store, runId, inFlight)
+    const toolRun: ToolRun = {
+      runId,
+      workflow,
+      journal,
+      isInterrupted: store.get(runId).pipe(
+        Effect.map((run) => Option.isSome(run) && run.value.status === "interrupted"),
+        Effect.orElseSucceed(() => false)
+      ),
+      interruptPollInterval: Duration.fromInputUnsafe(agent.options.interruptPollInterval ?? "1 second")
+    }
     // the step counter of the run (across its generations); deterministic, as the body is
     let step = -1
     let attempt = 0
@@ -257,9 +279,9 @@ const body = <T extends Toolkit.Any, R, O extends Output.Any, Opts, PE>(
       attempt++
       return attempt === 1 ? `model/step-${step}` : `model/step-${step}/attempt-${attempt}`
     }
-    const wrap = (model: LanguageModelService) => durableModel(model, nextName, workflow)
+    const wrap = (model: LanguageModelService) => durableModel(model, nextName, workflow, journal)
     const model = wrap(settings.model ?? (yield* LanguageModel))
-    const tools = durableTools(settings.tools, runId, workflow)
+    const tools = durableTools(settings.tools, toolRun)
     const prepareStep = settings.prepareStep
     const prepareCall = settings.prepareCall
     let call = 0
@@ -279,7 +301,7 @@ const body = <T extends Toolkit.Any, R, O extends Output.Any, Opts, PE>(
           Effect.map(prepareCall(options), (result) => ({
             ...result,
             ...(result.model !== undefined ? { model: wrap(result.model) } : {}),
-            ...(result.tools !== undefined ? { tools: durableTools(result.tools, runId, workflow) } : {})
+            ...(result.tools !== undefined ? { tools: durableTools(result.tools, toolRun) } : {})
           }))
       }),
       onStepStart: (event) =>

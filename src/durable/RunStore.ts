@@ -8,11 +8,18 @@
  * suspension) writes the same events again without duplicating them, and the order of the first
  * write stays.
  *
+ * The store also journals each finished activity's result (the model call of a step, a tool
+ * execution) as the activity's last act, beside the engine's own reply. The engine re-runs an
+ * activity whose reply it did not save (its runner died or lost the shard after the call returned,
+ * a replay on a new owner); the durable run reads this journal first and returns the result
+ * instead of calling the model or the tool again.
+ *
  * @since 0.1.0
  */
-import { Array as Arr, Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { Array as Arr, Clock, Context, Effect, Layer, Option, Result, Schema } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
+import * as WireJson from "../runtime/WireJson.ts"
 
 /**
  * The status of a run: `running`, `waiting` (for an approval), or a terminal one.
@@ -117,6 +124,10 @@ export interface Shape {
   }) => Effect.Effect<ReadonlyArray<RunInfo>, RunStoreError>
   /** The run's events after `afterSeq` (all with `-1`), in order. */
   readonly events: (runId: string, afterSeq: number) => Effect.Effect<ReadonlyArray<RunEvent>, RunStoreError>
+  /** The journaled result of the run's finished activity `activity` (JSON), if any. */
+  readonly activityResult: (runId: string, activity: string) => Effect.Effect<Option.Option<Schema.Json>, RunStoreError>
+  /** Journals a finished activity's result; a second write for the same activity changes nothing. */
+  readonly recordActivity: (runId: string, activity: string, result: Schema.Json) => Effect.Effect<void, RunStoreError>
 }
 
 /**
@@ -136,6 +147,7 @@ export class RunStore extends Context.Service<RunStore, Shape>()("aimux/durable/
 export const layerMemory: Layer.Layer<RunStore> = Layer.sync(RunStore, (): Shape => {
   const runs = new Map<string, RunInfo>()
   const events = new Map<string, Array<RunEvent>>()
+  const activities = new Map<string, Schema.Json>()
   let seq = 0
   return {
     create: (run) =>
@@ -170,7 +182,13 @@ export const layerMemory: Layer.Layer<RunStore> = Layer.sync(RunStore, (): Shape
           )
           .sort((a, b) => b.createdAt - a.createdAt)
       ),
-    events: (runId, afterSeq) => Effect.sync(() => (events.get(runId) ?? []).filter((e) => e.seq > afterSeq))
+    events: (runId, afterSeq) => Effect.sync(() => (events.get(runId) ?? []).filter((e) => e.seq > afterSeq)),
+    activityResult: (runId, activity) => Effect.sync(() => Option.fromUndefinedOr(activities.get(`${runId}\n${activity}`))),
+    recordActivity: (runId, activity, result) =>
+      Effect.sync(() => {
+        const key = `${runId}\n${activity}`
+        if (!activities.has(key)) activities.set(key, result)
+      })
   }
 })
 
@@ -198,6 +216,15 @@ const EventRow = Schema.Struct({
   data: Schema.String
 })
 const decodeEventRows = Schema.decodeUnknownEffect(Schema.Array(EventRow))
+
+// a journaled value came from the network (tool inputs, model output): one too deep or too large
+// to have a JSON text is the write's typed failure, not a defect
+const toText = (value: Schema.Json, what: string): Effect.Effect<string, RunStoreError> =>
+  Result.match(WireJson.stringify(value), {
+    onFailure: (error) => Effect.fail(new RunStoreError({ message: `${what} cannot be stored: ${error.message}`, cause: error })),
+    onSuccess: Effect.succeed
+  })
+const decodeResultRows = Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ result: Schema.String })))
 
 const sqlError = (error: SqlError) => new RunStoreError({ message: error.message, cause: error })
 const rowsError = (issue: { readonly message: string }) =>
@@ -234,6 +261,12 @@ export const migrate: Effect.Effect<void, RunStoreError, SqlClient.SqlClient> = 
       kind text not null,
       data text not null,
       unique (run_id, key)
+    )`
+    yield* sql`create table if not exists aimux_durable_activities (
+      run_id text not null,
+      name text not null,
+      result text not null,
+      primary key (run_id, name)
     )`
   }))
 }).pipe(Effect.mapError(sqlError), Effect.withSpan("RunStore.migrate"))
@@ -277,24 +310,30 @@ export const layerSql: Layer.Layer<RunStore, RunStoreError, SqlClient.SqlClient>
       Effect.flatMap(Effect.mapError(decodeRunRows(rows), rowsError), (decoded) => Effect.forEach(decoded, toInfo))
     const shape: Shape = {
       create: (run) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.flatMap(Effect.zip(Clock.currentTimeMillis, toText(run.input, "the run's input")), ([now, input]) =>
           sql`insert into aimux_durable_runs (run_id, agent, execution_id, status, input, created_at, updated_at)
-            values (${run.runId}, ${run.agent}, ${run.executionId}, 'running', ${JSON.stringify(run.input)}, ${now}, ${now})
-            on conflict (run_id) do nothing`).pipe(Effect.asVoid, Effect.mapError(sqlError)),
+            values (${run.runId}, ${run.agent}, ${run.executionId}, 'running', ${input}, ${now}, ${now})
+            on conflict (run_id) do nothing`.pipe(Effect.asVoid, Effect.mapError(sqlError))),
       setStatus: (runId, status, error) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          sql`update aimux_durable_runs set status = ${status}, updated_at = ${now},
-            error = coalesce(${error === undefined ? null : JSON.stringify(error)}, error)
-            where run_id = ${runId} and status not in ${sql.in(TERMINAL)}`).pipe(Effect.asVoid, Effect.mapError(sqlError)),
-      append: (runId, events) => {
-        const rows = events.map((e) => ({ run_id: runId, key: e.key, kind: e.kind, data: JSON.stringify(e.data) }))
-        return Arr.isArrayNonEmpty(rows)
-          ? sql`insert into aimux_durable_events ${sql.insert(rows)} on conflict (run_id, key) do nothing`.pipe(
-            Effect.asVoid,
-            Effect.mapError(sqlError)
-          )
-          : Effect.void
-      },
+        Effect.flatMap(
+          Effect.zip(Clock.currentTimeMillis, error === undefined ? Effect.succeed(null) : toText(error, "the run's error")),
+          ([now, errorText]) =>
+            sql`update aimux_durable_runs set status = ${status}, updated_at = ${now},
+            error = coalesce(${errorText}, error)
+            where run_id = ${runId} and status not in ${sql.in(TERMINAL)}`.pipe(Effect.asVoid, Effect.mapError(sqlError))
+        ),
+      append: (runId, events) =>
+        Effect.flatMap(
+          Effect.forEach(events, (e) =>
+            Effect.map(toText(e.data, `event ${e.key}`), (data) => ({ run_id: runId, key: e.key, kind: e.kind, data }))),
+          (rows) =>
+            Arr.isArrayNonEmpty(rows)
+              ? sql`insert into aimux_durable_events ${sql.insert(rows)} on conflict (run_id, key) do nothing`.pipe(
+                Effect.asVoid,
+                Effect.mapError(sqlError)
+              )
+              : Effect.void
+        ),
       get: (runId) =>
         sql`select ${runColumns} from aimux_durable_runs where run_id = ${runId}`.pipe(
           Effect.mapError(sqlError),
@@ -316,7 +355,17 @@ export const layerSql: Layer.Layer<RunStore, RunStoreError, SqlClient.SqlClient>
             Effect.forEach(rows, (row) =>
               Effect.map(parseJson(row.data), (data): RunEvent => ({ seq: row.seq, key: row.key, kind: row.kind, data })))
           )
-        )
+        ),
+      activityResult: (runId, activity) =>
+        sql`select result from aimux_durable_activities where run_id = ${runId} and name = ${activity}`.pipe(
+          Effect.mapError(sqlError),
+          Effect.flatMap((rows) => Effect.mapError(decodeResultRows(rows), rowsError)),
+          Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : Effect.asSome(parseJson(rows[0].result)))
+        ),
+      recordActivity: (runId, activity, result) =>
+        Effect.flatMap(toText(result, `the result of ${activity}`), (text) =>
+          sql`insert into aimux_durable_activities (run_id, name, result) values (${runId}, ${activity}, ${text})
+          on conflict (run_id, name) do nothing`.pipe(Effect.asVoid, Effect.mapError(sqlError)))
     }
     return shape
   })

@@ -424,11 +424,20 @@ export const eventSourceResponseHandler = <S extends Schema.ConstraintDecoder<un
  * @since 0.1.0
  * @category models
  */
-export interface PostOptions<A, E1, E2> {
+export interface PostOptions<A, E1, E2> extends PostTarget<A, E1, E2> {
+  readonly body: { readonly content: string | Uint8Array | FormData; readonly values: unknown }
+}
+
+/**
+ * What every post names besides its body: the URL, the headers and the two response handlers.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PostTarget<A, E1, E2> {
   readonly url: string
   /** Plain or `Redacted` values; secrets are revealed only on the outgoing request. */
   readonly headers?: RequestHeaders.Input | undefined
-  readonly body: { readonly content: string | Uint8Array | FormData; readonly values: unknown }
   readonly successfulResponseHandler: ResponseHandler<A, E1>
   readonly failedResponseHandler: ResponseHandler<APICallError, E2>
 }
@@ -516,12 +525,8 @@ export const postToApi = <A, E1, E2>(
  * @since 0.1.0
  * @category models
  */
-export interface PostJsonOptions<A, E1, E2> {
-  readonly url: string
-  readonly headers?: RequestHeaders.Input | undefined
+export interface PostJsonOptions<A, E1, E2> extends PostTarget<A, E1, E2> {
   readonly body: unknown
-  readonly successfulResponseHandler: ResponseHandler<A, E1>
-  readonly failedResponseHandler: ResponseHandler<APICallError, E2>
 }
 
 /**
@@ -536,11 +541,9 @@ export const postJsonToApi = <A, E1, E2>(
   options: PostJsonOptions<A, E1, E2>
 ): Effect.Effect<HandlerResult<A>, APICallError, HttpClient.HttpClient> =>
   postToApi({
-    url: options.url,
+    ...options,
     headers: { "Content-Type": "application/json", ...options.headers },
-    body: { content: JSON.stringify(options.body), values: options.body },
-    successfulResponseHandler: options.successfulResponseHandler,
-    failedResponseHandler: options.failedResponseHandler
+    body: { content: JSON.stringify(options.body), values: options.body }
   })
 
 /**
@@ -549,12 +552,8 @@ export const postJsonToApi = <A, E1, E2>(
  * @since 0.1.0
  * @category models
  */
-export interface PostFormDataOptions<A, E1, E2> {
-  readonly url: string
-  readonly headers?: RequestHeaders.Input | undefined
+export interface PostFormDataOptions<A, E1, E2> extends PostTarget<A, E1, E2> {
   readonly formData: FormData
-  readonly successfulResponseHandler: ResponseHandler<A, E1>
-  readonly failedResponseHandler: ResponseHandler<APICallError, E2>
 }
 
 /**
@@ -568,13 +567,7 @@ export interface PostFormDataOptions<A, E1, E2> {
 export const postFormDataToApi = <A, E1, E2>(
   options: PostFormDataOptions<A, E1, E2>
 ): Effect.Effect<HandlerResult<A>, APICallError, HttpClient.HttpClient> =>
-  postToApi({
-    url: options.url,
-    headers: options.headers,
-    body: { content: options.formData, values: Object.fromEntries(options.formData.entries()) },
-    successfulResponseHandler: options.successfulResponseHandler,
-    failedResponseHandler: options.failedResponseHandler
-  })
+  postToApi({ ...options, body: { content: options.formData, values: Object.fromEntries(options.formData.entries()) } })
 
 /**
  * Upstream `createBinaryResponseHandler`: the body as bytes; no body is

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Stream } from "effect"
+import { Effect, Predicate, Stream } from "effect"
 import * as StreamTransform from "./StreamTransform.ts"
 
 /**
@@ -45,3 +45,48 @@ export const prependAll = <A, E, R, B, E2>(
       Stream.fromIterable(starts),
       StreamTransform.transform(Stream.fromPull(Effect.succeed(pull)), makeTransformer)
     )))
+
+/**
+ * A provider's stateful stream transducer, written per element: `push` per
+ * parsed event (a returned error fails the stream after the parts pushed so
+ * far), `end` once when the body ends.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Transducer<A, B, E> {
+  readonly push: (element: A, out: Array<B>) => E | undefined
+  readonly end: (out: Array<B>) => void
+}
+
+/**
+ * {@link prepend} with the transformer of a fresh per-element `Transducer`
+ * (the shape of the Cohere, Mistral, xAI and Hugging Face streams): each
+ * network chunk's events run in order until the first one that returns an
+ * error (the parts pushed before it are still emitted, then the stream fails,
+ * as upstream's throw in `transform`).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const prependTransducer = <A, E, R, B, E2>(
+  chunks: Stream.Stream<A, E, R>,
+  start: B,
+  makeTransducer: () => Transducer<A, B, E2>
+): Stream.Stream<B, E | Exclude<E2, undefined>, R> =>
+  prepend(chunks, start, (): StreamTransform.Transformer<A, B, Exclude<E2, undefined>> => {
+    const { end, push } = makeTransducer()
+    return {
+      onChunk: (chunk, out) => {
+        for (let i = 0; i < chunk.length; i++) {
+          const error = push(chunk[i], out)
+          if (Predicate.isNotUndefined(error)) return error
+        }
+        return undefined
+      },
+      onEnd: (out) => {
+        end(out)
+        return undefined
+      }
+    }
+  })

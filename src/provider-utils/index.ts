@@ -74,3 +74,9 @@ export * as IsUrlSupported from "./IsUrlSupported.ts"
 export * as ToolNameMapping from "./ToolNameMapping.ts"
 /** @since 0.1.0 */
 export * as ModelConstructors from "./ModelConstructors.ts"
+/** @since 0.1.0 */
+export * as MaxEmbeddingsPerCall from "./MaxEmbeddingsPerCall.ts"
+/** @since 0.1.0 */
+export * as JsonEndpoint from "./JsonEndpoint.ts"
+/** @since 0.1.0 */
+export * as BearerSettings from "./BearerSettings.ts"

@@ -243,6 +243,7 @@ describe("durable agent on the memory engine", () => {
   it.live("interrupt by run id: no further model call or tool execution", () =>
     Effect.gen(function*() {
       const entered = yield* Deferred.make<void>()
+      const stopped = yield* Deferred.make<void>()
       const counts = new Map<string, number>()
       const blocking = {
         ...countingTools(counts),
@@ -252,17 +253,21 @@ describe("durable agent on the memory engine", () => {
             Effect.gen(function*() {
               counts.set(toolCallId, (counts.get(toolCallId) ?? 0) + 1)
               yield* Deferred.succeed(entered, undefined)
-              yield* Effect.never
+              yield* Effect.onInterrupt(Effect.never, () => Deferred.succeed(stopped, undefined))
               return value
             })
         })
       }
-      const agent = DurableAgent.make("interrupt", { tools: blocking, toolCallConcurrency: 1, stopWhen: isStepCount(5) })
+      const agent = DurableAgent.make("interrupt", { tools: blocking, toolCallConcurrency: 1, stopWhen: isStepCount(5) }, {
+        interruptPollInterval: 20
+      })
       const { status, exit, modelCalls } = yield* runDurable(agent, threeSteps, (runs, mock) =>
         Effect.gen(function*() {
           const runId = yield* runs.start({ prompt: "go" })
           yield* Deferred.await(entered)
           yield* runs.interrupt(runId)
+          // the running tool is stopped (its activity would otherwise hold it until the process ends)
+          yield* Deferred.await(stopped).pipe(Effect.timeout("2 seconds"))
           yield* Effect.sleep(50)
           return {
             status: (yield* runs.status(runId)).status,

@@ -15,12 +15,13 @@ import { durableAgent } from "./fixture.ts"
 /**
  * Short health and polling intervals, so a dead runner's shards move in seconds (a SIGKILLed
  * runner's PostgreSQL session ends at once, and its advisory shard locks with it). The lock
- * expiration stays well above a loaded machine's pauses: a runner whose refresh comes late loses
- * its shards, and its runs replay on a new owner, executing their in-flight activities again
- * (seen at 3 s on 2 shared cores: 100 runs made 300 extra model requests).
+ * refresh interval is also the deadline of every lock operation: at 2 s a loaded runner missed it
+ * several times a run, marked its lock storage unhealthy and dropped all its shards, so every run
+ * on them replayed. 5 s (a third of the expiration, the most the engine allows) costs nothing in
+ * takeover time.
  */
 export const testSharding = JSON.stringify({
-  shardLockRefreshInterval: "2 seconds",
+  shardLockRefreshInterval: "5 seconds",
   shardLockExpiration: "15 seconds",
   runnerHealthCheckInterval: "1 second",
   entityMessagePollInterval: "500 millis",

@@ -23,6 +23,7 @@ import { executeWithCallbacks } from "./EventPayloads.ts"
 import type { BaseOptions } from "./Settings.ts"
 import type { ToolRuntime } from "./ToolRuntime.ts"
 import { getOwn } from "../internal/GetOwn.ts"
+import { withoutTracing } from "../internal/QuietTracer.ts"
 
 /**
  * The decision for one streamed call: the parts to emit after it, whether it may run, and
@@ -168,7 +169,10 @@ export const streamApprovals = <T extends Toolkit.Any, R, C>(
     & ToolApproval.Options<T, R>,
   runtime: ToolRuntime,
   context: Context.Context<C | Toolkit.Services<T> | R>
-): StreamApprovals => ({
+): StreamApprovals => {
+  // the run's services; the gate keeps the tracer and span it runs under (a quiet loop stays quiet)
+  const services = withoutTracing(context)
+  return {
   gate: (generateId) => {
     const gate = makeCallGate({
       tools: options.tools,
@@ -176,7 +180,7 @@ export const streamApprovals = <T extends Toolkit.Any, R, C>(
       secret: options.experimental_toolApprovalSecret,
       generateId
     })
-    return (call, messages, contexts) => Effect.provideContext(gate(call, messages, contexts), context)
+    return (call, messages, contexts) => Effect.provideContext(gate(call, messages, contexts), services)
   },
   resume: (emit, prompt, callbacks, callId) =>
     Effect.provideContext(
@@ -193,6 +197,7 @@ export const streamApprovals = <T extends Toolkit.Any, R, C>(
         emit,
         concurrency: options.toolCallConcurrency ?? "unbounded"
       }),
-      context
+      services
     )
-})
+  }
+}

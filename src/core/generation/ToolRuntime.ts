@@ -9,8 +9,7 @@
  * @internal
  */
 import { Effect, Option } from "effect"
-import * as Tracer from "effect/Tracer"
-import { quiet } from "../internal/QuietTracer.ts"
+import { quiet, withoutTracing } from "../internal/QuietTracer.ts"
 import type { CallTool, ToolChoice as V4ToolChoice } from "../../contract/CallOptions.ts"
 import type * as Content from "../../contract/Content.ts"
 import type { Prompt } from "../../contract/Prompt.ts"
@@ -23,9 +22,6 @@ import { type TimeoutOption, toolTimeoutsOf } from "./Timeouts.ts"
 import type { TypeValidationError } from "../../contract/errors/TypeValidationError.ts"
 import { getOwn } from "../internal/GetOwn.ts"
 import type { ClientToolOutput, PreliminaryToolResult } from "../ToolResult.ts"
-
-/** The handler's span needs no stack trace of its own (capturing one costs an Error per call). */
-const noStackTrace: { readonly captureStackTrace: false } = { captureStackTrace: false }
 
 /**
  * The tool options shared by generateText and streamText.
@@ -156,16 +152,15 @@ export function makeToolRuntime(
   toolsContext: Readonly<Record<string, unknown>> | undefined = options.toolsContext
 ): Effect.Effect<ToolRuntime, never, unknown> {
   return Effect.gen(function*() {
-    const context = yield* Effect.context<unknown>()
+    // the caller's services; where they are provided keeps its own span and tracer (a tool's
+    // `ai.toolCall` span; a quiet loop's tracer), without re-parenting per call
+    const context = withoutTracing(yield* Effect.context<unknown>())
     // the ToolCallParser service when one is provided, else upstream's parser
     const parser = Option.match(yield* Effect.serviceOption(ToolCallParser), {
       onNone: () => parseToolCall,
       onSome: (service) => service.parse
     })
-    // the captured services, under the span current where the handler runs (a tool's `ai.toolCall`)
-    const provide = <A, E>(effect: Effect.Effect<A, E, unknown>): Effect.Effect<A, E> =>
-      Effect.flatMap(Effect.serviceOption(Tracer.ParentSpan), (span) =>
-        Effect.provideContext(Option.isSome(span) ? Effect.withParentSpan(effect, span.value, noStackTrace) : effect, context))
+    const provide = <A, E>(effect: Effect.Effect<A, E, unknown>): Effect.Effect<A, E> => Effect.provideContext(effect, context)
     const tools = options.tools
     const toolTimeouts = toolTimeoutsOf(options.timeout) ?? options.toolTimeout
     const activeTools = options.activeTools

@@ -5,9 +5,10 @@
  *
  * @internal
  */
-import { Context, Effect, Option, Schema, Stream } from "effect"
+import { Context, type Duration, Effect, Option, Schema, Stream } from "effect"
 import * as ClusterSchema from "effect/cluster/ClusterSchema"
 import * as Activity from "effect/workflow/Activity"
+import * as DurableDeferred from "effect/workflow/DurableDeferred"
 import type { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
 import type * as Tool from "../../core/Tool.ts"
 import type * as Toolkit from "../../core/Toolkit.ts"
@@ -31,6 +32,7 @@ import { UnsupportedFunctionalityError } from "../../contract/errors/Unsupported
 import { toJsonValue, UnknownValue } from "../../contract/Json.ts"
 import { GenerateResult } from "../../contract/Results.ts"
 import { DurableToolCall, isTransactional } from "../DurableTool.ts"
+import type { Journal } from "./activityJournal.ts"
 
 /** The workflow services an activity needs, captured in the body. @internal */
 export type WorkflowContext = Context.Context<WorkflowEngine | WorkflowInstance>
@@ -72,24 +74,62 @@ export const ModelFailure = Schema.Union([
 export const durableModel = (
   model: LanguageModelService,
   name: () => string,
-  workflow: WorkflowContext
+  workflow: WorkflowContext,
+  journal: Journal
 ): LanguageModelService => ({
   ...model,
   generate: (options) =>
-    Effect.suspend(() =>
-      Activity.make({ name: name(), success: GenerateResult, error: ModelFailure, execute: model.generate(options) }).pipe(
-        Effect.provideContext(workflow)
-      )
-    ),
+    Effect.suspend(() => {
+      const activity = name()
+      return Activity.make({
+        name: activity,
+        success: GenerateResult,
+        error: ModelFailure,
+        execute: journal.run(activity, GenerateResult, model.generate(options))
+      }).pipe(Effect.provideContext(workflow))
+    }),
   stream: () => Effect.die("a durable run calls the model's generate; stream is not journaled")
 })
 
-/** The journaled outcome of a tool execution: its output, or its failure as JSON. */
+/**
+ * The journaled outcome of a tool execution: its output, its failure as JSON, or `Interrupted`
+ * (the run was interrupted while the tool ran, and the tool was stopped).
+ */
 const ToolOutcome = Schema.Union([
   Schema.Struct({ _tag: Schema.tag("Output"), output: UnknownValue }),
-  Schema.Struct({ _tag: Schema.tag("Failure"), error: UnknownValue })
+  Schema.Struct({ _tag: Schema.tag("Failure"), error: UnknownValue }),
+  Schema.Struct({ _tag: Schema.tag("Interrupted") })
 ])
 type ToolOutcome = typeof ToolOutcome.Type
+
+/**
+ * What the tools of one run need besides the workflow: the run, its activity journal, and how to
+ * notice an interruption by run id while a tool runs (`Runs.interrupt` marks the run in the store
+ * first; the engine's own interrupt waits for the running activity to end).
+ *
+ * @internal
+ */
+export interface ToolRun {
+  readonly runId: string
+  readonly workflow: WorkflowContext
+  readonly journal: Journal
+  readonly isInterrupted: Effect.Effect<boolean>
+  readonly interruptPollInterval: Duration.Duration
+}
+
+/**
+ * Completes with `Interrupted` once the run is marked interrupted: first checked after one
+ * interval, so a tool that ends sooner costs no read.
+ */
+const whenInterrupted = (run: ToolRun): Effect.Effect<ToolOutcome> =>
+  Effect.sleep(run.interruptPollInterval).pipe(
+    Effect.andThen(run.isInterrupted),
+    Effect.repeat({ until: (interrupted) => interrupted }),
+    Effect.as<ToolOutcome>({ _tag: "Interrupted" })
+  )
+
+/** The durable deferred an interrupted tool call parks its run on (never completed: the engine's interrupt ends the run). */
+const interruptedOf = (toolCallId: string) => DurableDeferred.make(`interrupted/${toolCallId}`)
 
 /**
  * A journaled failure as the error the tool result reports: an `Error`'s JSON form (`{ name,
@@ -126,15 +166,13 @@ const runTool = (
 /**
  * The toolkit of a durable run: each tool with an `execute` runs it as the Activity
  * `tool/<toolCallId>` (in the activity's transaction when the tool is transactional), with the
- * {@link DurableToolCall} service provided.
+ * {@link DurableToolCall} service provided. A plain tool goes through the run's journal, and is
+ * stopped when the run is interrupted (the run then parks until the engine's interrupt ends it);
+ * a transactional tool needs neither: its writes commit with the engine's reply or not at all.
  *
  * @internal
  */
-export const durableTools = <T extends Toolkit.Any>(
-  tools: T | undefined,
-  runId: string,
-  workflow: WorkflowContext
-): T | undefined => {
+export const durableTools = <T extends Toolkit.Any>(tools: T | undefined, run: ToolRun): T | undefined => {
   if (tools === undefined) return undefined
   const out: Record<string, Tool.Any> = {}
   for (const [name, tool] of Object.entries(tools)) {
@@ -148,19 +186,28 @@ export const durableTools = <T extends Toolkit.Any>(
       execute: (input, context) =>
         Effect.gen(function*() {
           const caller = yield* Effect.context<unknown>()
+          const { runId, workflow } = run
           const activityName = `tool/${context.toolCallId}`
           const key = yield* Effect.provideContext(Activity.idempotencyKey(activityName), workflow)
+          const execution = runTool(tool, input, context).pipe(
+            Effect.provideService(DurableToolCall, { runId, toolCallId: context.toolCallId, activity: activityName, idempotencyKey: key }),
+            Effect.provideContext(caller)
+          )
+          const transactional = isTransactional(tool)
           const activity = Activity.make({
             name: activityName,
             success: ToolOutcome,
-            execute: runTool(tool, input, context).pipe(
-              Effect.provideService(DurableToolCall, { runId, toolCallId: context.toolCallId, activity: activityName, idempotencyKey: key }),
-              Effect.provideContext(caller)
-            )
+            execute: transactional
+              ? execution
+              // the engine runs activities uninterruptibly: the tool itself may be stopped
+              : Effect.raceFirst(Effect.interruptible(run.journal.run(activityName, ToolOutcome, execution)), whenInterrupted(run))
           })
-          const outcome = yield* (isTransactional(tool) ? activity.annotate(ClusterSchema.WithTransaction, true) : activity).pipe(
+          const outcome = yield* (transactional ? activity.annotate(ClusterSchema.WithTransaction, true) : activity).pipe(
             Effect.provideContext(workflow)
           )
+          if (outcome._tag === "Interrupted") {
+            return yield* Effect.provideContext(DurableDeferred.await(interruptedOf(context.toolCallId)), workflow)
+          }
           return outcome._tag === "Output" ? outcome.output : yield* Effect.fail(errorOf(outcome.error))
         })
     }

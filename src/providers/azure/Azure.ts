@@ -7,10 +7,15 @@
  * @since 0.1.0
  */
 import { Config, Effect, Option, Redacted } from "effect"
+import type { Context } from "effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientError from "effect/http/HttpClientError"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import { InvalidArgumentError } from "../../contract/errors/InvalidArgumentError.ts"
 import { LoadSettingError } from "../../contract/errors/LoadSettingError.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
 import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as Http from "../../provider-utils/Http.ts"
 import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import type * as OpenAIChatLanguageModel from "../kits/openai/OpenAIChatLanguageModel.ts"
@@ -23,12 +28,12 @@ import * as SpeechModelNs from "../../SpeechModel.ts"
 import * as TranscriptionModelNs from "../../TranscriptionModel.ts"
 import * as OpenAIEmbeddingModel from "../kits/openai/OpenAIEmbeddingModel.ts"
 import * as OpenAIImageModel from "../kits/openai/OpenAIImageModel.ts"
+import * as OpenAITools from "../kits/openai/OpenAITools.ts"
 import * as OpenAISpeechModel from "../kits/openai/OpenAISpeechModel.ts"
 import * as OpenAITranscriptionModel from "../kits/openai/OpenAITranscriptionModel.ts"
 
 /**
- * Provider settings, as upstream's `AzureOpenAIProviderSettings` (no `fetch`: the environment's
- * `HttpClient` sends; no `tokenProvider`: put an `Authorization` header in `headers`).
+ * Provider settings, as upstream's `AzureOpenAIProviderSettings` (`fetch`: see `ModelConstructors`).
  *
  * @since 0.1.0
  * @category models
@@ -40,6 +45,12 @@ export interface Settings {
   readonly baseURL?: string | undefined
   /** Sent as the `api-key` header; default the `AZURE_API_KEY` config value. */
   readonly apiKey?: string | Redacted.Redacted<string> | undefined
+  /**
+   * A Microsoft Entra ID (Azure AD) access token, run before every request and sent as
+   * `authorization: Bearer <token>` unless the request has an `authorization` header; instead of
+   * `apiKey` (no `api-key` header then). A failure fails the request with `APICallError`.
+   */
+  readonly tokenProvider?: (() => Effect.Effect<string | Redacted.Redacted<string>, unknown>) | undefined
   /** Extra headers of every request. */
   readonly headers?: Readonly<Record<string, string>> | undefined
   /** The `api-version` query parameter; default `v1`. */
@@ -57,12 +68,35 @@ export interface Settings {
 export const VERSION = "4.0.85"
 
 /**
+ * The provider-utils version the pin bundles, which its user agent names (`ai-sdk-provider-utils/<version>`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const PROVIDER_UTILS_VERSION = "5.0.51"
+
+/**
  * The `@ai-sdk/openai` behaviours Azure's models follow: those of the 4.0.81 the pin bundles.
  *
  * @since 0.1.0
  * @category constants
  */
 export const skew: VersionSkew.VersionSkew = VersionSkew.v4_0_81
+
+/**
+ * Azure's provider tools (upstream `azure.tools`): the OpenAI Responses tools the pin re-exports,
+ * for the Responses model.
+ *
+ * @since 0.1.0
+ * @category tools
+ */
+export const tools = {
+  codeInterpreter: OpenAITools.codeInterpreter,
+  fileSearch: OpenAITools.fileSearch,
+  imageGeneration: OpenAITools.imageGeneration,
+  webSearch: OpenAITools.webSearch,
+  webSearchPreview: OpenAITools.webSearchPreview
+} as const
 
 /**
  * Builds a request URL from an API path (`/responses`) and the deployment id (upstream's `url`).
@@ -161,6 +195,15 @@ export const urlBuilder = Effect.fn("Azure.urlBuilder")(function*(settings: Sett
  * @category configuration
  */
 export const headers = Effect.fn("Azure.headers")(function*(settings: Settings) {
+  if (settings.tokenProvider !== undefined) {
+    if (settings.apiKey !== undefined && settings.apiKey !== "") {
+      return yield* new InvalidArgumentError({
+        argument: "apiKey/tokenProvider",
+        message: "Both apiKey and tokenProvider were provided. Please use only one authentication method."
+      })
+    }
+    return RequestHeaders.withUserAgentSuffix(settings.headers, `ai-sdk-azure/${VERSION}`)
+  }
   const key = yield* ApiKey.loadApiKey({
     apiKey: settings.apiKey,
     environmentVariableName: "AZURE_API_KEY",
@@ -171,6 +214,37 @@ export const headers = Effect.fn("Azure.headers")(function*(settings: Settings) 
     `ai-sdk-azure/${VERSION}`
   )
 })
+
+const ourAgent = `ai-sdk-provider-utils/${Http.PROVIDER_UTILS_VERSION} `
+const pinAgent = `ai-sdk-provider-utils/${PROVIDER_UTILS_VERSION} `
+
+const bearer = (tokenProvider: NonNullable<Settings["tokenProvider"]>) => (request: HttpClientRequest.HttpClientRequest) =>
+  request.headers["authorization"] !== undefined ? Effect.succeed(request) : tokenProvider().pipe(
+    Effect.map((token) =>
+      HttpClientRequest.setHeader(request, "authorization", `Bearer ${Redacted.isRedacted(token) ? Redacted.value(token) : token}`)
+    ),
+    Effect.mapError((cause) => new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause }) }))
+  )
+
+/**
+ * What the pin's fetch path does to every request (upstream's `tokenProvider` fetch wrapper): the
+ * user agent names the bundled provider-utils, and the `tokenProvider`'s bearer token is added.
+ *
+ * @since 0.1.0
+ * @category configuration
+ */
+export const httpClient = (settings: Settings) => (client: HttpClient.HttpClient): HttpClient.HttpClient => {
+  const agent = HttpClient.mapRequest(client, (request) => {
+    const userAgent = request.headers["user-agent"]
+    return userAgent === undefined || !userAgent.includes(ourAgent)
+      ? request
+      : HttpClientRequest.setHeader(request, "user-agent", userAgent.replace(ourAgent, pinAgent))
+  })
+  return settings.tokenProvider === undefined ? agent : HttpClient.mapRequestEffect(agent, bearer(settings.tokenProvider))
+}
+
+const onAzureClient = <A, E>(settings: Settings, effect: Effect.Effect<A, E, HttpClient.HttpClient>) =>
+  Effect.updateService(effect, HttpClient.HttpClient, httpClient(settings))
 
 /**
  * Resolves settings into the chat model's config (upstream `createChatModel`): provider
@@ -216,18 +290,23 @@ export const responsesConfig = Effect.fn("Azure.responsesConfig")(function*(
   return config
 })
 
-const responsesConstructors = ModelConstructors.make(
-  LanguageModel,
-  (deploymentId: string, settings: Settings) =>
-    Effect.flatMap(responsesConfig(deploymentId, settings), OpenAIResponsesLanguageModel.make),
-  {}
-)
+/**
+ * One model kind's constructors: its config from the settings, the kit's `make` on Azure's client.
+ */
+const constructors = <I, S, C, E>(
+  key: Context.Key<I, S>,
+  config: (deploymentId: string, settings: Settings) => Effect.Effect<C, E>,
+  make: (config: C) => Effect.Effect<S, never, HttpClient.HttpClient>
+) =>
+  ModelConstructors.make(
+    key,
+    (deploymentId: string, settings: Settings) => onAzureClient(settings, Effect.flatMap(config(deploymentId, settings), make)),
+    {}
+  )
 
-const chatConstructors = ModelConstructors.make(
-  LanguageModel,
-  (deploymentId: string, settings: Settings) => Effect.flatMap(chatConfig(deploymentId, settings), OpenAIChatModel.make),
-  {}
-)
+const responsesConstructors = constructors(LanguageModel, responsesConfig, OpenAIResponsesLanguageModel.make)
+
+const chatConstructors = constructors(LanguageModel, chatConfig, OpenAIChatModel.make)
 
 /**
  * The default model for a deployment: the Responses model, as upstream's `azure(deploymentId)`.
@@ -303,20 +382,19 @@ export const chatLayer = chatConstructors.layer
 export const chatLayerConfig = chatConstructors.layerConfig
 
 // upstream `createEmbeddingModel`: provider `azure.embeddings`, `/embeddings` on Azure's URL
-const embeddingConstructors = ModelConstructors.make(
-  EmbeddingModel,
-  Effect.fnUntraced(function*(deploymentId: string, settings: Settings) {
-    const { url } = yield* urlBuilder(settings)
-    return yield* OpenAIEmbeddingModel.make({
-      provider: "azure.embeddings",
-      modelId: deploymentId,
-      url: url({ path: "/embeddings", modelId: deploymentId }),
-      headers: yield* headers(settings),
-      skew
-    })
-  }),
-  {}
-)
+const embeddingConfig = Effect.fnUntraced(function*(deploymentId: string, settings: Settings) {
+  const { url } = yield* urlBuilder(settings)
+  const config: OpenAIEmbeddingModel.Config = {
+    provider: "azure.embeddings",
+    modelId: deploymentId,
+    url: url({ path: "/embeddings", modelId: deploymentId }),
+    headers: yield* headers(settings),
+    skew
+  }
+  return config
+})
+
+const embeddingConstructors = constructors(EmbeddingModel, embeddingConfig, OpenAIEmbeddingModel.make)
 
 /**
  * The embedding model (upstream `azure.embedding(deploymentId)`, provider `azure.embeddings`).
@@ -364,12 +442,10 @@ export const mediaConfig = Effect.fn("Azure.mediaConfig")(function*(
   }
 })
 
-const imageConstructors = ModelConstructors.make(
-  ImageModelNs.ImageModel,
-  (deploymentId: string, settings: Settings) =>
-    Effect.flatMap(mediaConfig(deploymentId, settings, "image"), OpenAIImageModel.make),
-  {}
-)
+const mediaConfigOf = (kind: "image" | "speech" | "transcription") => (deploymentId: string, settings: Settings) =>
+  mediaConfig(deploymentId, settings, kind)
+
+const imageConstructors = constructors(ImageModelNs.ImageModel, mediaConfigOf("image"), OpenAIImageModel.make)
 
 /**
  * The image model (upstream `azure.image(deploymentId)`): generations as JSON, edits as multipart.
@@ -395,12 +471,7 @@ export const imageLayer = imageConstructors.layer
  */
 export const imageLayerConfig = imageConstructors.layerConfig
 
-const speechConstructors = ModelConstructors.make(
-  SpeechModelNs.SpeechModel,
-  (deploymentId: string, settings: Settings) =>
-    Effect.flatMap(mediaConfig(deploymentId, settings, "speech"), OpenAISpeechModel.make),
-  {}
-)
+const speechConstructors = constructors(SpeechModelNs.SpeechModel, mediaConfigOf("speech"), OpenAISpeechModel.make)
 
 /**
  * The speech model (upstream `azure.speech(deploymentId)`, `/audio/speech`).
@@ -426,14 +497,10 @@ export const speechLayer = speechConstructors.layer
  */
 export const speechLayerConfig = speechConstructors.layerConfig
 
-const transcriptionConstructors = ModelConstructors.make(
+const transcriptionConstructors = constructors(
   TranscriptionModelNs.TranscriptionModel,
-  (deploymentId: string, settings: Settings) =>
-    Effect.flatMap(
-      mediaConfig(deploymentId, settings, "transcription"),
-      (config) => OpenAITranscriptionModel.make({ ...config, skew })
-    ),
-  {}
+  mediaConfigOf("transcription"),
+  (config) => OpenAITranscriptionModel.make({ ...config, skew })
 )
 
 /**

@@ -7,32 +7,23 @@
  *
  * @since 0.1.0
  */
-import { Effect, Redacted } from "effect"
 import { EmbeddingModel } from "../../EmbeddingModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
 import { RerankingModel } from "../../RerankingModel.ts"
-import * as ApiKey from "../../provider-utils/ApiKey.ts"
-import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import type { ModelError } from "../../contract/errors/ModelError.ts"
+import * as BearerSettings from "../../provider-utils/BearerSettings.ts"
 import * as CohereEmbeddingModel from "./CohereEmbeddingModel.ts"
 import * as CohereLanguageModel from "./CohereLanguageModel.ts"
 import * as CohereRerankingModel from "./CohereRerankingModel.ts"
 
 /**
  * Provider settings, as upstream's `CohereProviderSettings` (no `fetch`: the
- * `HttpClient` of the environment sends the requests).
+ * `HttpClient` of the environment sends the requests): `baseURL` defaults to
+ * `https://api.cohere.com/v2`, `apiKey` to the `COHERE_API_KEY` config value.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Settings {
-  /** Base URL; default `https://api.cohere.com/v2`, a trailing `/` is dropped. */
-  readonly baseURL?: string | undefined
-  /** Bearer key; default the `COHERE_API_KEY` config value. */
-  readonly apiKey?: string | Redacted.Redacted<string> | undefined
-  /** Extra headers of every request. */
-  readonly headers?: Readonly<Record<string, string>> | undefined
+export interface Settings extends BearerSettings.Settings {
   /** Generates source ids; default the `IdGenerator` service, else random ids. */
   readonly generateId?: (() => string) | undefined
 }
@@ -53,24 +44,12 @@ export const defaultBaseURL = "https://api.cohere.com/v2"
  */
 export const VERSION = "4.0.52"
 
-/** Upstream's `loadApiKey` options of this provider. */
-const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
-  apiKey: settings.apiKey,
+const bearer = BearerSettings.make({
+  defaultBaseURL,
   environmentVariableName: "COHERE_API_KEY",
-  description: "Cohere"
+  description: "Cohere",
+  userAgentSuffix: `ai-sdk-cohere/${VERSION}`
 })
-
-const baseURLOf = (settings: Settings): string => (settings.baseURL ?? defaultBaseURL).replace(/\/$/, "")
-
-const headersOf = (settings: Settings): Effect.Effect<RequestHeaders.Input, ModelError> =>
-  Effect.map(
-    ApiKey.loadApiKey(apiKeyOptions(settings)),
-    (apiKey) =>
-      RequestHeaders.withUserAgentSuffix(
-        { Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers },
-        `ai-sdk-cohere/${VERSION}`
-      )
-  )
 
 /**
  * Resolves settings into the chat model config.
@@ -78,21 +57,12 @@ const headersOf = (settings: Settings): Effect.Effect<RequestHeaders.Input, Mode
  * @since 0.1.0
  * @category configuration
  */
-export const modelConfig = (modelId: string, settings: Settings = {}): CohereLanguageModel.Config => ({
-  provider: "cohere.chat",
-  modelId,
-  baseURL: baseURLOf(settings),
-  headers: headersOf(settings),
-  generateId: settings.generateId
-})
+export const modelConfig = (modelId: string, settings: Settings = {}): CohereLanguageModel.Config =>
+  bearer.config("cohere.chat", modelId, settings)
 
-const constructors = ModelConstructors.make(
+const constructors = bearer.constructors(
   LanguageModel,
-  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
-    // every model loads the key when it is built: a missing or empty one fails the layer (LoadAPIKeyError)
-    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
-    return yield* CohereLanguageModel.make(modelConfig(modelId, { ...settings, apiKey }))
-  }),
+  (modelId: string, settings: Settings) => CohereLanguageModel.make(modelConfig(modelId, settings)),
   {}
 )
 
@@ -121,17 +91,10 @@ export const layer = constructors.layer
  */
 export const layerConfig = constructors.layerConfig
 
-const embeddingConstructors = ModelConstructors.make(
+const embeddingConstructors = bearer.constructors(
   EmbeddingModel,
-  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
-    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
-    return yield* CohereEmbeddingModel.make({
-      provider: "cohere.textEmbedding",
-      modelId,
-      baseURL: baseURLOf(settings),
-      headers: headersOf({ ...settings, apiKey })
-    })
-  }),
+  (modelId: string, settings: Settings) =>
+    CohereEmbeddingModel.make(bearer.config("cohere.textEmbedding", modelId, settings)),
   {}
 )
 
@@ -159,17 +122,10 @@ export const embeddingLayer = embeddingConstructors.layer
  */
 export const embeddingLayerConfig = embeddingConstructors.layerConfig
 
-const rerankingConstructors = ModelConstructors.make(
+const rerankingConstructors = bearer.constructors(
   RerankingModel,
-  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
-    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
-    return yield* CohereRerankingModel.make({
-      provider: "cohere.reranking",
-      modelId,
-      baseURL: baseURLOf(settings),
-      headers: headersOf({ ...settings, apiKey })
-    })
-  }),
+  (modelId: string, settings: Settings) =>
+    CohereRerankingModel.make(bearer.config("cohere.reranking", modelId, settings)),
   {}
 )
 

@@ -8,32 +8,24 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import type { HttpClient } from "effect/http"
+import * as HttpClient from "effect/http/HttpClient"
 import * as EmbeddingModel from "../../EmbeddingModel.ts"
 import type { EmbeddingCallOptions, EmbeddingResult } from "../../contract/Embedding.ts"
-import type { ModelError } from "../../contract/errors/ModelError.ts"
-import { TooManyEmbeddingValuesForCallError } from "../../contract/errors/TooManyEmbeddingValuesForCallError.ts"
 import * as Http from "../../provider-utils/Http.ts"
+import * as JsonEndpoint from "../../provider-utils/JsonEndpoint.ts"
+import * as MaxEmbeddingsPerCall from "../../provider-utils/MaxEmbeddingsPerCall.ts"
 import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { EmbedResponse } from "./CohereApi.ts"
 import { failedResponseHandler } from "./CohereLanguageModel.ts"
 import { EmbeddingOptions } from "./CohereOptions.ts"
 
 /**
- * What the model needs besides the `HttpClient`.
+ * What the model needs besides the `HttpClient` (provider name upstream's `cohere.textEmbedding`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Config {
-  /** Upstream `cohere.textEmbedding`. */
-  readonly provider: string
-  readonly modelId: string
-  readonly baseURL: string
-  /** The headers of every request, resolved per request as upstream. */
-  readonly headers: Effect.Effect<RequestHeaders.Input, ModelError>
-}
+export interface Config extends JsonEndpoint.EndpointConfig {}
 
 /**
  * Values per call (upstream `maxEmbeddingsPerCall`).
@@ -53,34 +45,22 @@ const successfulResponseHandler = Http.jsonResponseHandler(EmbedResponse)
  */
 export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
-    const services = yield* Effect.context<HttpClient.HttpClient>()
-    const url = `${config.baseURL}/embed`
+    const client = yield* HttpClient.HttpClient
+    const endpoint = JsonEndpoint.make({ client, url: `${config.baseURL}/embed`, headers: config.headers, failedResponseHandler })
     const embed = Effect.fn("CohereEmbedding.embed")(function*(call: EmbeddingCallOptions) {
       // options first, then the count, as upstream
       const options = yield* parseProviderOptions("cohere", call.providerOptions, EmbeddingOptions)
-      if (call.values.length > maxEmbeddingsPerCall) {
-        return yield* new TooManyEmbeddingValuesForCallError({
-          provider: config.provider,
-          modelId: config.modelId,
-          maxEmbeddingsPerCall,
-          values: call.values
-        })
+      yield* MaxEmbeddingsPerCall.check(config, maxEmbeddingsPerCall, call.values)
+      const body = {
+        model: config.modelId,
+        // upstream asks for float embeddings only
+        embedding_types: ["float"],
+        texts: call.values,
+        input_type: options?.inputType ?? "search_query",
+        truncate: options?.truncate,
+        output_dimension: options?.outputDimension
       }
-      const { responseHeaders, value, rawValue } = yield* Http.postJsonToApi({
-        url,
-        headers: RequestHeaders.combineHeaders(yield* config.headers, call.headers),
-        body: {
-          model: config.modelId,
-          // upstream asks for float embeddings only
-          embedding_types: ["float"],
-          texts: call.values,
-          input_type: options?.inputType ?? "search_query",
-          truncate: options?.truncate,
-          output_dimension: options?.outputDimension
-        },
-        failedResponseHandler,
-        successfulResponseHandler
-      })
+      const { responseHeaders, value, rawValue } = yield* endpoint.post(body, call.headers, successfulResponseHandler)
       const result: EmbeddingResult = {
         warnings: [],
         embeddings: value.embeddings.float,
@@ -88,7 +68,7 @@ export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, neve
         response: { headers: responseHeaders, body: rawValue }
       }
       return result
-    }, Effect.provideContext(services))
+    })
     return EmbeddingModel.make({
       provider: config.provider,
       modelId: config.modelId,

@@ -8,39 +8,26 @@
 import { Effect } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as LanguageModel from "../../LanguageModel.ts"
-import * as ElementTransformer from "../../provider-utils/ElementTransformer.ts"
 import * as Http from "../../provider-utils/Http.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import * as StreamStart from "../../provider-utils/StreamStart.ts"
-import { generatorFromContext, makeRandom } from "../../runtime/IdGenerator.ts"
-import type { ParseResult } from "../../runtime/ParseJson.ts"
+import * as JsonEndpoint from "../../provider-utils/JsonEndpoint.ts"
+import { makeRandom } from "../../runtime/IdGenerator.ts"
 import type { CallOptions } from "../../contract/CallOptions.ts"
-import type { ModelError } from "../../contract/errors/ModelError.ts"
 import type { GenerateResult } from "../../contract/Results.ts"
-import type { StreamPart } from "../../contract/StreamPart.ts"
 import { ChatChunk, ChatResponse, ErrorData } from "./CohereApi.ts"
 import { mapFinishReason } from "./internal/FinishReason.ts"
 import { mapContent } from "./internal/GenerateContent.ts"
 import { getArgs } from "./internal/RequestArgs.ts"
-import { type Failure, makeTransducer } from "./internal/StreamTransducer.ts"
+import { makeTransducer } from "./internal/StreamTransducer.ts"
 import { convertUsage } from "./internal/Usage.ts"
 
 /**
- * Resolved model configuration.
+ * Resolved model configuration (provider name upstream's `cohere.chat`; requests go to
+ * `${baseURL}/chat`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Config {
-  /** Provider name reported by the model; upstream `cohere.chat`. */
-  readonly provider: string
-  readonly modelId: string
-  /** Base URL without trailing slash; requests go to `${baseURL}/chat`. */
-  readonly baseURL: string
-  /** The headers of every request (API key, user headers, user agent), resolved per request as upstream. */
-  readonly headers: Effect.Effect<RequestHeaders.Input, ModelError>
-  readonly generateId?: (() => string) | undefined
-}
+export interface Config extends JsonEndpoint.ModelConfig {}
 
 /**
  * URLs the model reads itself: images over http(s).
@@ -60,8 +47,6 @@ export const failedResponseHandler = Http.jsonErrorResponseHandler({
   errorSchema: ErrorData,
   errorToMessage: (data) => data.message
 })
-const successfulResponseHandler = Http.jsonResponseHandler(ChatResponse)
-const eventSourceResponseHandler = Http.eventSourceResponseHandler(ChatChunk)
 
 /**
  * Builds the model service on a given `HttpClient`.
@@ -72,19 +57,11 @@ const eventSourceResponseHandler = Http.eventSourceResponseHandler(ChatChunk)
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
   const url = `${config.baseURL}/chat`
-  const withClient = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient>) =>
-    Effect.provideService(effect, HttpClient.HttpClient, client)
+  const endpoint = JsonEndpoint.model({ client, url, headers: config.headers, failedResponseHandler, response: ChatResponse, chunk: ChatChunk })
 
   const generate = Effect.fn("Cohere.generate")(function*(options: CallOptions) {
     const { body, warnings } = yield* getArgs(config.modelId, options)
-    const headers = RequestHeaders.combineHeaders(yield* config.headers, options.headers)
-    const { rawValue, responseHeaders, value: response } = yield* withClient(Http.postJsonToApi({
-      url,
-      headers,
-      body,
-      failedResponseHandler,
-      successfulResponseHandler
-    }))
+    const { rawValue, responseHeaders, value: response } = yield* endpoint.generate(body, options.headers)
     const result: GenerateResult = {
       content: mapContent(response, generateId),
       finishReason: { unified: mapFinishReason(response.finish_reason), raw: response.finish_reason },
@@ -97,31 +74,10 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
   })
 
   const stream = Effect.fn("Cohere.stream")(function*(options: CallOptions) {
-    const prepared = yield* getArgs(config.modelId, options)
-    const body = { ...prepared.body, stream: true }
-    const headers = RequestHeaders.combineHeaders(yield* config.headers, options.headers)
-    const { responseHeaders, value: events } = yield* withClient(Http.postJsonToApi({
-      url,
-      headers,
-      body,
-      failedResponseHandler,
-      successfulResponseHandler: eventSourceResponseHandler
-    }))
-    const transducer = makeTransducer({ warnings: prepared.warnings, includeRawChunks: options.includeRawChunks === true })
-    const parts = StreamStart.prepend(events, transducer.start, () =>
-      ElementTransformer.make<ParseResult<ChatChunk>, StreamPart, Failure>({
-        onElement: transducer.push,
-        onEnd: (out) => {
-          transducer.end(out)
-          return undefined
-        }
-      }))
-    const result: LanguageModel.StreamResponse = {
-      stream: parts,
-      request: { body },
-      response: { headers: responseHeaders }
-    }
-    return result
+    const { body, warnings } = yield* getArgs(config.modelId, options)
+    const includeRawChunks = options.includeRawChunks === true
+    return yield* endpoint.stream({ ...body, stream: true }, options.headers, warnings, () =>
+      makeTransducer({ includeRawChunks }))
   })
 
   return LanguageModel.make({ provider: config.provider, modelId: config.modelId, supportedUrls, generate, stream })
@@ -135,8 +91,4 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    const generateId = config.generateId ?? (yield* generatorFromContext)
-    return makeWith(client, { ...config, generateId })
-  })
+  JsonEndpoint.withEnvironment(config, makeWith)

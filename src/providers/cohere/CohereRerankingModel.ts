@@ -7,33 +7,25 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import type { HttpClient } from "effect/http"
+import * as HttpClient from "effect/http/HttpClient"
 import * as RerankingModel from "../../RerankingModel.ts"
-import type { ModelError } from "../../contract/errors/ModelError.ts"
 import type { RerankingCallOptions, RerankingResult } from "../../contract/Reranking.ts"
 import type { Warning } from "../../contract/Warning.ts"
 import * as Http from "../../provider-utils/Http.ts"
+import * as JsonEndpoint from "../../provider-utils/JsonEndpoint.ts"
 import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as WireJson from "../../runtime/WireJson.ts"
 import { RerankResponse } from "./CohereApi.ts"
 import { failedResponseHandler } from "./CohereLanguageModel.ts"
 import { RerankingOptions } from "./CohereOptions.ts"
 
 /**
- * What the model needs besides the `HttpClient`.
+ * What the model needs besides the `HttpClient` (provider name upstream's `cohere.reranking`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Config {
-  /** Upstream `cohere.reranking`. */
-  readonly provider: string
-  readonly modelId: string
-  readonly baseURL: string
-  /** The headers of every request, resolved per request as upstream. */
-  readonly headers: Effect.Effect<RequestHeaders.Input, ModelError>
-}
+export interface Config extends JsonEndpoint.EndpointConfig {}
 
 const successfulResponseHandler = Http.jsonResponseHandler(RerankResponse)
 
@@ -45,8 +37,8 @@ const successfulResponseHandler = Http.jsonResponseHandler(RerankResponse)
  */
 export const make = (config: Config): Effect.Effect<RerankingModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
-    const services = yield* Effect.context<HttpClient.HttpClient>()
-    const url = `${config.baseURL}/rerank`
+    const client = yield* HttpClient.HttpClient
+    const endpoint = JsonEndpoint.make({ client, url: `${config.baseURL}/rerank`, headers: config.headers, failedResponseHandler })
     const rerank = Effect.fn("CohereReranking.rerank")(function*(call: RerankingCallOptions) {
       const options = yield* parseProviderOptions("cohere", call.providerOptions, RerankingOptions)
       const warnings: Array<Warning> = []
@@ -60,26 +52,21 @@ export const make = (config: Config): Effect.Effect<RerankingModel.Service, neve
         // bounded: a document nested too deep is a JSONParseError, not a defect
         for (const document of documents.values) texts.push(yield* Effect.fromResult(WireJson.stringify(document)))
       }
-      const { responseHeaders, value, rawValue } = yield* Http.postJsonToApi({
-        url,
-        headers: RequestHeaders.combineHeaders(yield* config.headers, call.headers),
-        body: {
-          model: config.modelId,
-          query: call.query,
-          documents: texts,
-          top_n: call.topN,
-          max_tokens_per_doc: options?.maxTokensPerDoc,
-          priority: options?.priority
-        },
-        failedResponseHandler,
-        successfulResponseHandler
-      })
+      const body = {
+        model: config.modelId,
+        query: call.query,
+        documents: texts,
+        top_n: call.topN,
+        max_tokens_per_doc: options?.maxTokensPerDoc,
+        priority: options?.priority
+      }
+      const { responseHeaders, value, rawValue } = yield* endpoint.post(body, call.headers, successfulResponseHandler)
       const result: RerankingResult = {
         ranking: value.results.map((result) => ({ index: result.index, relevanceScore: result.relevance_score })),
         warnings,
         response: { id: value.id ?? undefined, headers: responseHeaders, body: rawValue }
       }
       return result
-    }, Effect.provideContext(services))
+    })
     return RerankingModel.make({ provider: config.provider, modelId: config.modelId, rerank })
   })

@@ -6,26 +6,20 @@
  *
  * @since 0.1.0
  */
-import { Effect, Redacted } from "effect"
 import { LanguageModel } from "../../LanguageModel.ts"
-import * as ApiKey from "../../provider-utils/ApiKey.ts"
-import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
+import * as BearerSettings from "../../provider-utils/BearerSettings.ts"
 import * as HuggingFaceLanguageModel from "./HuggingFaceLanguageModel.ts"
 
 /**
  * Provider settings, as upstream's `HuggingFaceProviderSettings` (no
- * `fetch`: the `HttpClient` of the environment sends the requests).
+ * `fetch`: the `HttpClient` of the environment sends the requests):
+ * `baseURL` defaults to `https://router.huggingface.co/v1`, `apiKey` to the
+ * `HUGGINGFACE_API_KEY` config value.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Settings {
-  /** Base URL; default `https://router.huggingface.co/v1`, a trailing `/` is dropped. */
-  readonly baseURL?: string | undefined
-  /** Bearer key; default the `HUGGINGFACE_API_KEY` config value, read per request as upstream. */
-  readonly apiKey?: string | Redacted.Redacted<string> | undefined
-  /** Extra headers of every request. */
-  readonly headers?: Readonly<Record<string, string>> | undefined
+export interface Settings extends BearerSettings.Settings {
   /** Generates source ids; default the `IdGenerator` service, else random ids. */
   readonly generateId?: (() => string) | undefined
 }
@@ -38,38 +32,25 @@ export interface Settings {
  */
 export const defaultBaseURL = "https://router.huggingface.co/v1"
 
-/** Upstream's `loadApiKey` options of this provider. */
-const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
-  apiKey: settings.apiKey,
+// upstream adds no user agent suffix of its own for this provider
+const bearer = BearerSettings.make({
+  defaultBaseURL,
   environmentVariableName: "HUGGINGFACE_API_KEY",
   description: "Hugging Face"
 })
 
 /**
- * Resolves settings into the model config. Upstream adds no user agent
- * suffix of its own for this provider.
+ * Resolves settings into the model config.
  *
  * @since 0.1.0
  * @category configuration
  */
-export const modelConfig = (modelId: string, settings: Settings = {}): HuggingFaceLanguageModel.Config => ({
-  provider: "huggingface.responses",
-  modelId,
-  baseURL: settings.baseURL === undefined ? defaultBaseURL : settings.baseURL.replace(/\/$/, ""),
-  headers: Effect.map(
-    ApiKey.loadApiKey(apiKeyOptions(settings)),
-    (apiKey) => ({ Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers })
-  ),
-  generateId: settings.generateId
-})
+export const modelConfig = (modelId: string, settings: Settings = {}): HuggingFaceLanguageModel.Config =>
+  bearer.config("huggingface.responses", modelId, settings)
 
-const constructors = ModelConstructors.make(
+const constructors = bearer.constructors(
   LanguageModel,
-  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
-    // the key is loaded when the model is built: a missing or empty one fails the layer (LoadAPIKeyError)
-    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
-    return yield* HuggingFaceLanguageModel.make(modelConfig(modelId, { ...settings, apiKey }))
-  }),
+  (modelId: string, settings: Settings) => HuggingFaceLanguageModel.make(modelConfig(modelId, settings)),
   {}
 )
 

@@ -9,18 +9,13 @@
 import { Effect, Predicate } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as LanguageModel from "../../LanguageModel.ts"
-import * as ElementTransformer from "../../provider-utils/ElementTransformer.ts"
 import * as Http from "../../provider-utils/Http.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import * as StreamStart from "../../provider-utils/StreamStart.ts"
-import { generatorFromContext, makeRandom } from "../../runtime/IdGenerator.ts"
-import type { ParseResult } from "../../runtime/ParseJson.ts"
+import * as JsonEndpoint from "../../provider-utils/JsonEndpoint.ts"
+import { makeRandom } from "../../runtime/IdGenerator.ts"
 import type { CallOptions } from "../../contract/CallOptions.ts"
 import { APICallError } from "../../contract/errors/APICallError.ts"
-import type { ModelError } from "../../contract/errors/ModelError.ts"
 import type { GenerateResult } from "../../contract/Results.ts"
-import type { StreamPart } from "../../contract/StreamPart.ts"
-import { type Envelope as EnvelopeType, Envelope, ErrorData, Response } from "./HuggingFaceApi.ts"
+import { Envelope, ErrorData, Response } from "./HuggingFaceApi.ts"
 import { mapContent } from "./internal/GenerateContent.ts"
 import { getArgs } from "./internal/RequestArgs.ts"
 import { makeTransducer } from "./internal/StreamTransducer.ts"
@@ -29,21 +24,13 @@ import { mapFinishReason } from "./internal/FinishReason.ts"
 import * as WireJson from "../../runtime/WireJson.ts"
 
 /**
- * Resolved model configuration.
+ * Resolved model configuration (provider name upstream's `huggingface.responses`; requests go to
+ * `${baseURL}/responses`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Config {
-  /** Provider name reported by the model; upstream `huggingface.responses`. */
-  readonly provider: string
-  readonly modelId: string
-  /** Base URL without trailing slash; requests go to `${baseURL}/responses`. */
-  readonly baseURL: string
-  /** The headers of every request (API key, user headers), resolved per request as upstream. */
-  readonly headers: Effect.Effect<RequestHeaders.Input, ModelError>
-  readonly generateId?: (() => string) | undefined
-}
+export interface Config extends JsonEndpoint.ModelConfig {}
 
 /**
  * URLs the model reads itself: images over http(s).
@@ -57,8 +44,6 @@ const failedResponseHandler = Http.jsonErrorResponseHandler({
   errorSchema: ErrorData,
   errorToMessage: (data) => data.error.message
 })
-const successfulResponseHandler = Http.jsonResponseHandler(Response)
-const eventSourceResponseHandler = Http.eventSourceResponseHandler(Envelope)
 
 /**
  * Builds the model service on a given `HttpClient`.
@@ -69,20 +54,12 @@ const eventSourceResponseHandler = Http.eventSourceResponseHandler(Envelope)
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
   const url = `${config.baseURL}/responses`
-  const withClient = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient>) =>
-    Effect.provideService(effect, HttpClient.HttpClient, client)
+  const endpoint = JsonEndpoint.model({ client, url, headers: config.headers, failedResponseHandler, response: Response, chunk: Envelope })
 
   const generate = Effect.fn("HuggingFace.generate")(function*(options: CallOptions) {
     const { body: args, warnings } = yield* getArgs(config.modelId, options)
     const body = { ...args, stream: false }
-    const headers = RequestHeaders.combineHeaders(yield* config.headers, options.headers)
-    const { rawValue, responseHeaders, value: response } = yield* withClient(Http.postJsonToApi({
-      url,
-      headers,
-      body,
-      failedResponseHandler,
-      successfulResponseHandler
-    }))
+    const { rawValue, responseHeaders, value: response } = yield* endpoint.generate(body, options.headers)
     // A 200 whose body reports an error is a failed call, as upstream (which
     // puts the parsed body in `responseBody`; aimux puts its JSON text).
     if (response.error) {
@@ -118,34 +95,8 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
   })
 
   const stream = Effect.fn("HuggingFace.stream")(function*(options: CallOptions) {
-    const { body: args, warnings } = yield* getArgs(config.modelId, options)
-    const body = { ...args, stream: true }
-    const headers = RequestHeaders.combineHeaders(yield* config.headers, options.headers)
-    const { responseHeaders, value: events } = yield* withClient(Http.postJsonToApi({
-      url,
-      headers,
-      body,
-      failedResponseHandler,
-      successfulResponseHandler: eventSourceResponseHandler
-    }))
-    const transducer = makeTransducer({ warnings })
-    const parts = StreamStart.prepend(events, transducer.start, () =>
-      ElementTransformer.make<ParseResult<EnvelopeType>, StreamPart, never>({
-        onElement: (chunk, out) => {
-          transducer.push(chunk, out)
-          return undefined
-        },
-        onEnd: (out) => {
-          transducer.end(out)
-          return undefined
-        }
-      }))
-    const result: LanguageModel.StreamResponse = {
-      stream: parts,
-      request: { body },
-      response: { headers: responseHeaders }
-    }
-    return result
+    const { body, warnings } = yield* getArgs(config.modelId, options)
+    return yield* endpoint.stream({ ...body, stream: true }, options.headers, warnings, makeTransducer)
   })
 
   return LanguageModel.make({ provider: config.provider, modelId: config.modelId, supportedUrls, generate, stream })
@@ -159,8 +110,4 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    const generateId = config.generateId ?? (yield* generatorFromContext)
-    return makeWith(client, { ...config, generateId })
-  })
+  JsonEndpoint.withEnvironment(config, makeWith)

@@ -6,30 +6,21 @@
  *
  * @since 0.1.0
  */
-import { Effect, Redacted } from "effect"
 import { EmbeddingModel } from "../../EmbeddingModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
-import * as ApiKey from "../../provider-utils/ApiKey.ts"
-import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
-import type { ModelError } from "../../contract/errors/ModelError.ts"
+import * as BearerSettings from "../../provider-utils/BearerSettings.ts"
 import * as MistralEmbeddingModel from "./MistralEmbeddingModel.ts"
 import * as MistralLanguageModel from "./MistralLanguageModel.ts"
 
 /**
  * Provider settings, as upstream's `MistralProviderSettings` (no `fetch`: the
- * `HttpClient` of the environment sends the requests).
+ * `HttpClient` of the environment sends the requests): `baseURL` defaults to
+ * `https://api.mistral.ai/v1`, `apiKey` to the `MISTRAL_API_KEY` config value.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Settings {
-  /** Base URL; default `https://api.mistral.ai/v1`, a trailing `/` is dropped. */
-  readonly baseURL?: string | undefined
-  /** Bearer key; default the `MISTRAL_API_KEY` config value. */
-  readonly apiKey?: string | Redacted.Redacted<string> | undefined
-  /** Extra headers of every request. */
-  readonly headers?: Readonly<Record<string, string>> | undefined
+export interface Settings extends BearerSettings.Settings {
   /** Generates reasoning block ids and missing tool-call ids; default the `IdGenerator` service, else random ids. */
   readonly generateId?: (() => string) | undefined
 }
@@ -50,24 +41,12 @@ export const defaultBaseURL = "https://api.mistral.ai/v1"
  */
 export const VERSION = "4.0.87"
 
-/** Upstream's `loadApiKey` options of this provider. */
-const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
-  apiKey: settings.apiKey,
+const bearer = BearerSettings.make({
+  defaultBaseURL,
   environmentVariableName: "MISTRAL_API_KEY",
-  description: "Mistral"
+  description: "Mistral",
+  userAgentSuffix: `ai-sdk-mistral/${VERSION}`
 })
-
-const baseURLOf = (settings: Settings): string => (settings.baseURL ?? defaultBaseURL).replace(/\/$/, "")
-
-const headersOf = (settings: Settings): Effect.Effect<RequestHeaders.Input, ModelError> =>
-  Effect.map(
-    ApiKey.loadApiKey(apiKeyOptions(settings)),
-    (apiKey) =>
-      RequestHeaders.withUserAgentSuffix(
-        { Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers },
-        `ai-sdk-mistral/${VERSION}`
-      )
-  )
 
 /**
  * Resolves settings into the chat model config.
@@ -75,21 +54,12 @@ const headersOf = (settings: Settings): Effect.Effect<RequestHeaders.Input, Mode
  * @since 0.1.0
  * @category configuration
  */
-export const modelConfig = (modelId: string, settings: Settings = {}): MistralLanguageModel.Config => ({
-  provider: "mistral.chat",
-  modelId,
-  baseURL: baseURLOf(settings),
-  headers: headersOf(settings),
-  generateId: settings.generateId
-})
+export const modelConfig = (modelId: string, settings: Settings = {}): MistralLanguageModel.Config =>
+  bearer.config("mistral.chat", modelId, settings)
 
-const constructors = ModelConstructors.make(
+const constructors = bearer.constructors(
   LanguageModel,
-  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
-    // every model loads the key when it is built: a missing or empty one fails the layer (LoadAPIKeyError)
-    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
-    return yield* MistralLanguageModel.make(modelConfig(modelId, { ...settings, apiKey }))
-  }),
+  (modelId: string, settings: Settings) => MistralLanguageModel.make(modelConfig(modelId, settings)),
   {}
 )
 
@@ -124,19 +94,12 @@ export const layerConfig = constructors.layerConfig
  * @since 0.1.0
  * @category configuration
  */
-export const embeddingConfig = (modelId: string, settings: Settings = {}): MistralEmbeddingModel.Config => ({
-  provider: "mistral.embedding",
-  modelId,
-  baseURL: baseURLOf(settings),
-  headers: headersOf(settings)
-})
+export const embeddingConfig = (modelId: string, settings: Settings = {}): MistralEmbeddingModel.Config =>
+  bearer.config("mistral.embedding", modelId, settings)
 
-const embeddingConstructors = ModelConstructors.make(
+const embeddingConstructors = bearer.constructors(
   EmbeddingModel,
-  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
-    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
-    return yield* MistralEmbeddingModel.make(embeddingConfig(modelId, { ...settings, apiKey }))
-  }),
+  (modelId: string, settings: Settings) => MistralEmbeddingModel.make(embeddingConfig(modelId, settings)),
   {}
 )
 

@@ -7,32 +7,24 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import type { HttpClient } from "effect/http"
+import * as HttpClient from "effect/http/HttpClient"
 import * as EmbeddingModel from "../../EmbeddingModel.ts"
 import type { EmbeddingCallOptions, EmbeddingResult } from "../../contract/Embedding.ts"
-import type { ModelError } from "../../contract/errors/ModelError.ts"
-import { TooManyEmbeddingValuesForCallError } from "../../contract/errors/TooManyEmbeddingValuesForCallError.ts"
 import * as Http from "../../provider-utils/Http.ts"
+import * as JsonEndpoint from "../../provider-utils/JsonEndpoint.ts"
+import * as MaxEmbeddingsPerCall from "../../provider-utils/MaxEmbeddingsPerCall.ts"
 import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { EmbeddingResponse } from "./MistralApi.ts"
 import { failedResponseHandler } from "./MistralLanguageModel.ts"
 import { EmbeddingOptions } from "./MistralOptions.ts"
 
 /**
- * What the model needs besides the `HttpClient`.
+ * What the model needs besides the `HttpClient` (provider name upstream's `mistral.embedding`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Config {
-  /** Upstream `mistral.embedding`. */
-  readonly provider: string
-  readonly modelId: string
-  readonly baseURL: string
-  /** The headers of every request, resolved per request as upstream. */
-  readonly headers: Effect.Effect<RequestHeaders.Input, ModelError>
-}
+export interface Config extends JsonEndpoint.EndpointConfig {}
 
 /**
  * Values per call (upstream `maxEmbeddingsPerCall`).
@@ -52,33 +44,21 @@ const successfulResponseHandler = Http.jsonResponseHandler(EmbeddingResponse)
  */
 export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
-    const services = yield* Effect.context<HttpClient.HttpClient>()
-    const url = `${config.baseURL}/embeddings`
+    const client = yield* HttpClient.HttpClient
+    const endpoint = JsonEndpoint.make({ client, url: `${config.baseURL}/embeddings`, headers: config.headers, failedResponseHandler })
     const embed = Effect.fn("MistralEmbedding.embed")(function*(call: EmbeddingCallOptions) {
       // the count first, then the options, as upstream
-      if (call.values.length > maxEmbeddingsPerCall) {
-        return yield* new TooManyEmbeddingValuesForCallError({
-          provider: config.provider,
-          modelId: config.modelId,
-          maxEmbeddingsPerCall,
-          values: call.values
-        })
-      }
+      yield* MaxEmbeddingsPerCall.check(config, maxEmbeddingsPerCall, call.values)
       const options = (yield* parseProviderOptions("mistral", call.providerOptions, EmbeddingOptions)) ?? {}
-      const { responseHeaders, value, rawValue } = yield* Http.postJsonToApi({
-        url,
-        headers: RequestHeaders.combineHeaders(yield* config.headers, call.headers),
-        body: {
-          model: config.modelId,
-          input: call.values,
-          metadata: options.metadata,
-          output_dimension: options.outputDimension ?? call.dimensions,
-          output_dtype: options.outputDtype,
-          encoding_format: "float"
-        },
-        failedResponseHandler,
-        successfulResponseHandler
-      })
+      const body = {
+        model: config.modelId,
+        input: call.values,
+        metadata: options.metadata,
+        output_dimension: options.outputDimension ?? call.dimensions,
+        output_dtype: options.outputDtype,
+        encoding_format: "float"
+      }
+      const { responseHeaders, value, rawValue } = yield* endpoint.post(body, call.headers, successfulResponseHandler)
       const result: EmbeddingResult = {
         warnings: [],
         embeddings: value.data.map((item) => item.embedding),
@@ -86,7 +66,7 @@ export const make = (config: Config): Effect.Effect<EmbeddingModel.Service, neve
         response: { headers: responseHeaders, body: rawValue }
       }
       return result
-    }, Effect.provideContext(services))
+    })
     return EmbeddingModel.make({
       provider: config.provider,
       modelId: config.modelId,

@@ -8,42 +8,28 @@
 import { Effect } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as LanguageModel from "../../LanguageModel.ts"
-import * as ElementTransformer from "../../provider-utils/ElementTransformer.ts"
 import * as Http from "../../provider-utils/Http.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
+import * as JsonEndpoint from "../../provider-utils/JsonEndpoint.ts"
 import { createLanguageModelResponseMetadata } from "../../provider-utils/ResponseMetadata.ts"
-import * as StreamStart from "../../provider-utils/StreamStart.ts"
-import { generatorFromContext, makeRandom } from "../../runtime/IdGenerator.ts"
-import type { ParseResult } from "../../runtime/ParseJson.ts"
+import { makeRandom } from "../../runtime/IdGenerator.ts"
 import type { CallOptions } from "../../contract/CallOptions.ts"
 import { InvalidResponseDataError } from "../../contract/errors/InvalidResponseDataError.ts"
-import type { ModelError } from "../../contract/errors/ModelError.ts"
 import type { GenerateResult } from "../../contract/Results.ts"
-import type { StreamPart } from "../../contract/StreamPart.ts"
 import { ChatChunk, ChatResponse, ErrorData } from "./MistralApi.ts"
 import { mapFinishReason } from "./internal/FinishReason.ts"
 import { mapContent } from "./internal/GenerateContent.ts"
 import { getArgs } from "./internal/RequestArgs.ts"
-import { type Failure, makeTransducer } from "./internal/StreamTransducer.ts"
+import { makeTransducer } from "./internal/StreamTransducer.ts"
 import { convertUsage } from "./internal/Usage.ts"
 
 /**
- * Resolved model configuration.
+ * Resolved model configuration (provider name upstream's `mistral.chat`; requests go to
+ * `${baseURL}/chat/completions`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Config {
-  /** Provider name reported by the model; upstream `mistral.chat`. */
-  readonly provider: string
-  readonly modelId: string
-  /** Base URL without trailing slash; requests go to `${baseURL}/chat/completions`. */
-  readonly baseURL: string
-  /** The headers of every request (API key, user headers, user agent), resolved per request as upstream. */
-  readonly headers: Effect.Effect<RequestHeaders.Input, ModelError>
-  /** Reasoning block ids and missing tool-call ids. */
-  readonly generateId?: (() => string) | undefined
-}
+export interface Config extends JsonEndpoint.ModelConfig {}
 
 /**
  * URLs the model reads itself: PDFs over https.
@@ -63,8 +49,6 @@ export const failedResponseHandler = Http.jsonErrorResponseHandler({
   errorSchema: ErrorData,
   errorToMessage: (data) => data.message
 })
-const successfulResponseHandler = Http.jsonResponseHandler(ChatResponse)
-const eventSourceResponseHandler = Http.eventSourceResponseHandler(ChatChunk)
 
 /**
  * Builds the model service on a given `HttpClient`.
@@ -74,20 +58,18 @@ const eventSourceResponseHandler = Http.eventSourceResponseHandler(ChatChunk)
  */
 export const makeWith = (client: HttpClient.HttpClient, config: Config): LanguageModel.Service => {
   const generateId = config.generateId ?? makeRandom()
-  const url = `${config.baseURL}/chat/completions`
-  const withClient = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient>) =>
-    Effect.provideService(effect, HttpClient.HttpClient, client)
+  const endpoint = JsonEndpoint.model({
+    client,
+    url: `${config.baseURL}/chat/completions`,
+    headers: config.headers,
+    failedResponseHandler,
+    response: ChatResponse,
+    chunk: ChatChunk
+  })
 
   const generate = Effect.fn("Mistral.generate")(function*(options: CallOptions) {
     const { body, warnings } = yield* getArgs(config.modelId, options)
-    const headers = RequestHeaders.combineHeaders(yield* config.headers, options.headers)
-    const { rawValue, responseHeaders, value: response } = yield* withClient(Http.postJsonToApi({
-      url,
-      headers,
-      body,
-      failedResponseHandler,
-      successfulResponseHandler
-    }))
+    const { rawValue, responseHeaders, value: response } = yield* endpoint.generate(body, options.headers)
     const choice = response.choices[0]
     if (choice === undefined) {
       // upstream reads `choices[0].message` and throws a TypeError (docs/divergences.md)
@@ -105,39 +87,10 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
   })
 
   const stream = Effect.fn("Mistral.stream")(function*(options: CallOptions) {
-    const prepared = yield* getArgs(config.modelId, options)
-    const body = { ...prepared.body, stream: true }
-    const headers = RequestHeaders.combineHeaders(yield* config.headers, options.headers)
-    const { responseHeaders, value: chunks } = yield* withClient(Http.postJsonToApi({
-      url,
-      headers,
-      body,
-      failedResponseHandler,
-      successfulResponseHandler: eventSourceResponseHandler
-    }))
-    const parts = StreamStart.prepend(
-      chunks,
-      { type: "stream-start", warnings: [...prepared.warnings] },
-      () => {
-        const transducer = makeTransducer({
-          includeRawChunks: options.includeRawChunks === true,
-          generateId
-        })
-        return ElementTransformer.make<ParseResult<ChatChunk>, StreamPart, Failure>({
-          onElement: transducer.push,
-          onEnd: (out) => {
-            transducer.end(out)
-            return undefined
-          }
-        })
-      }
-    )
-    const result: LanguageModel.StreamResponse = {
-      stream: parts,
-      request: { body },
-      response: { headers: responseHeaders }
-    }
-    return result
+    const { body, warnings } = yield* getArgs(config.modelId, options)
+    const includeRawChunks = options.includeRawChunks === true
+    return yield* endpoint.stream({ ...body, stream: true }, options.headers, warnings, () =>
+      makeTransducer({ includeRawChunks, generateId }))
   })
 
   return LanguageModel.make({ provider: config.provider, modelId: config.modelId, supportedUrls, generate, stream })
@@ -151,8 +104,4 @@ export const makeWith = (client: HttpClient.HttpClient, config: Config): Languag
  * @category constructors
  */
 export const make = (config: Config): Effect.Effect<LanguageModel.Service, never, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    const generateId = config.generateId ?? (yield* generatorFromContext)
-    return makeWith(client, { ...config, generateId })
-  })
+  JsonEndpoint.withEnvironment(config, makeWith)

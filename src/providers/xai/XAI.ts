@@ -5,31 +5,22 @@
  *
  * @since 0.1.0
  */
-import { Config as EffectConfig, Effect, Redacted } from "effect"
-import type { HttpClient } from "effect/http"
 import * as ImageModel from "../../ImageModel.ts"
 import { LanguageModel } from "../../LanguageModel.ts"
-import * as ApiKey from "../../provider-utils/ApiKey.ts"
+import * as BearerSettings from "../../provider-utils/BearerSettings.ts"
 import * as ModelConstructors from "../../provider-utils/ModelConstructors.ts"
-import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import * as XAIImageModel from "./XAIImageModel.ts"
 import * as XAILanguageModel from "./XAILanguageModel.ts"
 
 /**
  * Provider settings, as upstream's `XaiProviderSettings` (no `fetch`: the
- * `HttpClient` of the environment sends the requests).
+ * `HttpClient` of the environment sends the requests): `baseURL` defaults to
+ * `https://api.x.ai/v1`, `apiKey` to the `XAI_API_KEY` config value.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Settings {
-  /** Base URL; default `https://api.x.ai/v1`, a trailing `/` is dropped. */
-  readonly baseURL?: string | undefined
-  /** Bearer key; default the `XAI_API_KEY` config value, read per request as upstream. */
-  readonly apiKey?: string | Redacted.Redacted<string> | undefined
-  /** Extra headers of every request. */
-  readonly headers?: Readonly<Record<string, string>> | undefined
-}
+export interface Settings extends BearerSettings.Settings {}
 
 /**
  * The default base URL.
@@ -47,11 +38,12 @@ export const defaultBaseURL = "https://api.x.ai/v1"
  */
 export const VERSION = "5.0.12"
 
-/** Upstream's `loadApiKey` options of xAI (its description is `xAI API key`, as upstream). */
-const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
-  apiKey: settings.apiKey,
+// upstream's key description is `xAI API key`
+const bearer = BearerSettings.make({
+  defaultBaseURL,
   environmentVariableName: "XAI_API_KEY",
-  description: "xAI API key"
+  description: "xAI API key",
+  userAgentSuffix: `ai-sdk-xai/${VERSION}`
 })
 
 /**
@@ -60,27 +52,12 @@ const apiKeyOptions = (settings: Settings): ApiKey.LoadOptions => ({
  * @since 0.1.0
  * @category configuration
  */
-export const modelConfig = (modelId: string, settings: Settings = {}): XAILanguageModel.Config => ({
-  provider: "xai.responses",
-  modelId,
-  baseURL: (settings.baseURL ?? defaultBaseURL).replace(/\/$/, ""),
-  headers: Effect.map(
-    ApiKey.loadApiKey(apiKeyOptions(settings)),
-    (apiKey) =>
-      RequestHeaders.withUserAgentSuffix(
-        { Authorization: Redacted.make(`Bearer ${Redacted.value(apiKey)}`), ...settings.headers },
-        `ai-sdk-xai/${VERSION}`
-      )
-  )
-})
+export const modelConfig = (modelId: string, settings: Settings = {}): XAILanguageModel.Config =>
+  bearer.config("xai.responses", modelId, settings)
 
-const constructors = ModelConstructors.make(
+const constructors = bearer.constructors(
   LanguageModel,
-  Effect.fnUntraced(function*(modelId: string, settings: Settings) {
-    // the key is loaded when the model is built: a missing one fails the layer (LoadAPIKeyError)
-    const apiKey = yield* ApiKey.loadApiKey(apiKeyOptions(settings))
-    return yield* XAILanguageModel.make(modelConfig(modelId, { ...settings, apiKey }))
-  }),
+  (modelId: string, settings: Settings) => XAILanguageModel.make(modelConfig(modelId, settings)),
   {}
 )
 

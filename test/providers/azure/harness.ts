@@ -35,7 +35,7 @@ export const isUpstreamOptions = (u: unknown): u is UpstreamOptions =>
 
 export const defaultModel = (api: Api) => (api === "responses" ? "gpt-4.1-mini" : "gpt-4o-mini")
 
-/** Upstream's and aimux's settings (no `fetch`, no `tokenProvider`). */
+/** Upstream's and aimux's settings (no `fetch`; `tokenProvider` has its own tests, `tokenProvider.test.ts`). */
 export interface AzureSettings {
   readonly resourceName?: string
   readonly baseURL?: string
@@ -129,14 +129,15 @@ export const replayClient = (body: string | Uint8Array, run: RunOptions, seen: S
 const noEnv = <A, E>(effect: Effect.Effect<A, E>) =>
   Effect.runSync(effect.pipe(Effect.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({})))))
 
-/** aimux's model as `Azure.responses` / `Azure.chat` configure it, on `client`, counter ids. */
+/** aimux's model as `Azure.responses` / `Azure.chat` configure it, on `client` through `Azure.httpClient`, counter ids. */
 export const oursModel = (client: HttpClient.HttpClient, run: RunOptions): LanguageModel.Service => {
   const modelId = run.modelId ?? defaultModel(run.api)
   const settings = { ...baseSettings, ...run.settings }
   const generateId = makeCounter("id")
+  const azureClient = Azure.httpClient(settings)(client)
   return run.api === "responses"
-    ? OpenAIResponsesLanguageModel.makeWith(client, { ...noEnv(Azure.responsesConfig(modelId, settings)), generateId })
-    : OpenAIChatLanguageModel.makeWith(client, { ...noEnv(Azure.chatConfig(modelId, settings)), generateId })
+    ? OpenAIResponsesLanguageModel.makeWith(azureClient, { ...noEnv(Azure.responsesConfig(modelId, settings)), generateId })
+    : OpenAIChatLanguageModel.makeWith(azureClient, { ...noEnv(Azure.chatConfig(modelId, settings)), generateId })
 }
 
 const generatedUpstream = /^[0-9A-Za-z]{16}$/
@@ -193,20 +194,6 @@ const responseBodyAsText = (failure: unknown): unknown => {
 
 const requestView = (seen: Seen) => ({ url: seen.url, headers: headersView(seen.headers), body: seen.body })
 
-/**
- * The pin's nested provider-utils 5.0.51 names itself in the user agent; aimux has one
- * provider-utils port (5.0.81) for every provider (docs/divergences.md, "Azure"): upstream's
- * agent is compared with that one part replaced, asserted in `divergences.test.ts`.
- */
-export const upstreamAgentAsOurs = (agent: string): string =>
-  agent.replace("ai-sdk-provider-utils/5.0.51 ", "ai-sdk-provider-utils/5.0.81 ")
-
-const upstreamRequestView = (seen: Seen) => {
-  const view = requestView(seen)
-  const agent = view.headers?.["user-agent"]
-  return agent === undefined ? view : { ...view, headers: { ...view.headers, "user-agent": upstreamAgentAsOurs(agent) } }
-}
-
 /** Upstream's stream as it comes: the raw parts, the failure of the call or of the stream. */
 export const upstreamRawStream = async (bytes: string | Uint8Array, run: RunOptions) => {
   const seen: Seen = {}
@@ -228,9 +215,9 @@ export const upstreamRawStream = async (bytes: string | Uint8Array, run: RunOpti
 
 export const runUpstreamStream = async (bytes: string | Uint8Array, run: RunOptions): Promise<Outcome> => {
   const raw = await upstreamRawStream(bytes, run)
-  if (raw.failure !== undefined) return { ...upstreamRequestView(raw.seen), failure: errorJson(raw.failure) }
+  if (raw.failure !== undefined) return { ...requestView(raw.seen), failure: errorJson(raw.failure) }
   return {
-    ...upstreamRequestView(raw.seen),
+    ...requestView(raw.seen),
     parts: raw.parts.map((part) => normalizeIds(wireJson(part), upstreamIds(run))),
     request: wireJson(raw.request),
     ...(raw.streamError !== undefined ? { streamError: errorJson(raw.streamError) } : {})
@@ -293,9 +280,9 @@ export const runUpstreamGenerate = async (body: string, run: RunOptions): Promis
   const model = withCounter(upstreamModel(withJson, upstreamFetch(body, withJson, seen)))
   try {
     const result = await model.doGenerate(run.options ?? hi)
-    return { ...upstreamRequestView(seen), result: resultView({ ...result }, upstreamIds(run)) }
+    return { ...requestView(seen), result: resultView({ ...result }, upstreamIds(run)) }
   } catch (failure) {
-    return { ...upstreamRequestView(seen), failure: responseBodyAsText(errorJson(failure)) }
+    return { ...requestView(seen), failure: responseBodyAsText(errorJson(failure)) }
   }
 }
 

@@ -15,7 +15,6 @@ import type { JSONParseError } from "../../../contract/errors/JSONParseError.ts"
 import type { TypeValidationError } from "../../../contract/errors/TypeValidationError.ts"
 import type { FinishReason } from "../../../contract/FinishReason.ts"
 import type { StreamPart } from "../../../contract/StreamPart.ts"
-import type { Warning } from "../../../contract/Warning.ts"
 import { type ParseResult, safeParseJson } from "../../../runtime/ParseJson.ts"
 import * as WireJson from "../../../runtime/WireJson.ts"
 import type { ChatChunk, Usage } from "../CohereApi.ts"
@@ -37,7 +36,6 @@ export type Failure = JSONParseError | TypeValidationError
  * @since 0.1.0
  */
 export interface Transducer {
-  readonly start: StreamPart
   readonly push: (chunk: ParseResult<ChatChunk>, out: Out) => Failure | undefined
   readonly end: (out: Out) => void
 }
@@ -49,12 +47,11 @@ interface PendingToolCall {
 }
 
 /**
- * A fresh transducer for one stream.
+ * A fresh transducer for one stream (the caller sends `stream-start`).
  *
  * @since 0.1.0
  */
 export const makeTransducer = (options: {
-  readonly warnings: ReadonlyArray<Warning>
   readonly includeRawChunks: boolean
 }): Transducer => {
   let finishReason: FinishReason = { unified: "other", raw: undefined }
@@ -135,7 +132,6 @@ export const makeTransducer = (options: {
   }
 
   return {
-    start: { type: "stream-start", warnings: [...options.warnings] },
     push: (chunk, out) => {
       if (options.includeRawChunks) out.push({ type: "raw", rawValue: chunk.rawValue })
       if (!chunk.success) {

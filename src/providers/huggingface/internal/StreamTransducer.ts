@@ -42,13 +42,12 @@ import { mapFinishReason } from "./FinishReason.ts"
 type Out = Array<StreamPart>
 
 /**
- * A stateful transducer: `push` per parsed event, `end` once.
+ * A stateful transducer: `push` per parsed event (errors become `error` parts, never a failure), `end` once.
  *
  * @since 0.1.0
  */
 export interface Transducer {
-  readonly start: StreamPart
-  readonly push: (chunk: ParseResult<Envelope>, out: Out) => void
+  readonly push: (chunk: ParseResult<Envelope>, out: Out) => undefined
   readonly end: (out: Out) => void
 }
 
@@ -102,11 +101,11 @@ const reasonOf = (details: unknown): unknown => {
 }
 
 /**
- * A fresh transducer for one stream.
+ * A fresh transducer for one stream (the caller sends `stream-start`).
  *
  * @since 0.1.0
  */
-export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warning> }): Transducer => {
+export const makeTransducer = (): Transducer => {
   let finishReason: FinishReason = { unified: "other", raw: undefined }
   let responseId: JsonValue | undefined = null
   let usage: UsageInput | undefined = undefined
@@ -215,12 +214,11 @@ export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warni
   }
 
   return {
-    start: { type: "stream-start", warnings: [...options.warnings] },
     push: (chunk, out) => {
       if (!chunk.success) {
         finishReason = { unified: "error", raw: undefined }
         out.push({ type: "error", error: chunk.error })
-        return
+        return undefined
       }
       const value = chunk.value
       const streamError = streamErrorOf(value)
@@ -230,7 +228,7 @@ export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warni
           raw: streamError.code != null ? String(streamError.code) : streamError.type
         }
         out.push({ type: "error", error: streamError })
-        return
+        return undefined
       }
       const failure = event(value, out)
       // Reported against the whole event, whichever of its fields failed.
@@ -240,6 +238,7 @@ export const makeTransducer = (options: { readonly warnings: ReadonlyArray<Warni
           error: failure instanceof TypeValidationError ? new TypeValidationError({ value, cause: failure.cause }) : failure
         })
       }
+      return undefined
     },
     end: (out) => {
       out.push({
