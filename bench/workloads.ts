@@ -265,12 +265,16 @@ export const aimuxStreamText = (parts: ReadonlyArray<StreamPart>): Runner => (pr
  * tool calls, plus aimux's Effect spans). `telemetry: false`: the same tracer without
  * `Telemetry.layer` (aimux's own Effect spans only).
  */
-export const aimuxStreamTextTraced = (parts: ReadonlyArray<StreamPart>, telemetry = true): Runner => {
+export const aimuxStreamTextTraced = (
+  parts: ReadonlyArray<StreamPart>,
+  telemetry = true,
+  settings: Telemetry.TelemetrySettings = {}
+): Runner => {
   const exporter = new InMemorySpanExporter()
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })
   const layer = Layer.merge(
     OtelTracer.layer.pipe(Layer.provide(Layer.succeed(OtelTracer.OtelTracerProvider, provider))),
-    telemetry ? Telemetry.layer() : Layer.empty
+    telemetry ? Telemetry.layer(settings) : Layer.empty
   )
   return async (probe) => {
     await Effect.runPromise(w3Program(parts, probe).pipe(Effect.provide(layer)))

@@ -37,7 +37,6 @@ const allowed: ReadonlyArray<Allowed> = [
   { file: "src/providers/kits/openai/responses/internal/GenerateContent.ts", name: "mapOutput", reason: pending },
   { file: "src/core/GenerateText.ts", name: "runSteps", reason: pending },
   { file: "src/providers/kits/openai/internal/RequestArgs.ts", name: "getArgs", reason: pending },
-  { file: "src/providers/amazon-bedrock/internal/StreamTransducer.ts", name: "make", reason: pending },
   { file: "src/providers/kits/openai/responses/internal/ConvertTools.ts", name: "convertToolCall", reason: pending },
   { file: "src/providers/kits/openai/responses/internal/StreamTransducer.ts", name: "onValue", reason: pending },
   { file: "src/providers/xai/internal/StreamTransducer.ts", name: "makeTransducer", reason: pending },

@@ -107,7 +107,10 @@ const runHandler = (
     if (execute === undefined) return Effect.void
     const result = execute.call(tool, toolCall.input, {
       toolCallId: toolCall.toolCallId,
-      messages: options.messages,
+      // read through: the step loop makes its copy of the messages only for a tool that reads them
+      get messages() {
+        return options.messages
+      },
       context: options.context
     })
     if (!Stream.isStream(result)) return result

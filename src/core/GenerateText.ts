@@ -21,9 +21,10 @@ import { GenerationTracer, withTelemetry } from "./generation/GenerationTelemetr
 import * as Telemetry from "./Telemetry.ts"
 import type { BaseOptions } from "./generation/Settings.ts"
 import { callOptionsOf, stopConditionsOf } from "./generation/Settings.ts"
-import { downloadAssets, toPrompt } from "./ModelMessage.ts"
+import { toPrompt } from "./ModelMessage.ts"
 import { setupStep, type StepSetup } from "./generation/PrepareStep.ts"
-import { ConversationFiles } from "./generation/ConversationFiles.ts"
+import { ConversationFiles, stepModelPrompt } from "./generation/ConversationFiles.ts"
+import { StepMessages } from "./generation/StepMessages.ts"
 import { annotateEnd, continuesAfter, resultOf } from "./generation/Outcome.ts"
 import { makeToolRuntime } from "./generation/ToolRuntime.ts"
 import { standardizePrompt, withInstructions } from "./generation/StandardizePrompt.ts"
@@ -176,34 +177,33 @@ const runSteps = (
     const stopConditions = stopConditionsOf(options.stopWhen, isStepCount(1))
     const onStepEnd = before(tracer?.onStepEnd, options.onStepEnd ?? options.onStepFinish)
     // the conversation without the system message, which each step adds (prepareStep may change it)
-    let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
-    const initialMessages = conversation
+    const initialMessages: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     const files = new ConversationFiles()
     let system = options.system
     let runtimeContext: Readonly<Record<string, unknown>> | undefined = undefined
     let toolsContext: Readonly<Record<string, unknown>> | undefined = undefined
     const steps: Array<StepResult> = []
-    yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, conversation))
+    yield* notify(callbacks.onStart, startEventOf("ai.generateText", callId, model, options, maxRetries, initialMessages))
     // after onStart: approvals answered in the last tool message run (or are denied) before the first step (upstream)
     const resumed = yield* ToolApprovalResume.resume({
       messages: typeof options.prompt === "string" ? [] : options.prompt ?? options.messages ?? [],
-      prompt: conversation,
+      prompt: initialMessages,
       tools: options.tools,
       toolInfo: baseRuntime.info,
       configuration: options.toolApproval,
       refineToolInput: options.refineToolInput,
       secret: options.experimental_toolApprovalSecret,
       contexts: { toolsContext: options.toolsContext, runtimeContext: options.runtimeContext },
-      execute: (call, messages) => executeWithCallbacks(baseRuntime, callbacks, callId, call, messages, () => Effect.void),
+      execute: (call, messages) => executeWithCallbacks(baseRuntime, callbacks, callId, call, () => messages, () => Effect.void),
       concurrency: options.toolCallConcurrency
     })
-    conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
+    // one append-only log; each step's messages are copied only when read (StepMessages)
+    let conversation = StepMessages.of(ToolApprovalResume.appendToConversation(initialMessages, resumed))
     requestMessages.resumed(resumed)
     for (let stepNumber = 0;; stepNumber++) {
       const stepStart = yield* Clock.currentTimeMillis
       // waiting steering messages join the step's messages before prepareStep (upstream)
       const taken = SteeringStep.takeForStep(steering, conversation)
-      files.extend(conversation, taken.conversation)
       const stepSetup: StepSetup = yield* setupStep(
         options,
         {
@@ -212,14 +212,14 @@ const runSteps = (
         },
         baseRuntime
       )
-      const delivered = SteeringStep.deliver(steering, stepNumber, stepSetup.conversation)
-      const sentMessages = requestMessages.forStep(taken.messages, taken.conversation, stepSetup.conversation)
+      const delivered = SteeringStep.deliver(steering, stepNumber, taken.messages, stepSetup.conversation.read)
+      const sentMessages = requestMessages.forStep(taken.messages, stepSetup.replacedMessages)
       const { prompt: stepMessages, runtime } = stepSetup
       // file URLs the model does not support are fetched through the Download service, per step (upstream)
       // prepareStep may give the step its own model and call settings
       const stepModel = stepSetup.model
       // the conversation's files are kept per message added (ConversationFiles), not rescanned
-      const modelPrompt = yield* downloadAssets(stepMessages, yield* stepModel.supportedUrls, files.of(stepSetup.conversation))
+      const modelPrompt = yield* stepModelPrompt(files, stepSetup, yield* stepModel.supportedUrls)
       // one step deadline bounds the call (its retries included) and the step's tools, as upstream's step signal
       const stepStartEvent = stepStartEventOf(callId, stepModel, options, stepNumber, steps, stepSetup, modelPrompt)
       yield* notify(callbacks.onStepStart, stepStartEvent)
@@ -286,7 +286,9 @@ const runSteps = (
         toolCalls,
         tools: options.tools,
         configuration: options.toolApproval,
-        messages: stepSetup.conversation,
+        get messages() {
+          return stepSetup.conversation.read()
+        },
         contexts: stepSetup,
         generateId,
         secret: options.experimental_toolApprovalSecret
@@ -340,7 +342,7 @@ const runSteps = (
       yield* notify(onStepEnd, step)
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
-      conversation = files.extend(stepSetup.conversation, stepSetup.conversation.concat(responseMessages.map(toPromptMessage)))
+      conversation = stepSetup.conversation.concat(responseMessages.map(toPromptMessage))
       requestMessages.answered(responseMessages)
       // prepareStep's runtime context and tools' context carry over too (upstream)
       runtimeContext = stepSetup.runtimeContext

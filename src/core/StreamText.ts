@@ -33,6 +33,7 @@ import { callOptionsOf, stopConditionsOf } from "./generation/Settings.ts"
 import { toPrompt } from "./ModelMessage.ts"
 import { setupStep, type StepSetup, type StepState } from "./generation/PrepareStep.ts"
 import { ConversationFiles } from "./generation/ConversationFiles.ts"
+import { StepMessages } from "./generation/StepMessages.ts"
 import { runStreamStep, type StreamStepEnv } from "./generation/StreamStep.ts"
 import { type StreamApprovals, streamApprovals } from "./generation/StreamApprovals.ts"
 import { makeIdReserver, withStickyTextMetadata } from "./generation/StreamParts.ts"
@@ -413,8 +414,7 @@ const runSteps = <T extends Toolkit.Any, R>(
       files
     }
     // the conversation without the system message, which each step adds (prepareStep may change it)
-    let conversation: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
-    const initialMessages = conversation
+    const initialMessages: Prompt = toPrompt({ prompt: options.prompt, messages: options.messages })
     let system = options.system
     let runtimeContext: Readonly<Record<string, unknown>> | undefined = undefined
     let toolsContext: Readonly<Record<string, unknown>> | undefined = undefined
@@ -423,26 +423,27 @@ const runSteps = <T extends Toolkit.Any, R>(
     // upstream standardizePrompt: an invalid prompt ends the run with its error part
     const standardized = yield* Effect.exit(standardizePrompt(options))
     if (standardized._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(standardized.cause) })
-    yield* notify(callbacks.onStart, startEventOf("ai.streamText", callId, model, options, maxRetries, conversation))
+    yield* notify(callbacks.onStart, startEventOf("ai.streamText", callId, model, options, maxRetries, initialMessages))
     // approvals answered in the last tool message run (or are denied) before the first step (upstream)
-    const resumedExit = yield* Effect.exit(approvals.resume(emitChunk, conversation, callbacks, callId))
+    const resumedExit = yield* Effect.exit(approvals.resume(emitChunk, initialMessages, callbacks, callId))
     if (resumedExit._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(resumedExit.cause) })
     const resumed = resumedExit.value
-    conversation = ToolApprovalResume.appendToConversation(conversation, resumed)
+    const withResumed = ToolApprovalResume.appendToConversation(initialMessages, resumed)
     requestMessages.resumed(resumed)
     // upstream's prompt rule: a client call without a result before a later message (vercel/ai#17033)
-    const checked = yield* Effect.exit(ToolApprovalResume.checkToolResults(conversation))
+    const checked = yield* Effect.exit(ToolApprovalResume.checkToolResults(withResumed))
     if (checked._tag === "Failure") return yield* emitChunk({ type: "error", error: Cause.squash(checked.cause) })
+    // one append-only log; each step's messages are copied only when read (StepMessages)
+    let conversation = StepMessages.of(withResumed)
     for (let stepNumber = 0;; stepNumber++) {
       // waiting steering messages join the step's messages before prepareStep (upstream)
       const taken = SteeringStep.takeForStep(steering, conversation)
-      files.extend(conversation, taken.conversation)
       const stepSetup: StepSetup = yield* setup({
         stepNumber, steps, system, conversation: taken.conversation, initialMessages, model, runtimeContext, toolsContext,
         steeringMessages: taken.messages
       })
-      const delivered = SteeringStep.deliver(steering, stepNumber, stepSetup.conversation)
-      const sentMessages = requestMessages.forStep(taken.messages, taken.conversation, stepSetup.conversation)
+      const delivered = SteeringStep.deliver(steering, stepNumber, taken.messages, stepSetup.conversation.read)
+      const sentMessages = requestMessages.forStep(taken.messages, stepSetup.replacedMessages)
       const stepEnv = SteeringStep.withParts(
         { ...env, ...(stepNumber === 0 && resumed.length > 0 ? { resumed } : {}), ...(sentMessages !== undefined ? { sentMessages } : {}) },
         delivered,
@@ -479,7 +480,7 @@ const runSteps = <T extends Toolkit.Any, R>(
       }
       // prepareStep's system message and messages carry over to the next step, as upstream
       system = stepSetup.system
-      conversation = files.extend(stepSetup.conversation, stepSetup.conversation.concat(outcome.responseMessages.map(toPromptMessage)))
+      conversation = stepSetup.conversation.concat(outcome.responseMessages.map(toPromptMessage))
       requestMessages.answered(outcome.responseMessages)
       // prepareStep's runtime context and tools' context carry over too (upstream)
       runtimeContext = stepSetup.runtimeContext

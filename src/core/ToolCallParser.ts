@@ -207,7 +207,8 @@ export function parseToolCall<T extends Toolkit.Any, R = never>(
   options: ParseOptions<T, R>
 ): Effect.Effect<TypedToolCall<T>, never, R>
 export function parseToolCall(options: ParseOptions<Toolkit.Any, unknown>): Effect.Effect<Parsed, never, unknown> {
-  const { messages, refineToolInput, repairToolCall, toolCall, tools } = options
+  // `options.messages` is read only by a repair (the step loop makes its copy of them on read)
+  const { refineToolInput, repairToolCall, toolCall, tools } = options
   const instructions = options.instructions
 
   const attempt: Effect.Effect<Parsed, unknown, unknown> = tools == null
@@ -225,7 +226,7 @@ export function parseToolCall(options: ParseOptions<Toolkit.Any, unknown>): Effe
             inputSchema: ({ toolName }) => toolJsonSchema(getOwn(tools, toolName)?.inputSchema),
             instructions,
             system: instructions,
-            messages,
+            messages: options.messages,
             error
           })
         )

@@ -16,9 +16,10 @@
  *
  * @since 0.1.0
  */
-import { Array as Arr, Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { Array as Arr, Clock, Context, Effect, Layer, Option, Result, Schema } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
+import * as WireJson from "../runtime/WireJson.ts"
 
 /**
  * The status of a run: `running`, `waiting` (for an approval), or a terminal one.
@@ -216,6 +217,13 @@ const EventRow = Schema.Struct({
 })
 const decodeEventRows = Schema.decodeUnknownEffect(Schema.Array(EventRow))
 
+// a journaled value came from the network (tool inputs, model output): one too deep or too large
+// to have a JSON text is the write's typed failure, not a defect
+const toText = (value: Schema.Json, what: string): Effect.Effect<string, RunStoreError> =>
+  Result.match(WireJson.stringify(value), {
+    onFailure: (error) => Effect.fail(new RunStoreError({ message: `${what} cannot be stored: ${error.message}`, cause: error })),
+    onSuccess: Effect.succeed
+  })
 const decodeResultRows = Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ result: Schema.String })))
 
 const sqlError = (error: SqlError) => new RunStoreError({ message: error.message, cause: error })
@@ -302,24 +310,30 @@ export const layerSql: Layer.Layer<RunStore, RunStoreError, SqlClient.SqlClient>
       Effect.flatMap(Effect.mapError(decodeRunRows(rows), rowsError), (decoded) => Effect.forEach(decoded, toInfo))
     const shape: Shape = {
       create: (run) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.flatMap(Effect.zip(Clock.currentTimeMillis, toText(run.input, "the run's input")), ([now, input]) =>
           sql`insert into aimux_durable_runs (run_id, agent, execution_id, status, input, created_at, updated_at)
-            values (${run.runId}, ${run.agent}, ${run.executionId}, 'running', ${JSON.stringify(run.input)}, ${now}, ${now})
-            on conflict (run_id) do nothing`).pipe(Effect.asVoid, Effect.mapError(sqlError)),
+            values (${run.runId}, ${run.agent}, ${run.executionId}, 'running', ${input}, ${now}, ${now})
+            on conflict (run_id) do nothing`.pipe(Effect.asVoid, Effect.mapError(sqlError))),
       setStatus: (runId, status, error) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          sql`update aimux_durable_runs set status = ${status}, updated_at = ${now},
-            error = coalesce(${error === undefined ? null : JSON.stringify(error)}, error)
-            where run_id = ${runId} and status not in ${sql.in(TERMINAL)}`).pipe(Effect.asVoid, Effect.mapError(sqlError)),
-      append: (runId, events) => {
-        const rows = events.map((e) => ({ run_id: runId, key: e.key, kind: e.kind, data: JSON.stringify(e.data) }))
-        return Arr.isArrayNonEmpty(rows)
-          ? sql`insert into aimux_durable_events ${sql.insert(rows)} on conflict (run_id, key) do nothing`.pipe(
-            Effect.asVoid,
-            Effect.mapError(sqlError)
-          )
-          : Effect.void
-      },
+        Effect.flatMap(
+          Effect.zip(Clock.currentTimeMillis, error === undefined ? Effect.succeed(null) : toText(error, "the run's error")),
+          ([now, errorText]) =>
+            sql`update aimux_durable_runs set status = ${status}, updated_at = ${now},
+            error = coalesce(${errorText}, error)
+            where run_id = ${runId} and status not in ${sql.in(TERMINAL)}`.pipe(Effect.asVoid, Effect.mapError(sqlError))
+        ),
+      append: (runId, events) =>
+        Effect.flatMap(
+          Effect.forEach(events, (e) =>
+            Effect.map(toText(e.data, `event ${e.key}`), (data) => ({ run_id: runId, key: e.key, kind: e.kind, data }))),
+          (rows) =>
+            Arr.isArrayNonEmpty(rows)
+              ? sql`insert into aimux_durable_events ${sql.insert(rows)} on conflict (run_id, key) do nothing`.pipe(
+                Effect.asVoid,
+                Effect.mapError(sqlError)
+              )
+              : Effect.void
+        ),
       get: (runId) =>
         sql`select ${runColumns} from aimux_durable_runs where run_id = ${runId}`.pipe(
           Effect.mapError(sqlError),
@@ -349,8 +363,9 @@ export const layerSql: Layer.Layer<RunStore, RunStoreError, SqlClient.SqlClient>
           Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeedNone : Effect.asSome(parseJson(rows[0].result)))
         ),
       recordActivity: (runId, activity, result) =>
-        sql`insert into aimux_durable_activities (run_id, name, result) values (${runId}, ${activity}, ${JSON.stringify(result)})
-          on conflict (run_id, name) do nothing`.pipe(Effect.asVoid, Effect.mapError(sqlError))
+        Effect.flatMap(toText(result, `the result of ${activity}`), (text) =>
+          sql`insert into aimux_durable_activities (run_id, name, result) values (${runId}, ${activity}, ${text})
+          on conflict (run_id, name) do nothing`.pipe(Effect.asVoid, Effect.mapError(sqlError)))
     }
     return shape
   })

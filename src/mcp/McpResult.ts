@@ -9,7 +9,8 @@
  *
  * @since 0.1.0
  */
-import { Option, Predicate, Schema } from "effect"
+import { Option, Predicate, Result, Schema } from "effect"
+import * as WireJson from "../runtime/WireJson.ts"
 
 const Rest = Schema.Record(Schema.String, Schema.Unknown)
 const loose = <const F extends Schema.Struct.Fields>(fields: F) => Schema.StructWithRest(Schema.Struct(fields), [Rest])
@@ -166,7 +167,10 @@ const isStructuredOnly = Schema.is(StructuredOnly)
 export const decodeCallToolResult = (u: unknown): Option.Option<CallToolResult> => {
   if (isWire(u)) return Option.some(ordered({ ...u, content: u.content.map(orderPart), isError: u.isError ?? false }, callKeys))
   if (isStructuredOnly(u)) {
-    const content: ReadonlyArray<ContentPart> = [{ type: "text", text: JSON.stringify(u.structuredContent) }]
+    // upstream's text part is the value's JSON text; a value with none (too deep, too large) does not parse
+    const printed = WireJson.stringify(u.structuredContent)
+    if (Result.isFailure(printed)) return Option.none()
+    const content: ReadonlyArray<ContentPart> = [{ type: "text", text: printed.success }]
     return Option.some(ordered({ ...u, content, isError: u.isError ?? false }, callKeys))
   }
   return Option.none()

@@ -26,13 +26,14 @@ import {
   ListToolsRequestSchema,
   type Tool as ToolDefinition
 } from "@modelcontextprotocol/sdk/types.js"
-import { Cause, Effect, Layer, Option, Predicate } from "effect"
+import { Cause, Effect, Layer, Option, Predicate, Result } from "effect"
 import type { ToolResultOutput } from "../contract/Prompt.ts"
 import * as ExecuteTool from "../core/ExecuteTool.ts"
 import type * as Tool from "../core/Tool.ts"
 import * as ToolCallParser from "../core/ToolCallParser.ts"
 import { toolJsonSchema } from "../core/ToolJsonSchema.ts"
 import * as Toolkit from "../core/Toolkit.ts"
+import * as WireJson from "../runtime/WireJson.ts"
 
 /**
  * Options of {@link make} and the servers.
@@ -102,7 +103,7 @@ const contentItem = (item: ContentItem): CallToolResult["content"] => {
       if (data.type === "url") {
         return [{ type: "resource_link", uri: data.url.href, name: item.filename ?? data.url.href, mimeType: item.mediaType }]
       }
-      return [text(data.type === "text" ? data.text : JSON.stringify(data.reference))]
+      return [text(data.type === "text" ? data.text : WireJson.render(data.reference))]
     }
     case "custom":
       return []
@@ -119,12 +120,15 @@ export const fromModelOutput = (output: ToolResultOutput): CallToolResult => {
   switch (output.type) {
     case "text":
       return { content: [text(output.value)] }
-    case "json":
-      return { content: [text(JSON.stringify(output.value))] }
+    case "json": {
+      // a value with no JSON text (too deep, too large) is the tool's failure, not the server's
+      const printed = WireJson.stringify(output.value)
+      return Result.isSuccess(printed) ? { content: [text(printed.success)] } : errorResult(printed.failure.message)
+    }
     case "error-text":
       return errorResult(output.value)
     case "error-json":
-      return errorResult(JSON.stringify(output.value))
+      return errorResult(WireJson.render(output.value))
     case "execution-denied":
       return errorResult(output.reason ?? "Tool execution denied.")
     case "content":
@@ -140,8 +144,9 @@ const fromOutput = (tool: Tool.Any, toolCallId: string, input: unknown, output: 
     if (tool.toModelOutput !== undefined) {
       return { ...fromModelOutput(yield* tool.toModelOutput({ toolCallId, input, output })), ...structured }
     }
-    const value = typeof output === "string" ? output : JSON.stringify(output) ?? "null"
-    return { content: [text(value)], ...structured }
+    if (typeof output === "string") return { content: [text(output)], ...structured }
+    const printed = WireJson.stringify(output ?? null)
+    return Result.isSuccess(printed) ? { content: [text(printed.success)], ...structured } : errorResult(printed.failure.message)
   })
 
 const definitions = Effect.fnUntraced(function*(tools: Toolkit.Any) {
@@ -180,8 +185,11 @@ function callTool(
     const tool = Toolkit.getTool(tools, name)
     // the SDK's McpServer reports these as isError results with its McpError text
     if (tool === undefined || tool.type === "provider") return errorResult(`MCP error -32602: Tool ${name} not found`)
+    // the client's arguments, parsed by the SDK from its request: they may be nested too deeply to print
+    const input = WireJson.stringify(args ?? {})
+    if (Result.isFailure(input)) return errorResult(`MCP error -32602: Input validation error: ${input.failure.message}`)
     const parsed = yield* ToolCallParser.parseToolCall({
-      toolCall: { type: "tool-call", toolCallId, toolName: name, input: JSON.stringify(args ?? {}) },
+      toolCall: { type: "tool-call", toolCallId, toolName: name, input: input.success },
       tools,
       messages: []
     })
@@ -226,7 +234,7 @@ export const make = Effect.fn("McpServer.make")(function*<T extends Toolkit.Any>
         Effect.ignore(Effect.tryPromise(() =>
           extra.sendNotification({
             method: "notifications/progress",
-            params: { progressToken: token, progress: ++progress, message: typeof output === "string" ? output : JSON.stringify(output) }
+            params: { progressToken: token, progress: ++progress, message: typeof output === "string" ? output : WireJson.render(output) }
           })
         ))
       const run = callTool(options.tools, request.params.name, request.params.arguments, `mcp-${String(extra.requestId)}`, onPreliminary)

@@ -83,7 +83,7 @@ describe("generated hostile inputs: embedding responses of every embedding provi
         const counts = { bodies: 0, ok: 0, typed: 0, defects: [] as Array<string>, hangs: [] as Array<string> }
         for (const { path: at, shape } of positions) {
           for (const hostile of P.hostiles) {
-            const text = JSON.stringify(P.withHostile(body, at, { name: "hole", text: "\"@@h@@\"" })).split("\"@@h@@\"").join(hostile.text)
+            const text = P.textWithHostile(body, at, hostile)
             for (const status of [200, 400]) {
               const run = Effect.gen(function*() {
                 const model = yield* entry.make({ modelId: entry.defaultModel, apiKey: "sk-hostile" }).pipe(

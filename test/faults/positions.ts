@@ -205,6 +205,10 @@ export const bodyFor = (position: Position, hostile: Hostile): string | Uint8Arr
 /** The bytes of a body. */
 export const bytesOf = (body: string | Uint8Array): Uint8Array => typeof body === "string" ? encoder.encode(body) : body
 
+/** The JSON text of `value` (JSON data) with `hostile`'s text at `at`. */
+export const textWithHostile = (value: unknown, at: ReadonlyArray<Segment>, hostile: Hostile): string =>
+  JSON.stringify(setAt(value, at, hole)).split(holeJson).join(hostile.text)
+
 /** `value` (JSON data) with `hostile` at `at`, as a client's JSON text of it would decode. */
 export const withHostile = (value: unknown, at: ReadonlyArray<Segment>, hostile: Hostile): unknown =>
-  JSON.parse(JSON.stringify(setAt(value, at, hole)).split(holeJson).join(hostile.text))
+  JSON.parse(textWithHostile(value, at, hostile))

@@ -139,12 +139,13 @@ export function resolve(options: {
   readonly messages: Prompt
   readonly contexts?: StepContexts | undefined
 }): Effect.Effect<Resolved, never, unknown> {
-  const { configuration, messages, toolCall, tools } = options
+  // `options.messages` is read only where a function receives it (the step loop copies them on read)
+  const { configuration, toolCall, tools } = options
   const toolsContext = options.contexts?.toolsContext ?? {}
   const runtimeContext = options.contexts?.runtimeContext ?? {}
   if (typeof configuration === "function") {
     return Effect.orDie(Effect.map(
-      Effect.suspend(() => configuration({ toolCall, tools, toolsContext, messages, runtimeContext })),
+      Effect.suspend(() => configuration({ toolCall, tools, toolsContext, messages: options.messages, runtimeContext })),
       normalize
     ))
   }
@@ -159,7 +160,7 @@ export function resolve(options: {
       ? Effect.orDie(Effect.flatMap(toolContext, (validated) =>
         Effect.map(
           Effect.suspend(() =>
-            configured(toolCall.input, { toolCallId: toolCall.toolCallId, messages, toolContext: validated, runtimeContext })
+            configured(toolCall.input, { toolCallId: toolCall.toolCallId, messages: options.messages, toolContext: validated, runtimeContext })
           ),
           normalize
         )))
@@ -169,7 +170,9 @@ export function resolve(options: {
   if (needsApproval == null) return Effect.succeed({ type: "not-applicable" })
   const decided = typeof needsApproval === "function"
     ? Effect.orDie(Effect.flatMap(toolContext, (validated) =>
-      Effect.suspend(() => needsApproval.call(tool, toolCall.input, { toolCallId: toolCall.toolCallId, messages, context: validated }))))
+      Effect.suspend(() =>
+        needsApproval.call(tool, toolCall.input, { toolCallId: toolCall.toolCallId, messages: options.messages, context: validated })
+      )))
     : Effect.succeed(needsApproval)
   return Effect.map(decided, (needed): Resolved => (needed ? { type: "user-approval" } : { type: "not-applicable" }))
 }
@@ -225,7 +228,16 @@ export const gateStep = <T extends Toolkit.Any, R>(options: {
     let denied = 0
     for (const toolCall of options.toolCalls) {
       if (toolCall.invalid === true || getOwn(options.tools, toolCall.toolName) === undefined) continue
-      const status = yield* resolve({ ...options, toolCall })
+      const status = yield* resolve({
+        tools: options.tools,
+        toolCall,
+        configuration: options.configuration,
+        // read through (a spread would read the step's messages for every call)
+        get messages() {
+          return options.messages
+        },
+        contexts: options.contexts
+      })
       if (status.type === "not-applicable") continue
       const approvalId = options.generateId()
       const signature = yield* signatureOf(options.secret, approvalId, toolCall)

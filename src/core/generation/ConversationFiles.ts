@@ -7,8 +7,12 @@
  *
  * @internal
  */
+import { Effect } from "effect"
+import type { SupportedUrls } from "../../LanguageModel.ts"
+import type { DownloadError } from "../../contract/errors/DownloadError.ts"
 import type { Prompt } from "../../contract/Prompt.ts"
-import { collectFiles, type UrlFile } from "../ModelMessage.ts"
+import { collectFiles, downloadAssets, type UrlFile } from "../ModelMessage.ts"
+import type { StepSetup } from "./PrepareStep.ts"
 
 /**
  * Files of the conversation last asked for, valid for that array while it keeps its length; a
@@ -43,4 +47,23 @@ export class ConversationFiles {
     if (previous === this.conversation && this.scanned <= previous.length) this.conversation = next
     return next
   }
+}
+
+/**
+ * The model's prompt of a step: its file URLs fetched through the Download service (upstream's
+ * `downloadAssets`, per step). Without downloadable files the prompt stays unmade until the model
+ * reads it (`StepSetup.modelPrompt`); the files of the loop's log are kept per message added.
+ *
+ * @internal
+ */
+export const stepModelPrompt = (
+  files: ConversationFiles | undefined,
+  setup: StepSetup,
+  supportedUrls: SupportedUrls
+): Effect.Effect<() => Prompt, DownloadError> => {
+  const conversation = setup.conversation
+  // the log grows in place, so its files are scanned from where the last step's scan ended
+  const found = files === undefined ? undefined : files.of(conversation.isTip ? conversation.store : conversation.read())
+  if (found !== undefined && found.length === 0) return Effect.succeed(setup.modelPrompt)
+  return Effect.map(downloadAssets(setup.modelPrompt(), supportedUrls, found), (prompt) => () => prompt)
 }

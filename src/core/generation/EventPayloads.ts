@@ -59,26 +59,33 @@ export const stepStartEventOf = <T extends Toolkit.Any, R>(
   stepNumber: number,
   steps: ReadonlyArray<StepResult>,
   setup: StepSetup,
-  promptMessages: Prompt
+  promptMessages: () => Prompt
 ): StepStartEvent => {
   // the finished steps as of now, copied when read: the loop only appends to `steps`, so a
   // prefix of it is the snapshot (a copy per step would make a long run quadratic)
   const count = steps.length
   let snapshot: ReadonlyArray<StepResult> | undefined
+  let promptCopy: Prompt | undefined
   return {
     callId,
     provider: model.provider,
     modelId: model.modelId,
     stepNumber,
     system: setup.system,
-    messages: setup.conversation,
+    // the step's messages and prompt, copied when read (StepMessages)
+    get messages() {
+      return setup.conversation.read()
+    },
     toolChoice: setup.toolChoice ?? options.toolChoice,
     activeTools: setup.activeTools ?? options.activeTools,
     get steps() {
       return snapshot ??= steps.slice(0, count)
     },
     providerOptions: options.providerOptions,
-    promptMessages,
+    // its own copy: a callback that changes it changes neither the model's prompt nor the run
+    get promptMessages() {
+      return promptCopy ??= promptMessages().slice()
+    },
     stepToolChoice: setup.runtime.toolChoice,
     runtimeContext: setup.runtimeContext,
     toolsContext: setup.toolsContext
@@ -95,7 +102,9 @@ export const callStartEventOf = (
   provider: model.provider,
   modelId: model.modelId,
   system: setup.system,
-  messages: setup.conversation,
+  get messages() {
+    return setup.conversation.read()
+  },
   tools: setup.runtime.callTools
 })
 
@@ -110,7 +119,7 @@ export const executeWithCallbacks = (
   callbacks: ResolvedCallbacks,
   callId: string,
   call: ToolCall,
-  messages: Prompt,
+  messages: () => Prompt,
   onPreliminary: (part: PreliminaryToolResult) => Effect.Effect<void>
 ): Effect.Effect<Executed | undefined, TypeValidationError> => {
   if (!runtime.isExecutable(call)) return Effect.succeed(undefined)
@@ -120,14 +129,29 @@ export const executeWithCallbacks = (
     if (callbacks.onToolExecutionStart === undefined && callbacks.onToolExecutionEnd === undefined) {
       return runtime.execute(call, messages, onPreliminary, context)
     }
-    const event = { callId, messages, toolCall: call, toolContext }
+    // the messages are copied only when a callback reads them (StepMessages)
+    const event = {
+      callId,
+      get messages() {
+        return messages()
+      },
+      toolCall: call,
+      toolContext
+    }
     const execute = runtime.execute(call, messages, onPreliminary, context)
     return notify(callbacks.onToolExecutionStart, event).pipe(
       Effect.andThen(callbacks.executeTool === undefined ? execute : callbacks.executeTool(call.toolCallId, execute)),
       Effect.tap((executed) =>
-        executed === undefined
-          ? Effect.void
-          : notify(callbacks.onToolExecutionEnd, { ...event, toolExecutionMs: executed.toolExecutionMs, toolOutput: executed.output })
+        executed === undefined ? Effect.void : notify(callbacks.onToolExecutionEnd, {
+          callId,
+          get messages() {
+            return messages()
+          },
+          toolCall: call,
+          toolContext,
+          toolExecutionMs: executed.toolExecutionMs,
+          toolOutput: executed.output
+        })
       )
     )
   })

@@ -86,15 +86,14 @@ export class RequestMessages {
   }
   /**
    * The step's messages: the tracked ones and the taken steering messages, unless `prepareStep`
-   * replaced the step's conversation (`sent` is not the one it was given).
+   * replaced the step's conversation (`replaced`: the messages it returned instead).
    */
   forStep(
     steering: ReadonlyArray<UserModelMessage>,
-    given: Prompt.Prompt,
-    sent: Prompt.Prompt
+    replaced: Prompt.Prompt | undefined
   ): ReadonlyArray<ModelMessage | Prompt.Message> | undefined {
     if (this.messages === undefined) return undefined
-    this.messages = sent === given ? (steering.length > 0 ? [...this.messages, ...steering] : this.messages) : sent
+    this.messages = replaced === undefined ? (steering.length > 0 ? [...this.messages, ...steering] : this.messages) : replaced
     return this.messages
   }
   /** After a step: its messages and its response messages are the next step's (upstream). */

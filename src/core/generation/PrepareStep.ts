@@ -13,6 +13,7 @@ import type { CallSettings } from "./CallSettings.ts"
 import type * as Toolkit from "../Toolkit.ts"
 import { makeToolRuntime, type ToolOptions, type ToolRuntime } from "./ToolRuntime.ts"
 import type { UserModelMessage } from "../SteeringState.ts"
+import { lazy, StepMessages } from "./StepMessages.ts"
 
 /**
  * What `prepareStep` receives: the step number, the finished steps, the system message and the
@@ -87,11 +88,21 @@ export interface StepSetup {
   readonly model: LanguageModelService
   /** The step's call settings (prepareStep's over the generation's, as upstream `prepareStepCallSettings`). */
   readonly settings: CallSettings
-  /** The V4 prompt of the step (system message first, when there is one). */
-  readonly prompt: Prompt
+  /**
+   * The V4 prompt of the step (system message first, when there is one), made on first read and
+   * shared by the step's tools and approval functions (without a system message: the messages).
+   */
+  readonly prompt: () => Prompt
+  /** A fresh copy of the step's V4 prompt for its model call (see `StepMessages`). */
+  readonly modelPrompt: () => Prompt
   readonly system: string | undefined
   /** The step's messages without the system message (the next step appends to them). */
-  readonly conversation: Prompt
+  readonly conversation: StepMessages
+  /**
+   * prepareStep's messages when they are not the ones it was given (undefined: the step sends
+   * the loop's conversation).
+   */
+  readonly replacedMessages: Prompt | undefined
   /** The step's tool choice and active tools as prepareStep set them (undefined: the generation's). */
   readonly toolChoice?: unknown
   readonly activeTools?: ReadonlyArray<string> | undefined
@@ -124,7 +135,10 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
         system: state.system,
         instructions: state.system,
         initialInstructions: options.system,
-        messages: state.conversation,
+        // copied when read: what prepareStep does to the array stays out of the run
+        get messages() {
+          return state.conversation.read()
+        },
         initialMessages: state.initialMessages,
         model: state.model,
         runtimeContext: state.runtimeContext ?? options.runtimeContext ?? {},
@@ -147,15 +161,18 @@ export const setupStep = <S, T extends Toolkit.Any, R>(
         activeTools: prepared?.activeTools ?? options.activeTools,
         toolOrder: prepared?.toolOrder ?? options.toolOrder
       }, system, toolsContext)
-    const messages = prepared?.messages ?? state.conversation
-    const prompt: Prompt = system === undefined ? messages : [{ role: "system", content: system }, ...messages]
+    const given = prepared?.messages
+    // prepareStep's messages are the step's (as given) and the log's from here (as a copy)
+    const conversation = given === undefined ? state.conversation : StepMessages.given(given)
     return {
       runtime,
       model: prepared?.model ?? state.model,
       settings: prepared === undefined ? options : stepSettingsOf(options, prepared),
-      prompt,
+      prompt: system === undefined ? conversation.read : lazy(() => conversation.withSystem(system)),
+      modelPrompt: lazy(() => conversation.withSystem(system)),
       system,
-      conversation: messages,
+      conversation,
+      replacedMessages: given === undefined || given === state.conversation.peek() ? undefined : given,
       toolChoice: prepared?.toolChoice ?? options.toolChoice,
       activeTools: prepared?.activeTools ?? options.activeTools,
       runtimeContext,
@@ -217,7 +234,7 @@ export interface StepState<S> {
   readonly stepNumber: number
   readonly steps: ReadonlyArray<S>
   readonly system: string | undefined
-  readonly conversation: Prompt
+  readonly conversation: StepMessages
   /** The generation's messages before the first step (prepareStep's `initialMessages`). */
   readonly initialMessages: Prompt
   /** The generation's model. */

@@ -64,11 +64,14 @@ export interface BaseOptions<S extends StepView, T extends Toolkit.Any, R>
 /** @internal */
 export const callOptionsOf = (
   settings: CallSettings,
-  prompt: Prompt,
+  prompt: () => Prompt,
   runtime: ToolRuntime,
   extra: { readonly includeRawChunks?: boolean } = {}
 ): CallOptions => ({
-  prompt,
+  // made when the model (or a middleware) reads it: a model that never reads it costs no copy
+  get prompt() {
+    return prompt()
+  },
   ...(settings.maxOutputTokens !== undefined ? { maxOutputTokens: settings.maxOutputTokens } : {}),
   ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
   ...(settings.topP !== undefined ? { topP: settings.topP } : {}),

@@ -8,6 +8,7 @@
  */
 import { Cause, Effect, Exit } from "effect"
 import type { Prompt } from "../../contract/Prompt.ts"
+import type { StepMessages } from "./StepMessages.ts"
 import type { TextStreamPart } from "../TextStreamPart.ts"
 import type { Delivered, NotDeliveredReason, SteeringRun, UserModelMessage } from "../SteeringState.ts"
 
@@ -18,22 +19,27 @@ import type { Delivered, NotDeliveredReason, SteeringRun, UserModelMessage } fro
  */
 export const takeForStep = (
   run: SteeringRun | undefined,
-  conversation: Prompt
-): { readonly messages: ReadonlyArray<UserModelMessage>; readonly conversation: Prompt } => {
+  conversation: StepMessages
+): { readonly messages: ReadonlyArray<UserModelMessage>; readonly conversation: StepMessages } => {
   if (run === undefined) return { messages: [], conversation }
   const taken = run.takeMessages()
   return taken.messages.length === 0
     ? { messages: [], conversation }
-    : { messages: taken.messages, conversation: [...conversation, ...taken.prompt] }
+    : { messages: taken.messages, conversation: conversation.concat(taken.prompt) }
 }
 
 /**
- * Resolves the taken messages against the messages the step sends (after `prepareStep`).
+ * Resolves the taken messages against the messages the step sends (after `prepareStep`); the
+ * messages are read only when some were taken.
  *
  * @internal
  */
-export const deliver = (run: SteeringRun | undefined, stepNumber: number, sent: Prompt): ReadonlyArray<Delivered> =>
-  run === undefined ? [] : run.resolveTakenMessages(stepNumber, sent)
+export const deliver = (
+  run: SteeringRun | undefined,
+  stepNumber: number,
+  taken: ReadonlyArray<UserModelMessage>,
+  sent: () => Prompt
+): ReadonlyArray<Delivered> => run === undefined || taken.length === 0 ? [] : run.resolveTakenMessages(stepNumber, sent())
 
 /**
  * The `steering-message` parts of the delivered messages (upstream `TextStreamSteeringMessagePart`).

@@ -23,6 +23,7 @@ import { executeWithCallbacks } from "./EventPayloads.ts"
 import type { BaseOptions } from "./Settings.ts"
 import type { ToolRuntime } from "./ToolRuntime.ts"
 import { getOwn } from "../internal/GetOwn.ts"
+import { withoutTracing } from "../internal/QuietTracer.ts"
 
 /**
  * The decision for one streamed call: the parts to emit after it, whether it may run, and
@@ -50,10 +51,19 @@ export const makeCallGate = <T extends Toolkit.Any, R>(options: {
   readonly secret: ToolApprovalSignature.Secret | undefined
   readonly generateId: () => string
 }) =>
-(call: ToolCall, messages: Prompt, contexts?: ToolApproval.StepContexts): Effect.Effect<CallGate, never, R | Toolkit.Services<T>> =>
+(call: ToolCall, messages: () => Prompt, contexts?: ToolApproval.StepContexts): Effect.Effect<CallGate, never, R | Toolkit.Services<T>> =>
   Effect.gen(function*() {
     if (call.invalid === true || getOwn(options.tools, call.toolName) === undefined) return open
-    const status = yield* ToolApproval.resolve({ tools: options.tools, toolCall: call, configuration: options.configuration, messages, contexts })
+    const status = yield* ToolApproval.resolve({
+      tools: options.tools,
+      toolCall: call,
+      configuration: options.configuration,
+      // the step's messages, copied only when an approval function reads them (StepMessages)
+      get messages() {
+        return messages()
+      },
+      contexts
+    })
     if (status.type === "not-applicable") return open
     const approvalId = options.generateId()
     const signature = yield* ToolApproval.signatureOf(options.secret, approvalId, call)
@@ -137,7 +147,7 @@ export const resumeInStream = <T extends Toolkit.Any, R>(
 export interface StreamApprovals {
   readonly gate: (generateId: () => string) => (
     call: ToolCall,
-    messages: Prompt,
+    messages: () => Prompt,
     contexts?: ToolApproval.StepContexts
   ) => Effect.Effect<CallGate>
   readonly resume: (
@@ -159,7 +169,10 @@ export const streamApprovals = <T extends Toolkit.Any, R, C>(
     & ToolApproval.Options<T, R>,
   runtime: ToolRuntime,
   context: Context.Context<C | Toolkit.Services<T> | R>
-): StreamApprovals => ({
+): StreamApprovals => {
+  // the run's services; the gate keeps the tracer and span it runs under (a quiet loop stays quiet)
+  const services = withoutTracing(context)
+  return {
   gate: (generateId) => {
     const gate = makeCallGate({
       tools: options.tools,
@@ -167,7 +180,7 @@ export const streamApprovals = <T extends Toolkit.Any, R, C>(
       secret: options.experimental_toolApprovalSecret,
       generateId
     })
-    return (call, messages, contexts) => Effect.provideContext(gate(call, messages, contexts), context)
+    return (call, messages, contexts) => Effect.provideContext(gate(call, messages, contexts), services)
   },
   resume: (emit, prompt, callbacks, callId) =>
     Effect.provideContext(
@@ -180,10 +193,11 @@ export const streamApprovals = <T extends Toolkit.Any, R, C>(
         refineToolInput: options.refineToolInput,
         secret: options.experimental_toolApprovalSecret,
         contexts: { toolsContext: options.toolsContext, runtimeContext: options.runtimeContext },
-        execute: (call, onPreliminary) => executeWithCallbacks(runtime, callbacks, callId, call, prompt, onPreliminary),
+        execute: (call, onPreliminary) => executeWithCallbacks(runtime, callbacks, callId, call, () => prompt, onPreliminary),
         emit,
         concurrency: options.toolCallConcurrency ?? "unbounded"
       }),
-      context
+      services
     )
-})
+  }
+}

@@ -32,9 +32,9 @@ import type { ToolCall, ToolError, ToolOutput, ToolResult } from "../StepContent
 import { generatedFileOf, getTool, toTextStreamToolResult } from "../StepContent.ts"
 import { type StepResult, viewsOf } from "../StepResult.ts"
 import type { StepResponse, TextStreamPart } from "../TextStreamPart.ts"
-import { downloadAssets, type ModelMessage } from "../ModelMessage.ts"
+import type { ModelMessage } from "../ModelMessage.ts"
 import type { StepSetup } from "./PrepareStep.ts"
-import type { ConversationFiles } from "./ConversationFiles.ts"
+import { type ConversationFiles, stepModelPrompt } from "./ConversationFiles.ts"
 import type { CallGate } from "./StreamApprovals.ts"
 import type { StepContexts } from "../approval/ToolApproval.ts"
 import { makeContentBuilder, makePartIdMap, makeRawCollector, withResumedMessages } from "./StreamParts.ts"
@@ -54,13 +54,13 @@ import type { ChunkTimeoutError, FirstChunkTimeoutError } from "../../contract/e
 export interface StreamStepEnv {
   readonly model: LanguageModelService
   /** Builds the V4 call options of a step from its prompt (after downloads) and its setup. */
-  readonly callOptions: (prompt: CallOptions["prompt"], setup: StepSetup) => CallOptions
+  readonly callOptions: (prompt: () => CallOptions["prompt"], setup: StepSetup) => CallOptions
   /** Retries of each model call. */
   readonly maxRetries: number
   readonly callId: string
   readonly callbacks: ResolvedCallbacks
   /** The `onStepStart` payload of a step (the finished steps so far are the run's). */
-  readonly stepStartEvent: (stepNumber: number, setup: StepSetup, promptMessages: Prompt.Prompt) => StepStartEvent
+  readonly stepStartEvent: (stepNumber: number, setup: StepSetup, promptMessages: () => Prompt.Prompt) => StepStartEvent
   readonly includeRawChunks: boolean
   /** What start-step parts and step results keep of each call (upstream `include`). */
   readonly include: Include
@@ -73,7 +73,7 @@ export interface StreamStepEnv {
   readonly reserveReasoning: (id: string) => string
   readonly generateId: () => string
   /** The approval decision of a valid call (see `generationStreamApprovals.ts`). */
-  readonly gate: (call: ToolCall, messages: Prompt.Prompt, contexts?: StepContexts) => Effect.Effect<CallGate>
+  readonly gate: (call: ToolCall, messages: () => Prompt.Prompt, contexts?: StepContexts) => Effect.Effect<CallGate>
   /** The resumed tool message before the first step, carried by that step's `start-step` for the fold. */
   readonly resumed?: ReadonlyArray<ResponseMessage> | undefined
   /** The messages the step sends, model-message form, kept with `include.requestMessages`. */
@@ -339,7 +339,7 @@ export class StepParts {
       // the call goes out first, then its approval parts; a blocked call does not run (upstream)
       return Effect.andThen(
         this.forward(call),
-        Effect.flatMap(this.env.gate(call, this.setup.conversation, this.setup), (gate) => {
+        Effect.flatMap(this.env.gate(call, this.setup.conversation.read, this.setup), (gate) => {
           if (gate.run && this.setup.runtime.isExecutable(call)) this.toExecute.push(call)
           if (gate.denied) this.deniedApprovals++
           return gate.parts.length === 0 ? Effect.void : Effect.forEach(gate.parts, this.forward, { discard: true })
@@ -440,7 +440,7 @@ export const runStreamStep = (
     // file URLs the model does not support are fetched through the Download service, per step
     // (upstream); a DownloadError ends the run with an error part, like a failed call
     const downloaded = yield* Effect.exit(
-      Effect.flatMap(env.model.supportedUrls, (urls) => downloadAssets(setup.prompt, urls, env.files?.of(setup.conversation)))
+      Effect.flatMap(env.model.supportedUrls, (urls) => stepModelPrompt(env.files, setup, urls))
     )
     if (Exit.isFailure(downloaded)) {
       if (Cause.hasInterruptsOnly(downloaded.cause)) return yield* Effect.interrupt

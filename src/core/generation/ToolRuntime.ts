@@ -9,8 +9,7 @@
  * @internal
  */
 import { Effect, Option } from "effect"
-import * as Tracer from "effect/Tracer"
-import { quiet } from "../internal/QuietTracer.ts"
+import { quiet, withoutTracing } from "../internal/QuietTracer.ts"
 import type { CallTool, ToolChoice as V4ToolChoice } from "../../contract/CallOptions.ts"
 import type * as Content from "../../contract/Content.ts"
 import type { Prompt } from "../../contract/Prompt.ts"
@@ -23,9 +22,6 @@ import { type TimeoutOption, toolTimeoutsOf } from "./Timeouts.ts"
 import type { TypeValidationError } from "../../contract/errors/TypeValidationError.ts"
 import { getOwn } from "../internal/GetOwn.ts"
 import type { ClientToolOutput, PreliminaryToolResult } from "../ToolResult.ts"
-
-/** The handler's span needs no stack trace of its own (capturing one costs an Error per call). */
-const noStackTrace: { readonly captureStackTrace: false } = { captureStackTrace: false }
 
 /**
  * The tool options shared by generateText and streamText.
@@ -90,19 +86,23 @@ export interface ToolRuntime {
   readonly info: ToolInfoSet | undefined
   readonly callTools: ReadonlyArray<CallTool> | undefined
   readonly toolChoice: V4ToolChoice
-  /** Parses a provider call; never fails: failures are invalid calls. */
-  readonly parse: (call: Content.ToolCall, messages: Prompt) => Effect.Effect<ToolCall>
+  /**
+   * Parses a provider call; never fails: failures are invalid calls. `messages` is read only if
+   * a repair function reads them (see `StepMessages`).
+   */
+  readonly parse: (call: Content.ToolCall, messages: () => Prompt) => Effect.Effect<ToolCall>
   /** True when the call is a valid client call to a tool with an `execute` (and tools are not withheld). */
   readonly isExecutable: (call: ToolCall) => boolean
   /** The context of a client call's tool (upstream `validateToolContext`). */
   readonly toolContext: (call: ToolCall) => Effect.Effect<unknown, TypeValidationError>
   /**
    * Runs a client call; preliminary results go to `onPreliminary` in order. `context` is what
-   * `toolContext` gave (absent: the tool's `toolsContext` entry as is).
+   * `toolContext` gave (absent: the tool's `toolsContext` entry as is). `messages` is read only
+   * if the tool reads them.
    */
   readonly execute: (
     call: ToolCall,
-    messages: Prompt,
+    messages: () => Prompt,
     onPreliminary: (part: PreliminaryToolResult) => Effect.Effect<void>,
     context?: { readonly value: unknown }
   ) => Effect.Effect<Executed | undefined>
@@ -152,16 +152,15 @@ export function makeToolRuntime(
   toolsContext: Readonly<Record<string, unknown>> | undefined = options.toolsContext
 ): Effect.Effect<ToolRuntime, never, unknown> {
   return Effect.gen(function*() {
-    const context = yield* Effect.context<unknown>()
+    // the caller's services; where they are provided keeps its own span and tracer (a tool's
+    // `ai.toolCall` span; a quiet loop's tracer), without re-parenting per call
+    const context = withoutTracing(yield* Effect.context<unknown>())
     // the ToolCallParser service when one is provided, else upstream's parser
     const parser = Option.match(yield* Effect.serviceOption(ToolCallParser), {
       onNone: () => parseToolCall,
       onSome: (service) => service.parse
     })
-    // the captured services, under the span current where the handler runs (a tool's `ai.toolCall`)
-    const provide = <A, E>(effect: Effect.Effect<A, E, unknown>): Effect.Effect<A, E> =>
-      Effect.flatMap(Effect.serviceOption(Tracer.ParentSpan), (span) =>
-        Effect.provideContext(Option.isSome(span) ? Effect.withParentSpan(effect, span.value, noStackTrace) : effect, context))
+    const provide = <A, E>(effect: Effect.Effect<A, E, unknown>): Effect.Effect<A, E> => Effect.provideContext(effect, context)
     const tools = options.tools
     const toolTimeouts = toolTimeoutsOf(options.timeout) ?? options.toolTimeout
     const activeTools = options.activeTools
@@ -191,7 +190,9 @@ export function makeToolRuntime(
           repairToolCall: withheld ? undefined : options.repairToolCall,
           refineToolInput: withheld ? undefined : options.refineToolInput ?? options.experimental_refineToolInput,
           instructions,
-          messages
+          get messages() {
+            return messages()
+          }
         })),
       isExecutable: executable,
       toolContext: (toolCall) =>
@@ -202,7 +203,9 @@ export function makeToolRuntime(
         return provide(quiet(ExecuteTool.executeToolCall({
           toolCall,
           tools,
-          messages,
+          get messages() {
+            return messages()
+          },
           timeout: toolTimeouts,
           context: context === undefined ? getOwn(toolsContext, toolCall.toolName) : context.value,
           onPreliminaryToolResult: (part) => onPreliminary(part)

@@ -39,3 +39,13 @@ export const quiet = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A,
 /** Runs `effect` with the tracer an enclosing {@link quiet} replaced (a tool's handler). @internal */
 export const loud = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.flatMap(Loud, (tracer) => tracer === undefined ? effect : Effect.withTracer(effect, tracer))
+
+/**
+ * Captured services without the tracing state (the tracer, the current span, the tracer
+ * {@link quiet} replaced): provided somewhere else, they keep that place's span and tracer, so a
+ * quiet loop stays quiet and a span stays the parent. @internal
+ */
+export const withoutTracing = <R>(context: Context.Context<R>): Context.Context<R> =>
+  // still a Context<R>: what goes is what every place of use has (the tracer and the quiet
+  // tracer's reference have defaults; the span is the one the provided effect runs under)
+  Context.makeUnsafe<R>(Context.omit(Tracer.Tracer, Tracer.ParentSpan, Loud)(context).mapUnsafe)

@@ -27,7 +27,7 @@ import { StreamEvent } from "../kits/anthropic/AnthropicApi.ts"
 import * as AnthropicLanguageModel from "../kits/anthropic/AnthropicLanguageModel.ts"
 import { type Codec, type DecodedEvent, FrameDecoder, incompleteFrameMessage, loadCodec } from "./EventStream.ts"
 import { sliceFirstChunk } from "./internal/FirstChunkFrames.ts"
-import { streamErrorMetadata } from "./internal/StreamTransducer.ts"
+import { streamErrorMetadata } from "./internal/StreamError.ts"
 import * as WireJson from "../../runtime/WireJson.ts"
 
 type Result = ParseResult<StreamEvent>

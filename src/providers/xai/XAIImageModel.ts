@@ -10,13 +10,13 @@ import { Effect, Schema } from "effect"
 import { HttpClient } from "effect/http"
 import * as ImageModel from "../../ImageModel.ts"
 import * as Http from "../../provider-utils/Http.ts"
+import type * as JsonEndpoint from "../../provider-utils/JsonEndpoint.ts"
 import { parseProviderOptions } from "../../provider-utils/ParseProviderOptions.ts"
 import * as RequestHeaders from "../../provider-utils/RequestHeaders.ts"
 import { convertToBase64 } from "../../runtime/Base64.ts"
 import * as Download from "../../runtime/DownloadService.ts"
 import { DownloadError } from "../../contract/errors/DownloadError.ts"
 import { InvalidResponseDataError } from "../../contract/errors/InvalidResponseDataError.ts"
-import type { ModelError } from "../../contract/errors/ModelError.ts"
 import type { ImageCallOptions, ImageFile } from "../../contract/Image.ts"
 import type { Warning } from "../../contract/Warning.ts"
 import { ErrorData, errorToMessage } from "./XAIApi.ts"
@@ -56,17 +56,12 @@ export const ImageResponse = Schema.Struct({
 })
 
 /**
- * What the model needs besides the `HttpClient`.
+ * What the model needs besides the `HttpClient` (provider name `xai.image`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Config {
-  /** `xai.image`. */
-  readonly provider: string
-  readonly modelId: string
-  readonly baseURL: string
-  readonly headers: Effect.Effect<RequestHeaders.Input, ModelError>
+export interface Config extends JsonEndpoint.EndpointConfig {
   readonly currentDate?: (() => Date) | undefined
 }
 

@@ -23,9 +23,7 @@ const sse = {
 const skewCases: Record<Api, Record<string, string>> = {
   responses: {
     "every provider option (non-reasoning model)": "promptCacheOptions prewarm / comparisonResponseId",
-    "non-gpt-6 effort update warns": "configuration update wording",
     "system message additional tools": "additional_tools input items",
-    "message-level effort update unsupported": "configuration update wording",
     "message-level update on gpt-6": "textFormatUpdate",
     "message-level update with content": "textFormatUpdate",
     "provider tools and their history, store on": "code interpreter container options, shell max_output_length",

@@ -6,48 +6,18 @@
  * @internal
  */
 import type { ParseResult } from "../../../runtime/ParseJson.ts"
-import { createProviderStreamError } from "../../../contract/errors/ProviderStreamError.ts"
 import type { FinishReason } from "../../../contract/FinishReason.ts"
 import type { JsonObject } from "../../../contract/Json.ts"
 import type { ProviderMetadata } from "../../../contract/ProviderMetadata.ts"
 import type { StreamPart } from "../../../contract/StreamPart.ts"
+import type { Usage } from "../../../contract/Usage.ts"
 import type { Warning } from "../../../contract/Warning.ts"
 import type { StreamEvent } from "../AmazonBedrockApi.ts"
 import { JsonObjectTextExtractor } from "./JsonObjectTextExtractor.ts"
 import { normalizeToolCallId } from "./ModelSupport.ts"
 import { convertUsage } from "./Usage.ts"
 import { mapFinishReason } from "./FinishReason.ts"
-
-/** The in-stream exception types and upstream's status and retryability for each. */
-export const streamErrorMetadata = (type: string): { statusCode?: number; isRetryable?: boolean } => {
-  switch (type) {
-    case "internalServerException":
-    case "InternalServerException":
-      return { statusCode: 500, isRetryable: true }
-    case "modelStreamErrorException":
-    case "ModelStreamErrorException":
-      return { statusCode: 424, isRetryable: true }
-    case "serviceUnavailableException":
-    case "ServiceUnavailableException":
-      return { statusCode: 503, isRetryable: true }
-    case "throttlingException":
-    case "ThrottlingException":
-      return { statusCode: 429, isRetryable: true }
-    case "validationException":
-    case "ValidationException":
-      return { statusCode: 400, isRetryable: false }
-    default:
-      return {}
-  }
-}
-
-const exceptionTypes = [
-  "internalServerException",
-  "modelStreamErrorException",
-  "serviceUnavailableException",
-  "throttlingException",
-  "validationException"
-] as const
+import { exceptionPart } from "./StreamError.ts"
 
 type ContentBlock =
   | {
@@ -80,6 +50,98 @@ export interface StreamTransducer {
   readonly end: (out: Array<StreamPart>) => void
 }
 
+/** The parts before the body's: `stream-start` and the response metadata of the headers. */
+const startParts = (options: Options): Array<StreamPart> => {
+  const date = options.responseHeaders["date"]
+  return [
+    { type: "stream-start", warnings: options.warnings },
+    {
+      type: "response-metadata",
+      id: options.responseHeaders["x-amzn-requestid"] ?? undefined,
+      timestamp: date != null ? new Date(date) : undefined,
+      modelId: options.modelId
+    }
+  ]
+}
+
+type Metadata = NonNullable<StreamEvent["metadata"]>
+
+/** The provider metadata of a `metadata` event (cache usage, trace, performance, tier), if any. */
+const metadataOf = (metadata: Metadata): ProviderMetadata | undefined => {
+  const u = metadata.usage
+  const cacheUsage = u?.cacheWriteInputTokens != null || u?.cacheDetails != null
+    ? {
+      usage: {
+        ...(u?.cacheWriteInputTokens != null && { cacheWriteInputTokens: u.cacheWriteInputTokens }),
+        ...(u?.cacheDetails != null && { cacheDetails: u.cacheDetails })
+      }
+    }
+    : undefined
+  const trace = metadata.trace ? { trace: metadata.trace } : undefined
+  if (!cacheUsage && !trace && !metadata.performanceConfig && !metadata.serviceTier) return undefined
+  return both({
+    ...cacheUsage,
+    ...trace,
+    ...(metadata.performanceConfig && { performanceConfig: metadata.performanceConfig }),
+    ...(metadata.serviceTier && { serviceTier: metadata.serviceTier })
+  })
+}
+
+/** The `finish` part: the metadata event's, plus the JSON-tool flag and the stop sequence. */
+const finishPart = (
+  finishReason: FinishReason,
+  usage: Usage,
+  metadata: ProviderMetadata | undefined,
+  isJsonResponseFromTool: boolean,
+  stopSequence: string | null
+): StreamPart => {
+  let providerMetadata = metadata
+  if (isJsonResponseFromTool || stopSequence != null) {
+    const payload: JsonObject = {
+      ...(providerMetadata?.["amazonBedrock"] ?? providerMetadata?.["bedrock"]),
+      ...(isJsonResponseFromTool && { isJsonResponseFromTool: true }),
+      stopSequence
+    }
+    providerMetadata = { ...providerMetadata, amazonBedrock: payload, bedrock: payload }
+  }
+  return { type: "finish", finishReason, usage, ...(providerMetadata && { providerMetadata }) }
+}
+
+type Reasoning = Extract<NonNullable<NonNullable<StreamEvent["contentBlockDelta"]>["delta"]>, { readonly reasoningContent: unknown }>["reasoningContent"]
+
+const reasoningStart = (contentBlocks: Map<number, ContentBlock>, blockIndex: number, out: Array<StreamPart>) => {
+  if (!contentBlocks.has(blockIndex)) {
+    contentBlocks.set(blockIndex, { type: "reasoning" })
+    out.push({ type: "reasoning-start", id: String(blockIndex) })
+  }
+}
+
+/** A reasoning delta: text, signature, redacted data, or redacted content (kept for the block's end). */
+const reasoningDelta = (
+  contentBlocks: Map<number, ContentBlock>,
+  blockIndex: number,
+  reasoning: Reasoning,
+  out: Array<StreamPart>
+) => {
+  const id = String(blockIndex)
+  if ("text" in reasoning && reasoning.text) {
+    reasoningStart(contentBlocks, blockIndex, out)
+    out.push({ type: "reasoning-delta", id, delta: reasoning.text })
+  } else if ("signature" in reasoning && reasoning.signature) {
+    reasoningStart(contentBlocks, blockIndex, out)
+    out.push({ type: "reasoning-delta", id, delta: "", providerMetadata: both({ signature: reasoning.signature }) })
+  } else if ("data" in reasoning && reasoning.data) {
+    reasoningStart(contentBlocks, blockIndex, out)
+    out.push({ type: "reasoning-delta", id, delta: "", providerMetadata: both({ redactedData: reasoning.data }) })
+  } else if ("redactedContent" in reasoning && reasoning.redactedContent) {
+    reasoningStart(contentBlocks, blockIndex, out)
+    const block = contentBlocks.get(blockIndex)
+    // accumulated and attached once, on reasoning-end: a reasoning part's
+    // merged metadata is last-write-wins
+    if (block?.type === "reasoning") block.redactedContent = (block.redactedContent ?? "") + reasoning.redactedContent
+  }
+}
+
 /** A fresh transducer for one stream. */
 export const make = (options: Options): StreamTransducer => {
   let finishReason: FinishReason = { unified: "other", raw: undefined }
@@ -89,26 +151,6 @@ export const make = (options: Options): StreamTransducer => {
   let stopSequence: string | null = null
   const extractor = options.usesJsonInstruction ? new JsonObjectTextExtractor() : undefined
   const contentBlocks = new Map<number, ContentBlock>()
-
-  const start = (): Array<StreamPart> => {
-    const date = options.responseHeaders["date"]
-    return [
-      { type: "stream-start", warnings: options.warnings },
-      {
-        type: "response-metadata",
-        id: options.responseHeaders["x-amzn-requestid"] ?? undefined,
-        timestamp: date != null ? new Date(date) : undefined,
-        modelId: options.modelId
-      }
-    ]
-  }
-
-  const reasoningStart = (blockIndex: number, out: Array<StreamPart>) => {
-    if (!contentBlocks.has(blockIndex)) {
-      contentBlocks.set(blockIndex, { type: "reasoning" })
-      out.push({ type: "reasoning-start", id: String(blockIndex) })
-    }
-  }
 
   const stopBlock = (blockIndex: number, out: Array<StreamPart>) => {
     const block = contentBlocks.get(blockIndex)
@@ -140,28 +182,6 @@ export const make = (options: Options): StreamTransducer => {
     contentBlocks.delete(blockIndex)
   }
 
-  const onMetadata = (metadata: NonNullable<StreamEvent["metadata"]>) => {
-    if (metadata.usage) usage = metadata.usage
-    const u = metadata.usage
-    const cacheUsage = u?.cacheWriteInputTokens != null || u?.cacheDetails != null
-      ? {
-        usage: {
-          ...(u?.cacheWriteInputTokens != null && { cacheWriteInputTokens: u.cacheWriteInputTokens }),
-          ...(u?.cacheDetails != null && { cacheDetails: u.cacheDetails })
-        }
-      }
-      : undefined
-    const trace = metadata.trace ? { trace: metadata.trace } : undefined
-    if (cacheUsage || trace || metadata.performanceConfig || metadata.serviceTier) {
-      providerMetadata = both({
-        ...cacheUsage,
-        ...trace,
-        ...(metadata.performanceConfig && { performanceConfig: metadata.performanceConfig }),
-        ...(metadata.serviceTier && { serviceTier: metadata.serviceTier })
-      })
-    }
-  }
-
   const push = (chunk: ParseResult<StreamEvent>, out: Array<StreamPart>) => {
     if (options.includeRawChunks) out.push({ type: "raw", rawValue: chunk.rawValue })
     if (!chunk.success) {
@@ -170,22 +190,11 @@ export const make = (options: Options): StreamTransducer => {
       return
     }
     const value = chunk.value
-    for (const type of exceptionTypes) {
-      const exception = value[type]
-      if (exception) {
-        finishReason = { unified: "error", raw: undefined }
-        const message = exception["message"]
-        out.push({
-          type: "error",
-          error: createProviderStreamError({
-            message: typeof message === "string" ? message : `Amazon Bedrock stream failed with ${type}`,
-            type,
-            ...streamErrorMetadata(type),
-            data: chunk.rawValue
-          })
-        })
-        return
-      }
+    const exception = exceptionPart(value, chunk.rawValue)
+    if (exception !== undefined) {
+      finishReason = { unified: "error", raw: undefined }
+      out.push(exception)
+      return
     }
     if (value.messageStop) {
       finishReason = {
@@ -194,7 +203,10 @@ export const make = (options: Options): StreamTransducer => {
       }
       stopSequence = value.messageStop.additionalModelResponseFields?.delta?.stop_sequence ?? null
     }
-    if (value.metadata) onMetadata(value.metadata)
+    if (value.metadata) {
+      if (value.metadata.usage) usage = value.metadata.usage
+      providerMetadata = metadataOf(value.metadata) ?? providerMetadata
+    }
 
     const blockStart = value.contentBlockStart
     if (blockStart?.contentBlockIndex != null && !blockStart.start?.toolUse) {
@@ -216,25 +228,7 @@ export const make = (options: Options): StreamTransducer => {
     if (value.contentBlockStop?.contentBlockIndex != null) stopBlock(value.contentBlockStop.contentBlockIndex, out)
 
     if (delta && "reasoningContent" in delta && delta.reasoningContent) {
-      const blockIndex = value.contentBlockDelta?.contentBlockIndex || 0
-      const id = String(blockIndex)
-      const reasoning = delta.reasoningContent
-      if ("text" in reasoning && reasoning.text) {
-        reasoningStart(blockIndex, out)
-        out.push({ type: "reasoning-delta", id, delta: reasoning.text })
-      } else if ("signature" in reasoning && reasoning.signature) {
-        reasoningStart(blockIndex, out)
-        out.push({ type: "reasoning-delta", id, delta: "", providerMetadata: both({ signature: reasoning.signature }) })
-      } else if ("data" in reasoning && reasoning.data) {
-        reasoningStart(blockIndex, out)
-        out.push({ type: "reasoning-delta", id, delta: "", providerMetadata: both({ redactedData: reasoning.data }) })
-      } else if ("redactedContent" in reasoning && reasoning.redactedContent) {
-        reasoningStart(blockIndex, out)
-        const block = contentBlocks.get(blockIndex)
-        // accumulated and attached once, on reasoning-end: a reasoning part's
-        // merged metadata is last-write-wins
-        if (block?.type === "reasoning") block.redactedContent = (block.redactedContent ?? "") + reasoning.redactedContent
-      }
+      reasoningDelta(contentBlocks, value.contentBlockDelta?.contentBlockIndex || 0, delta.reasoningContent, out)
     }
 
     const toolUse = blockStart?.start?.toolUse
@@ -264,21 +258,8 @@ export const make = (options: Options): StreamTransducer => {
   }
 
   const end = (out: Array<StreamPart>) => {
-    if (isJsonResponseFromTool || stopSequence != null) {
-      const payload: JsonObject = {
-        ...(providerMetadata?.["amazonBedrock"] ?? providerMetadata?.["bedrock"]),
-        ...(isJsonResponseFromTool && { isJsonResponseFromTool: true }),
-        stopSequence
-      }
-      providerMetadata = { ...providerMetadata, amazonBedrock: payload, bedrock: payload }
-    }
-    out.push({
-      type: "finish",
-      finishReason,
-      usage: convertUsage(usage),
-      ...(providerMetadata && { providerMetadata })
-    })
+    out.push(finishPart(finishReason, convertUsage(usage), providerMetadata, isJsonResponseFromTool, stopSequence))
   }
 
-  return { start, push, end }
+  return { start: () => startParts(options), push, end }
 }

@@ -119,10 +119,15 @@ export const prepareRequest = Effect.fnUntraced(function*(config: RequestConfig,
     providerOptionsName
   })
 
+  // 4.0.81 words the reasons after its one update kind (`reasoningEffortUpdate`)
   const configurationUpdateUnsupportedReason = !gpt6
-    ? "Configuration updates are only supported by GPT-6 and later models"
+    ? v81
+      ? "reasoningEffortUpdate is only supported by GPT-6 and later models"
+      : "Configuration updates are only supported by GPT-6 and later models"
     : o.reasoningMode === "pro" || o.contextManagement != null || o.truncation === "auto"
-    ? "Configuration updates require standard reasoning mode without automatic compaction or automatic truncation"
+    ? v81
+      ? "reasoningEffortUpdate requires standard reasoning mode without automatic compaction or automatic truncation"
+      : "Configuration updates require standard reasoning mode without automatic compaction or automatic truncation"
     : undefined
 
   const getToolName = (id: string) =>
