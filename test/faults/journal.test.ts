@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Cause, Effect, Exit, Layer, type Option, Redacted, Schema } from "effect"
+import { Effect, Layer, Redacted, Schema } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import * as RunStore from "../../src/durable/RunStore.ts"
 import { type Postgres, startPostgres } from "../durable/postgres.ts"
@@ -53,9 +53,6 @@ const events: ReadonlyArray<RunStore.NewEvent> = [
 ]
 const input: Schema.Json = { prompt: "weather?", options: { maxSteps: 3 } }
 
-type Outcome = "ok" | "typed" | "defect" | "hang"
-const classify = <A, E>(outcome: Option.Option<Exit.Exit<A, E>>): Outcome =>
-  outcome._tag === "None" ? "hang" : Exit.isSuccess(outcome.value) ? "ok" : Cause.hasDies(outcome.value.cause) ? "defect" : "typed"
 
 const isJson = Schema.is(Schema.Json)
 
@@ -69,13 +66,13 @@ describe("generated hostile inputs: durable journal contents", () => {
         ...events.map((e) => ({ name: `${e.kind} ${e.key}`, value: e.data as unknown }))
       ]
       const counts = { positions: 0, cases: 0, ok: 0, typed: 0, defects: [] as Array<string>, hangs: [] as Array<string> }
-      const record = (label: string, outcome: Outcome) => {
+      const record = (label: string, outcome: P.Outcome) => {
         counts.cases++
         if (outcome === "hang") counts.hangs.push(label)
         else if (outcome === "defect") counts.defects.push(label)
         else counts[outcome]++
       }
-      const bounded = <A, E>(effect: Effect.Effect<A, E>) => effect.pipe(Effect.exit, Effect.timeoutOption("20 seconds"), Effect.map(classify))
+      const bounded = <A, E>(effect: Effect.Effect<A, E>) => effect.pipe(Effect.exit, Effect.timeoutOption("20 seconds"), Effect.map(P.classify))
       let n = 0
       for (const target of targets) {
         const positions = P.pathsOf(target.value, target.name)

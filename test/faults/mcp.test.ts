@@ -14,7 +14,7 @@
  * Prints its counts.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, type Option, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import * as http from "node:http"
 import type { GenerateResult } from "../../src/contract/Results.ts"
 import * as GenerateText from "../../src/core/GenerateText.ts"
@@ -159,18 +159,14 @@ const session = (url: string, typed: boolean) =>
     yield* client.getPrompt({ name: "p", arguments: { x: "1" } })
   }))
 
-type Outcome = "ok" | "typed" | "defect" | "hang"
-
-const classify = <A, E>(outcome: Option.Option<Exit.Exit<A, E>>): Outcome =>
-  outcome._tag === "None" ? "hang" : Exit.isSuccess(outcome.value) ? "ok" : Cause.hasDies(outcome.value.cause) ? "defect" : "typed"
 
 describe("generated hostile inputs: MCP server responses reaching the aimux client", () => {
   it.live("every position of every response of a session: 0 defects, 0 hangs", () =>
     Effect.gen(function*() {
       const server = yield* hostileServer
       // the unmodified session works in both schema modes, so a typed failure below is the value's
-      expect(classify(yield* session(`${server.base}/plain`, false).pipe(Effect.exit, Effect.timeoutOption("10 seconds")))).toBe("ok")
-      expect(classify(yield* session(`${server.base}/plain`, true).pipe(Effect.exit, Effect.timeoutOption("10 seconds")))).toBe("ok")
+      expect(P.classify(yield* session(`${server.base}/plain`, false).pipe(Effect.exit, Effect.timeoutOption("10 seconds")))).toBe("ok")
+      expect(P.classify(yield* session(`${server.base}/plain`, true).pipe(Effect.exit, Effect.timeoutOption("10 seconds")))).toBe("ok")
       const answers = [...Object.keys(results), ...callVariants]
       const cases: Array<{ readonly id: string; readonly label: string; readonly typed: boolean }> = []
       let positions = 0
@@ -192,7 +188,7 @@ describe("generated hostile inputs: MCP server responses reaching the aimux clie
         session(`${server.base}/${id}`, typed).pipe(
           Effect.exit,
           Effect.timeoutOption("20 seconds"),
-          Effect.map((outcome) => ({ label, outcome: classify(outcome) }))
+          Effect.map((outcome) => ({ label, outcome: P.classify(outcome) }))
         ), { concurrency: 4 })
       const counts = {
         positions,

@@ -9,6 +9,7 @@
  * tagged with the `type` of the object it is in. The first payload of each shape is the one used,
  * so a provider's positions are its distinct wire shapes, not its number of fixture lines.
  */
+import { Cause, Exit, type Option } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as Bedrock from "../providers/amazon-bedrock/harness.ts"
@@ -212,3 +213,10 @@ export const textWithHostile = (value: unknown, at: ReadonlyArray<Segment>, host
 /** `value` (JSON data) with `hostile` at `at`, as a client's JSON text of it would decode. */
 export const withHostile = (value: unknown, at: ReadonlyArray<Segment>, hostile: Hostile): unknown =>
   JSON.parse(textWithHostile(value, at, hostile))
+
+/** How a run on a hostile input ended: a result, a typed failure, a defect, or no end in time. */
+export type Outcome = "ok" | "typed" | "defect" | "hang"
+
+/** The outcome of a run bounded by `Effect.exit` then `Effect.timeoutOption`. */
+export const classify = <A, E>(outcome: Option.Option<Exit.Exit<A, E>>): Outcome =>
+  outcome._tag === "None" ? "hang" : Exit.isSuccess(outcome.value) ? "ok" : Cause.hasDies(outcome.value.cause) ? "defect" : "typed"
